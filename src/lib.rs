@@ -1,0 +1,7 @@
+//! utf8scope: a byte inspector for UTF-8. The [`model`] decodes any offset of a
+//! file of any size into units; front ends ([`check`], the inspector) read it.
+
+pub mod check;
+pub mod display;
+pub mod model;
+pub mod summary;

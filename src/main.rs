@@ -1,0 +1,77 @@
+//! The `utf8scope` command: parses arguments and hands over to a front end.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use utf8scope::check::{self, Format, Reporter};
+
+/// A terminal byte inspector for UTF-8: every byte as hex, bits and the
+/// character it belongs to, and every invalid sequence explained.
+#[derive(Parser)]
+#[command(version, about, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// File to inspect (`-` or none for piped standard input).
+    file: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report every invalid UTF-8 sequence; exit 0 if all valid, 1 if not, 2 if unreadable.
+    Check {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// When to colour the text output (NO_COLOR is honoured by `auto`).
+        #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+        color: ColorWhen,
+        /// Files to check (`-` is standard input).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+}
+
+/// When to use colour.
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    fn enabled(self, stream_is_terminal: bool) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                stream_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Check { format, color, files }) => run_check(&files, format, color),
+        None => utf8scope::summary::run(cli.file.as_deref()),
+    }
+}
+
+fn run_check(files: &[String], format: Format, color: ColorWhen) -> ExitCode {
+    let stdout = io::stdout();
+    let color = format == Format::Text && color.enabled(stdout.is_terminal());
+    let mut reporter = Reporter::new(io::BufWriter::new(stdout.lock()), format, color);
+    match check::run(files, &mut reporter, &mut io::stderr()) {
+        Ok(verdict) => ExitCode::from(verdict as u8),
+        // A reader that went away (`| head`) is not an error worth a message.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "utf8scope: cannot write the report: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

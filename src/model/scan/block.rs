@@ -1,0 +1,130 @@
+//! Scanning one unit-aligned block: counts, line feeds, and every invalid span
+//! with its line and column. Valid blocks take the simdutf8 fast path; only
+//! blocks with errors are decoded in detail.
+
+use super::pieces::{Piece, Span, pieces};
+use super::tally::{count_chars, tally};
+use crate::model::unit::UnitCounts;
+
+/// An invalid span with its line and column (both 1-based, DESIGN.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocatedSpan {
+    /// The span itself.
+    pub span: Span,
+    /// 1 + the number of line feeds before the span.
+    pub line: u64,
+    /// 1 + the number of units between the line's start and the span.
+    pub column: u64,
+}
+
+/// What the scan learned about one block, as kept in the index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BlockSummary {
+    /// Offset of the block's first byte (always a unit boundary).
+    pub start: u64,
+    /// Number of bytes in the block.
+    pub len: u32,
+    /// Line feeds before the block.
+    pub lf_before: u64,
+    /// Line feeds inside the block.
+    pub lf: u32,
+    /// Units that start in the block, by class.
+    pub counts: UnitCounts,
+}
+
+impl BlockSummary {
+    /// Offset one past the block's last byte.
+    pub fn end(&self) -> u64 {
+        self.start + u64::from(self.len)
+    }
+}
+
+/// Walks the input block after block, keeping the running line and column.
+#[derive(Debug, Clone, Default)]
+pub struct BlockScanner {
+    offset: u64,
+    lf: u64,
+    units_since_lf: u64,
+}
+
+impl BlockScanner {
+    /// A scanner at the start of the input.
+    pub fn new() -> BlockScanner {
+        BlockScanner::default()
+    }
+
+    /// Offset of the next byte to scan.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Line feeds seen so far.
+    pub fn line_feeds(&self) -> u64 {
+        self.lf
+    }
+
+    /// Scans the next block, which must follow the previous one and end at a
+    /// unit boundary (or the end of input); reports each invalid span.
+    pub fn scan(&mut self, bytes: &[u8], mut on_span: impl FnMut(LocatedSpan)) -> BlockSummary {
+        let mut summary = BlockSummary {
+            start: self.offset,
+            len: bytes.len() as u32,
+            lf_before: self.lf,
+            ..BlockSummary::default()
+        };
+        if simdutf8::basic::from_utf8(bytes).is_ok() {
+            self.account_valid(bytes, &mut summary.counts);
+        } else {
+            for piece in pieces(bytes, self.offset) {
+                match piece {
+                    Piece::Valid(valid) => self.account_valid(valid, &mut summary.counts),
+                    Piece::Invalid(span) => {
+                        on_span(LocatedSpan {
+                            span,
+                            line: self.lf + 1,
+                            column: self.units_since_lf + 1,
+                        });
+                        self.units_since_lf += 1;
+                        summary.counts.invalid_by_kind[span.kind.index()] += 1;
+                    }
+                }
+            }
+        }
+        summary.lf = (self.lf - summary.lf_before) as u32;
+        self.offset += bytes.len() as u64;
+        summary
+    }
+
+    fn account_valid(&mut self, valid: &[u8], counts: &mut UnitCounts) {
+        let t = tally(valid);
+        counts.ascii += t.ascii;
+        counts.two_byte += t.two_byte;
+        counts.three_byte += t.three_byte;
+        counts.four_byte += t.four_byte;
+        self.lf += t.lf;
+        if t.lf > 0 {
+            let last_lf = memchr::memrchr(b'\n', valid).expect("tally counted a line feed");
+            self.units_since_lf = count_chars(&valid[last_lf + 1..]);
+        } else {
+            self.units_since_lf += t.chars();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::unit::InvalidKind;
+
+    #[test]
+    fn lines_and_columns_count_units() {
+        let mut scanner = BlockScanner::new();
+        let mut found = Vec::new();
+        scanner.scan("ab\né€".as_bytes(), |s| found.push(s));
+        scanner.scan(b"\xFFx\n\x80", |s| found.push(s));
+        let located: Vec<_> = found.iter().map(|s| (s.span.offset, s.line, s.column)).collect();
+        assert_eq!(located, vec![(8, 2, 3), (11, 3, 1)]);
+        assert_eq!(found[0].span.kind, InvalidKind::InvalidByte);
+        assert_eq!(scanner.line_feeds(), 2);
+    }
+}

@@ -1,0 +1,15 @@
+//! The whole-file scan: a background thread that builds the [`ScanIndex`], and
+//! the queries answered from it (next/previous invalid span, line numbers).
+
+pub mod block;
+pub mod feed;
+pub mod index;
+pub mod pieces;
+pub mod search;
+pub mod tally;
+mod worker;
+
+pub use block::{BlockScanner, BlockSummary, LocatedSpan};
+pub use index::{ScanIndex, ScanState};
+pub use pieces::Span;
+pub use worker::Scan;

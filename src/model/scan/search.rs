@@ -1,0 +1,85 @@
+//! Finding invalid spans in a range of the file directly, without the index:
+//! used for the part the background scan has not reached yet, and to find the
+//! exact span inside a block the index marks as having errors.
+
+use super::feed::BLOCK_SIZE;
+use super::pieces::{Span, complete_prefix_len, spans};
+use crate::model::decode::MAX_UNIT_LEN;
+use crate::model::source::{Source, SourceError};
+use crate::model::window::unit_at;
+
+/// Reads the unit-aligned bytes holding every unit that starts in
+/// `[from, to)`; returns them with the offset of their first byte.
+fn read_aligned(source: &Source, from: u64, to: u64) -> Result<(u64, Vec<u8>), SourceError> {
+    let start = unit_at(source, from)?.map_or(from, |u| u.offset);
+    let end = (to + MAX_UNIT_LEN as u64 - 1).min(source.len());
+    let mut bytes = source.read_range(start, (end - start) as usize)?;
+    let complete = complete_prefix_len(&bytes, end == source.len());
+    bytes.truncate(complete);
+    Ok((start, bytes))
+}
+
+/// The spans that start in `[from, to)`, read in one go (the range should be
+/// about a block long).
+fn spans_in(source: &Source, from: u64, to: u64) -> Result<Vec<Span>, SourceError> {
+    let (start, bytes) = read_aligned(source, from, to)?;
+    if simdutf8::basic::from_utf8(&bytes).is_ok() {
+        return Ok(Vec::new());
+    }
+    Ok(spans(&bytes, start)
+        .filter(|s| (from..to).contains(&s.offset))
+        .collect())
+}
+
+/// The first invalid span that starts in `[from, to)`.
+pub fn first_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>, SourceError> {
+    let to = to.min(source.len());
+    let mut chunk_start = from;
+    while chunk_start < to {
+        let chunk_end = (chunk_start + BLOCK_SIZE as u64).min(to);
+        if let Some(&span) = spans_in(source, chunk_start, chunk_end)?.first() {
+            return Ok(Some(span));
+        }
+        chunk_start = chunk_end;
+    }
+    Ok(None)
+}
+
+/// The last invalid span that starts in `[from, to)`.
+pub fn last_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>, SourceError> {
+    let mut chunk_end = to.min(source.len());
+    while chunk_end > from {
+        let chunk_start = chunk_end.saturating_sub(BLOCK_SIZE as u64).max(from);
+        if let Some(span) = spans_in(source, chunk_start, chunk_end)?.pop() {
+            return Ok(Some(span));
+        }
+        chunk_end = chunk_start;
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::unit::InvalidKind;
+
+    #[test]
+    fn finds_spans_across_chunks_both_ways() {
+        let mut bytes = "é".repeat(BLOCK_SIZE).into_bytes();
+        bytes[BLOCK_SIZE + 1] = 0xFF; // replaces the continuation of an "é"
+        bytes[3 * BLOCK_SIZE / 2] = 0x80;
+        let source = Source::from_bytes("t", bytes);
+        let first = first_span_in(&source, 0, source.len()).unwrap().unwrap();
+        assert_eq!((first.offset, first.kind), (BLOCK_SIZE as u64, InvalidKind::Truncated));
+        let next = first_span_in(&source, first.end(), source.len()).unwrap().unwrap();
+        assert_eq!(next.offset, BLOCK_SIZE as u64 + 1);
+        // 80 A9: the lead replaced, so two stray continuation bytes.
+        let last = last_span_in(&source, 0, source.len()).unwrap().unwrap();
+        assert_eq!(last.offset, 3 * BLOCK_SIZE as u64 / 2 + 1);
+        let before = last_span_in(&source, 0, last.offset).unwrap().unwrap();
+        assert_eq!(before.offset, 3 * BLOCK_SIZE as u64 / 2);
+        let earlier = last_span_in(&source, 0, before.offset).unwrap().unwrap();
+        assert_eq!(earlier.offset, BLOCK_SIZE as u64 + 1);
+        assert_eq!(last_span_in(&source, 0, first.offset).unwrap(), None);
+    }
+}

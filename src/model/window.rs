@@ -1,0 +1,160 @@
+//! Random access to units: the bytes around a range of offsets, decoded into
+//! the units that overlap it. This is what front ends draw from.
+
+use super::decode::{MAX_UNIT_LEN, decode_first, intended_value, unit_containing};
+use super::source::{Source, SourceError};
+use super::unit::{ByteRole, Unit};
+
+/// The units overlapping `[start, end)` and the bytes they are made of.
+#[derive(Debug, Clone)]
+pub struct Window {
+    base: u64,
+    bytes: Vec<u8>,
+    units: Vec<Unit>,
+}
+
+/// How many bytes before and after a range must be read to decode it.
+const MARGIN: u64 = MAX_UNIT_LEN as u64 - 1;
+
+impl Window {
+    /// Reads and decodes the units overlapping `[start, end)`; the range is
+    /// clipped to the source. Reads only the range plus three bytes each side.
+    pub fn load(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
+        let end = end.min(source.len());
+        let start = start.min(end);
+        let base = start.saturating_sub(MARGIN);
+        let read_end = (end + MARGIN).min(source.len());
+        let bytes = source.read_range(base, (read_end - base) as usize)?;
+        let mut units = Vec::new();
+        if start < end {
+            let (first, len, kind) = unit_containing(&bytes, (start - base) as usize);
+            let mut at = first;
+            units.push(Unit { offset: base + at as u64, len, kind });
+            at += usize::from(len);
+            while base + (at as u64) < end {
+                let (len, kind) = decode_first(&bytes[at..]);
+                units.push(Unit { offset: base + at as u64, len, kind });
+                at += usize::from(len);
+            }
+        }
+        Ok(Window { base, bytes, units })
+    }
+
+    /// The units overlapping the requested range, in order.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The unit holding `offset`, if it lies in the loaded range.
+    pub fn unit_at(&self, offset: u64) -> Option<&Unit> {
+        let index = self.units.partition_point(|u| u.end() <= offset);
+        self.units.get(index).filter(|u| u.contains(offset))
+    }
+
+    /// The role of the byte at `offset`, if it lies in the loaded range.
+    pub fn role_at(&self, offset: u64) -> Option<ByteRole> {
+        self.unit_at(offset).map(|u| u.role_of(offset))
+    }
+
+    /// The byte at `offset`, if it was read.
+    pub fn byte(&self, offset: u64) -> Option<u8> {
+        let index = usize::try_from(offset.checked_sub(self.base)?).ok()?;
+        self.bytes.get(index).copied()
+    }
+
+    /// The bytes of a unit of this window.
+    pub fn bytes_of(&self, unit: &Unit) -> &[u8] {
+        let start = (unit.offset - self.base) as usize;
+        &self.bytes[start..start + usize::from(unit.len)]
+    }
+
+    /// For an overlong, surrogate or too-large span of this window, what its
+    /// bits would have decoded to.
+    pub fn intended_value(&self, unit: &Unit) -> Option<u32> {
+        unit.invalid_kind()?;
+        let start = (unit.offset - self.base) as usize;
+        intended_value(&self.bytes[start..])
+    }
+}
+
+/// The unit holding `offset`, which must be inside the source.
+pub fn unit_at(source: &Source, offset: u64) -> Result<Option<Unit>, SourceError> {
+    let window = Window::load(source, offset, offset + 1)?;
+    Ok(window.units().first().copied())
+}
+
+/// The unit after `unit`, or `None` at the end of the source.
+pub fn next_unit(source: &Source, unit: &Unit) -> Result<Option<Unit>, SourceError> {
+    unit_at(source, unit.end())
+}
+
+/// The unit before `unit`, or `None` at the start of the source.
+pub fn prev_unit(source: &Source, unit: &Unit) -> Result<Option<Unit>, SourceError> {
+    match unit.offset.checked_sub(1) {
+        Some(offset) => unit_at(source, offset),
+        None => Ok(None),
+    }
+}
+
+/// Iterates units forward from the one holding `offset`.
+pub fn units_forward(source: &Source, offset: u64) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
+    let mut next = Some(unit_at(source, offset));
+    std::iter::from_fn(move || {
+        let current = next.take()?.transpose()?;
+        if let Ok(unit) = &current {
+            next = Some(next_unit(source, unit));
+        }
+        Some(current)
+    })
+}
+
+/// Iterates units backward from the one holding `offset`.
+pub fn units_backward(source: &Source, offset: u64) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
+    let mut next = Some(unit_at(source, offset));
+    std::iter::from_fn(move || {
+        let current = next.take()?.transpose()?;
+        if let Ok(unit) = &current {
+            next = Some(prev_unit(source, unit));
+        }
+        Some(current)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::unit::{InvalidKind, UnitKind};
+
+    fn source(bytes: &[u8]) -> Source {
+        Source::from_bytes("t", bytes.to_vec())
+    }
+
+    #[test]
+    fn window_decodes_units_that_straddle_its_edges() {
+        let s = source("a€b😀".as_bytes());
+        let w = Window::load(&s, 2, 6).unwrap();
+        let offsets: Vec<_> = w.units().iter().map(|u| (u.offset, u.len)).collect();
+        assert_eq!(offsets, vec![(1, 3), (4, 1), (5, 4)]);
+        assert_eq!(w.role_at(3), Some(ByteRole::Continuation { index: 3, len: 3 }));
+        assert_eq!(w.bytes_of(&w.units()[2]), "😀".as_bytes());
+    }
+
+    #[test]
+    fn intended_value_looks_past_the_span() {
+        let s = source(&[0x41, 0xC0, 0xAF]);
+        let w = Window::load(&s, 0, 3).unwrap();
+        let span = w.unit_at(1).unwrap();
+        assert_eq!(span.kind, UnitKind::Invalid(InvalidKind::Overlong));
+        assert_eq!(w.intended_value(span), Some(0x2F));
+    }
+
+    #[test]
+    fn iterates_both_ways() {
+        let s = source(b"a\xFF\xE2\x82\xACz");
+        let forward: Vec<_> = units_forward(&s, 3).map(|u| u.unwrap().offset).collect();
+        assert_eq!(forward, vec![2, 5]);
+        let backward: Vec<_> = units_backward(&s, 3).map(|u| u.unwrap().offset).collect();
+        assert_eq!(backward, vec![2, 1, 0]);
+        assert_eq!(unit_at(&s, 6).unwrap(), None);
+    }
+}
