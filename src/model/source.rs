@@ -180,6 +180,14 @@ impl Source {
         self.len == 0
     }
 
+    /// All the bytes, when they are held in memory (no read needed).
+    pub fn as_bytes(&self) -> Option<&[u8]> {
+        match &self.backing {
+            Backing::Memory(bytes) => Some(bytes),
+            Backing::File(_) => None,
+        }
+    }
+
     /// Reads the bytes at `offset` into `buf`, stopping at the source's length.
     ///
     /// Returns how many bytes were read: `buf.len()` unless the source ends

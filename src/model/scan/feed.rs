@@ -30,25 +30,52 @@ pub fn for_each_block<E>(
             }
             filled += n;
         }
-        let mut position = 0;
-        while position < filled {
-            let end = (position + BLOCK_SIZE).min(filled);
-            let last = end == filled;
-            let len = complete_prefix_len(&buffer[position..end], last && at_end);
-            if len == 0 {
-                break;
-            }
-            if on_block(&buffer[position..position + len]).is_break() {
-                return Ok(());
-            }
-            position += len;
-        }
-        if at_end {
+        let (used, flow) = split_blocks(&buffer[..filled], BLOCK_SIZE, at_end, &mut on_block);
+        if at_end || flow.is_break() {
             return Ok(());
         }
-        buffer.copy_within(position..filled, 0);
-        carried = filled - position;
+        buffer.copy_within(used..filled, 0);
+        carried = filled - used;
     }
+}
+
+/// Calls `on_block` with the blocks of a source, reading it through a buffer,
+/// or lending its bytes directly when they are already in memory.
+pub fn for_each_block_of(
+    source: &Source,
+    mut on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
+) -> Result<(), SourceError> {
+    match source.as_bytes() {
+        Some(bytes) => {
+            let (_, _stopped_or_done) = split_blocks(bytes, BLOCK_SIZE, true, &mut on_block);
+            Ok(())
+        }
+        None => for_each_block(fill_from(source), on_block),
+    }
+}
+
+/// Hands out the unit-aligned blocks of at most `block_size` bytes of `bytes`; returns how many bytes were
+/// handed out (an incomplete tail is kept back unless `at_end`).
+pub fn split_blocks(
+    bytes: &[u8],
+    block_size: usize,
+    at_end: bool,
+    on_block: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
+) -> (usize, ControlFlow<()>) {
+    let mut position = 0;
+    while position < bytes.len() {
+        let end = (position + block_size).min(bytes.len());
+        let last = end == bytes.len();
+        let len = complete_prefix_len(&bytes[position..end], last && at_end);
+        if len == 0 {
+            break;
+        }
+        if on_block(&bytes[position..position + len]).is_break() {
+            return (position + len, ControlFlow::Break(()));
+        }
+        position += len;
+    }
+    (position, ControlFlow::Continue(()))
 }
 
 /// A `fill` function for [`for_each_block`] that reads `source` from its start.

@@ -26,20 +26,85 @@ impl Tally {
 /// Counts the byte classes of `bytes`, which must be valid UTF-8 for the
 /// lead counts to mean characters.
 pub fn tally(bytes: &[u8]) -> Tally {
-    if bytes.is_ascii() {
-        return Tally {
-            lf: count_lf(bytes),
-            ascii: bytes.len() as u64,
-            ..Tally::default()
-        };
-    }
     let [ascii, from_c0, from_e0, from_f0, lf] = count_classes(bytes);
     Tally {
         lf,
         ascii,
         two_byte: from_c0 - from_e0,
         three_byte: from_e0 - from_f0,
-        four_byte: from_f0,
+        four_byte: from_f0 - ascii,
+    }
+}
+
+/// Counts, in one pass, bytes that are ASCII; ASCII or at least C0; ASCII or
+/// at least E0; ASCII or at least F0; and line feeds. (Including ASCII makes
+/// each a single signed comparison.)
+fn count_classes(bytes: &[u8]) -> [u64; 5] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        return unsafe { avx2::count_classes(bytes) };
+    }
+    count_classes_portable(bytes)
+}
+
+fn count_classes_portable(bytes: &[u8]) -> [u64; 5] {
+    let mut totals = [0u64; 5];
+    for &b in bytes {
+        let b = b as i8;
+        let hits = [b >= 0, b > -65, b > -33, b > -17, b == b'\n' as i8];
+        for (total, hit) in totals.iter_mut().zip(hits) {
+            *total += u64::from(hit);
+        }
+    }
+    totals
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    /// [`super::count_classes`] with 32 bytes at a time: compare masks are -1,
+    /// so subtracting them counts; byte counters are summed every 255 rounds.
+    #[target_feature(enable = "avx2")]
+    pub fn count_classes(bytes: &[u8]) -> [u64; 5] {
+        const ROUNDS: usize = 255;
+        let (vectors, rest) = bytes.as_chunks::<32>();
+        let thresholds = [-1i8, -65, -33, -17].map(|t| _mm256_set1_epi8(t));
+        let lf = _mm256_set1_epi8(b'\n' as i8);
+        let zero = _mm256_setzero_si256();
+        let mut totals = [0u64; 5];
+        for stretch in vectors.chunks(ROUNDS) {
+            let mut counters = [zero; 5];
+            let mut ascii_vectors = 0u64;
+            for vector in stretch {
+                // SAFETY: `vector` is 32 readable bytes; loadu needs no alignment.
+                let v = unsafe { _mm256_loadu_si256(vector.as_ptr().cast()) };
+                counters[4] = _mm256_sub_epi8(counters[4], _mm256_cmpeq_epi8(v, lf));
+                // Most vectors of most text are all ASCII: every class counts 32.
+                if _mm256_movemask_epi8(v) == 0 {
+                    ascii_vectors += 1;
+                    continue;
+                }
+                for (counter, threshold) in counters.iter_mut().zip(thresholds) {
+                    *counter = _mm256_sub_epi8(*counter, _mm256_cmpgt_epi8(v, threshold));
+                }
+            }
+            for total in &mut totals[..4] {
+                *total += 32 * ascii_vectors;
+            }
+            for (total, counter) in totals.iter_mut().zip(counters) {
+                let sums = _mm256_sad_epu8(counter, zero);
+                // SAFETY: a 256-bit vector is four u64 lanes.
+                let lanes: [u64; 4] = unsafe { std::mem::transmute(sums) };
+                *total += lanes.iter().sum::<u64>();
+            }
+        }
+        let tail = super::count_classes_portable(rest);
+        for (total, t) in totals.iter_mut().zip(tail) {
+            *total += t;
+        }
+        totals
     }
 }
 
@@ -51,56 +116,6 @@ pub fn count_lf(bytes: &[u8]) -> u64 {
 /// Counts characters (non-continuation bytes) in valid UTF-8.
 pub fn count_chars(bytes: &[u8]) -> u64 {
     bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64
-}
-
-/// Returns counts of bytes `< 80`, `>= C0`, `>= E0`, `>= F0` and `== 0A`,
-/// choosing the widest vector unit the CPU has.
-fn count_classes(bytes: &[u8]) -> [u64; 5] {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU supports AVX2, checked just above.
-        return unsafe { count_classes_avx2(bytes) };
-    }
-    count_classes_portable(bytes)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn count_classes_avx2(bytes: &[u8]) -> [u64; 5] {
-    count_classes_portable(bytes)
-}
-
-/// The counting loop, written so that LLVM vectorizes it: byte-wide lane
-/// counters that are flushed to u64 before they can overflow (255 rounds).
-#[inline(always)]
-fn count_classes_portable(bytes: &[u8]) -> [u64; 5] {
-    const LANES: usize = 32;
-    const ROUNDS: usize = 255;
-    let mut totals = [0u64; 5];
-    for stretch in bytes.chunks(LANES * ROUNDS) {
-        let (vectors, rest) = stretch.as_chunks::<LANES>();
-        let mut lanes = [[0u8; LANES]; 5];
-        for vector in vectors {
-            for (i, &b) in vector.iter().enumerate() {
-                lanes[0][i] += u8::from(b < 0x80);
-                lanes[1][i] += u8::from(b >= 0xC0);
-                lanes[2][i] += u8::from(b >= 0xE0);
-                lanes[3][i] += u8::from(b >= 0xF0);
-                lanes[4][i] += u8::from(b == b'\n');
-            }
-        }
-        for (total, lane) in totals.iter_mut().zip(&lanes) {
-            *total += lane.iter().map(|&n| u64::from(n)).sum::<u64>();
-        }
-        for &b in rest {
-            totals[0] += u64::from(b < 0x80);
-            totals[1] += u64::from(b >= 0xC0);
-            totals[2] += u64::from(b >= 0xE0);
-            totals[3] += u64::from(b >= 0xF0);
-            totals[4] += u64::from(b == b'\n');
-        }
-    }
-    totals
 }
 
 #[cfg(test)]

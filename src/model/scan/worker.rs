@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
 use super::block::BlockScanner;
-use super::feed::{fill_from, for_each_block};
+use super::feed::for_each_block_of;
 use super::index::{ScanIndex, ScanState};
 use super::pieces::Span;
 use super::search::{first_span_in, last_span_in};
@@ -65,10 +65,7 @@ impl Scan {
 
     /// Locks the index for reading; hold it briefly, the worker waits meanwhile.
     pub fn index(&self) -> MutexGuard<'_, ScanIndex> {
-        self.shared
-            .index
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.shared.index)
     }
 
     /// Fraction of the file scanned, from 0.0 to 1.0.
@@ -151,7 +148,7 @@ impl Drop for Scan {
 /// The worker's loop: scan block after block into the shared index.
 fn run(shared: &Shared) {
     let mut scanner = BlockScanner::new();
-    let result = for_each_block(fill_from(&shared.source), |block| {
+    let result = for_each_block_of(&shared.source, |block| {
         if shared.cancel.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }

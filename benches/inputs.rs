@@ -1,0 +1,96 @@
+//! Generated benchmark inputs, shared by the benches and `examples/gen_input.rs`.
+
+/// The kinds of input the scan is measured on.
+#[derive(Clone, Copy, Debug)]
+pub enum InputKind {
+    /// Printable ASCII text in lines.
+    Ascii,
+    /// Valid text mixing Latin, Cyrillic, Greek, CJK and emoji.
+    Multilingual,
+    /// Multilingual text with one invalid byte per MiB.
+    SparseErrors,
+    /// Uniformly random bytes (about 0.4 invalid spans per byte).
+    RandomBinary,
+}
+
+impl InputKind {
+    /// All kinds, in report order.
+    pub const ALL: [InputKind; 4] = [
+        InputKind::Ascii,
+        InputKind::Multilingual,
+        InputKind::SparseErrors,
+        InputKind::RandomBinary,
+    ];
+
+    /// Short name used in benchmark ids and file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputKind::Ascii => "ascii",
+            InputKind::Multilingual => "multilingual",
+            InputKind::SparseErrors => "sparse-errors",
+            InputKind::RandomBinary => "random-binary",
+        }
+    }
+}
+
+const ASCII_LINES: &[&str] = &[
+    "The quick brown fox jumps over the lazy dog; 0123456789.\n",
+    "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod.\n",
+    "fn main() { println!(\"hello, world\"); }\n",
+];
+
+const MULTILINGUAL_LINES: &[&str] = &[
+    "Het Nederlandse woord ‘ijsvogel’ en de café-uitbater — één, twee.\n",
+    "Съешь же ещё этих мягких французских булок, да выпей чаю.\n",
+    "Ξεσκεπάζω τὴν ψυχοφθόρα βδελυγμία. Папа Hello.\n",
+    "我能吞下玻璃而不伤身体。私はガラスを食べられます。\n",
+    "Emoji: 😀 🎉 👍🏽 🇳🇱 and math ∀x ∈ ℝ: x² ≥ 0, price €42.\n",
+    "Plain ASCII line between the others, as in real files.\n",
+];
+
+/// Generates `len` bytes of the given kind, deterministically.
+pub fn generate(kind: InputKind, len: usize) -> Vec<u8> {
+    match kind {
+        InputKind::Ascii => repeat_lines(ASCII_LINES, len),
+        InputKind::Multilingual => repeat_lines(MULTILINGUAL_LINES, len),
+        InputKind::SparseErrors => {
+            let mut bytes = repeat_lines(MULTILINGUAL_LINES, len);
+            for at in (512 * 1024..len).step_by(1 << 20) {
+                bytes[at] = 0xFF;
+            }
+            bytes
+        }
+        InputKind::RandomBinary => random_bytes(len),
+    }
+}
+
+fn repeat_lines(lines: &[&str], len: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(len + 128);
+    let mut i = 0;
+    while bytes.len() < len {
+        bytes.extend_from_slice(lines[i % lines.len()].as_bytes());
+        i += 1;
+    }
+    // Cut at a character boundary so the text stays valid.
+    let mut cut = len;
+    while cut > 0 && bytes[cut] & 0xC0 == 0x80 {
+        cut -= 1;
+    }
+    bytes.truncate(cut);
+    bytes.resize(len, b'\n');
+    bytes
+}
+
+fn random_bytes(len: usize) -> Vec<u8> {
+    // xorshift64*: fast, deterministic, and good enough for byte noise.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut bytes = Vec::with_capacity(len + 8);
+    while bytes.len() < len {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        bytes.extend_from_slice(&state.wrapping_mul(0x2545_F491_4F6C_DD1D).to_le_bytes());
+    }
+    bytes.truncate(len);
+    bytes
+}

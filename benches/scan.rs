@@ -1,0 +1,72 @@
+//! The whole-file scan against the practical limit (a simdutf8 validation loop)
+//! and std's validator, on generated inputs.
+
+#[path = "inputs.rs"]
+mod inputs;
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use inputs::{InputKind, generate};
+use utf8scope::model::{Scan, Source};
+
+/// Input size: large enough to leave the caches, small enough for 2 cores.
+const LEN: usize = 256 << 20;
+
+/// Counts invalid spans the way a plain simdutf8 user would: validate, and on
+/// an error skip past it and validate the rest.
+fn simdutf8_loop(mut bytes: &[u8]) -> u64 {
+    let mut errors = 0;
+    while let Err(error) = simdutf8::compat::from_utf8(bytes) {
+        errors += 1;
+        let skip = error.valid_up_to() + error.error_len().unwrap_or(bytes.len() - error.valid_up_to());
+        bytes = &bytes[skip..];
+    }
+    errors
+}
+
+/// The same loop with `std::str::from_utf8`.
+fn std_loop(mut bytes: &[u8]) -> u64 {
+    let mut errors = 0;
+    while let Err(error) = std::str::from_utf8(bytes) {
+        errors += 1;
+        let skip = error.valid_up_to() + error.error_len().unwrap_or(bytes.len() - error.valid_up_to());
+        bytes = &bytes[skip..];
+    }
+    errors
+}
+
+/// The full background scan, building the index, as the inspector runs it.
+fn utf8scope_scan(source: &Arc<Source>) -> u64 {
+    let mut scan = Scan::start(Arc::clone(source));
+    scan.wait();
+    let invalid = scan.index().totals().invalid();
+    invalid
+}
+
+fn bench_scan(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scan");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(LEN as u64));
+    for kind in InputKind::ALL {
+        let bytes = generate(kind, LEN);
+        let expected = std_loop(&bytes);
+        let source = Arc::new(Source::from_bytes(kind.name(), bytes.clone()));
+        assert_eq!(utf8scope_scan(&source), expected, "scan disagrees with std");
+        assert_eq!(simdutf8_loop(&bytes), expected);
+        group.bench_with_input(BenchmarkId::new("utf8scope", kind.name()), &source, |b, s| {
+            b.iter(|| utf8scope_scan(black_box(s)))
+        });
+        group.bench_with_input(BenchmarkId::new("simdutf8-loop", kind.name()), &bytes, |b, s| {
+            b.iter(|| simdutf8_loop(black_box(s)))
+        });
+        group.bench_with_input(BenchmarkId::new("std-loop", kind.name()), &bytes, |b, s| {
+            b.iter(|| std_loop(black_box(s)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_scan);
+criterion_main!(benches);
