@@ -20,7 +20,10 @@ fn simdutf8_loop(mut bytes: &[u8]) -> u64 {
     let mut errors = 0;
     while let Err(error) = simdutf8::compat::from_utf8(bytes) {
         errors += 1;
-        let skip = error.valid_up_to() + error.error_len().unwrap_or(bytes.len() - error.valid_up_to());
+        let skip = error.valid_up_to()
+            + error
+                .error_len()
+                .unwrap_or(bytes.len() - error.valid_up_to());
         bytes = &bytes[skip..];
     }
     errors
@@ -31,7 +34,10 @@ fn std_loop(mut bytes: &[u8]) -> u64 {
     let mut errors = 0;
     while let Err(error) = std::str::from_utf8(bytes) {
         errors += 1;
-        let skip = error.valid_up_to() + error.error_len().unwrap_or(bytes.len() - error.valid_up_to());
+        let skip = error.valid_up_to()
+            + error
+                .error_len()
+                .unwrap_or(bytes.len() - error.valid_up_to());
         bytes = &bytes[skip..];
     }
     errors
@@ -41,8 +47,7 @@ fn std_loop(mut bytes: &[u8]) -> u64 {
 fn utf8scope_scan(source: &Arc<Source>) -> u64 {
     let mut scan = Scan::start(Arc::clone(source));
     scan.wait();
-    let invalid = scan.index().totals().invalid();
-    invalid
+    scan.index().totals().invalid()
 }
 
 fn bench_scan(c: &mut Criterion) {
@@ -55,12 +60,16 @@ fn bench_scan(c: &mut Criterion) {
         let source = Arc::new(Source::from_bytes(kind.name(), bytes.clone()));
         assert_eq!(utf8scope_scan(&source), expected, "scan disagrees with std");
         assert_eq!(simdutf8_loop(&bytes), expected);
-        group.bench_with_input(BenchmarkId::new("utf8scope", kind.name()), &source, |b, s| {
-            b.iter(|| utf8scope_scan(black_box(s)))
-        });
-        group.bench_with_input(BenchmarkId::new("simdutf8-loop", kind.name()), &bytes, |b, s| {
-            b.iter(|| simdutf8_loop(black_box(s)))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("utf8scope", kind.name()),
+            &source,
+            |b, s| b.iter(|| utf8scope_scan(black_box(s))),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("simdutf8-loop", kind.name()),
+            &bytes,
+            |b, s| b.iter(|| simdutf8_loop(black_box(s))),
+        );
         group.bench_with_input(BenchmarkId::new("std-loop", kind.name()), &bytes, |b, s| {
             b.iter(|| std_loop(black_box(s)))
         });

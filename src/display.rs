@@ -43,7 +43,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);
@@ -71,7 +71,10 @@ mod tests {
     fn escapes_controls_and_bidi_only() {
         assert_eq!(escape_for_terminal("plain é 世界"), "plain é 世界");
         assert_eq!(escape_for_terminal("a\x1b[2Jb"), "a\\x1b[2Jb");
-        assert_eq!(escape_for_terminal("x\u{202E}y\u{85}"), "x\\u{202e}y\\u{0085}");
+        assert_eq!(
+            escape_for_terminal("x\u{202E}y\u{85}"),
+            "x\\u{202e}y\\u{0085}"
+        );
     }
 
     #[test]

@@ -56,7 +56,11 @@ impl ColorWhen {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Check { format, color, files }) => run_check(&files, format, color),
+        Some(Command::Check {
+            format,
+            color,
+            files,
+        }) => run_check(&files, format, color),
         None => utf8scope::summary::run(cli.file.as_deref()),
     }
 }

@@ -51,7 +51,10 @@ pub fn run(file: Option<&str>) -> ExitCode {
         println!("  verdict     valid UTF-8");
         return ExitCode::SUCCESS;
     }
-    println!("  verdict     {} invalid spans", thousands(counts.invalid()));
+    println!(
+        "  verdict     {} invalid spans",
+        thousands(counts.invalid())
+    );
     for kind in InvalidKind::ALL {
         let n = counts.invalid_by_kind[kind.index()];
         if n > 0 {
@@ -60,8 +63,14 @@ pub fn run(file: Option<&str>) -> ExitCode {
     }
     drop(index);
     if let Ok(Some(first)) = scan.next_invalid(0) {
-        println!("  first       offset {:#010x} ({})", first.offset, first.kind);
+        println!(
+            "  first       offset {:#010x} ({})",
+            first.offset, first.kind
+        );
     }
-    println!("  details     utf8scope check {}", escape_for_terminal(file.unwrap_or("-")));
+    println!(
+        "  details     utf8scope check {}",
+        escape_for_terminal(file.unwrap_or("-"))
+    );
     ExitCode::from(1)
 }

@@ -44,7 +44,11 @@ pub fn run<W: Write>(
             Err(Failure::Output(error)) => return Err(error),
             Err(Failure::Input(error)) => {
                 reporter.flush()?;
-                writeln!(errors, "utf8scope: {}", escape_for_terminal(&error.to_string()))?;
+                writeln!(
+                    errors,
+                    "utf8scope: {}",
+                    escape_for_terminal(&error.to_string())
+                )?;
                 verdict = Verdict::Unreadable;
             }
         }

@@ -37,7 +37,9 @@ struct JsonSpan<'a> {
 }
 
 const PATH_STYLE: Style = Style::new().bold();
-const KIND_STYLE: Style = Style::new().bold().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
+const KIND_STYLE: Style = Style::new()
+    .bold()
+    .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
 const OK_STYLE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
 
 /// How an input is named in text output: escaped, and stdin as `<stdin>`.
@@ -106,7 +108,11 @@ impl<W: Write> Reporter<W> {
             let verdict = self.styled(OK_STYLE, "valid UTF-8");
             writeln!(self.out, "{place} {verdict}, {size} {bytes_word}")
         } else {
-            let spans_word = if invalid == 1 { "invalid span" } else { "invalid spans" };
+            let spans_word = if invalid == 1 {
+                "invalid span"
+            } else {
+                "invalid spans"
+            };
             let count = self.styled(KIND_STYLE, &format!("{} {spans_word}", thousands(invalid)));
             writeln!(self.out, "{place} {count} in {size} {bytes_word}")
         }

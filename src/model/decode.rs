@@ -42,7 +42,8 @@ pub fn decode_first(bytes: &[u8]) -> (u8, UnitKind) {
 /// (C2–F4) that starts one is truncated unless the table in DESIGN.md says
 /// otherwise.
 pub fn classify_invalid(first: u8, second: Option<u8>) -> InvalidKind {
-    let second_in = |range: std::ops::RangeInclusive<u8>| second.is_some_and(|b| range.contains(&b));
+    let second_in =
+        |range: std::ops::RangeInclusive<u8>| second.is_some_and(|b| range.contains(&b));
     match first {
         0x80..=0xBF => InvalidKind::UnexpectedContinuation,
         0xC0 | 0xC1 => InvalidKind::Overlong,
@@ -75,9 +76,9 @@ pub fn intended_value(bytes: &[u8]) -> Option<u32> {
     if !tail.iter().all(|&b| is_continuation(b)) {
         return None;
     }
-    let value = tail
-        .iter()
-        .fold(u32::from(lead_bits), |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+    let value = tail.iter().fold(u32::from(lead_bits), |acc, &b| {
+        (acc << 6) | u32::from(b & 0x3F)
+    });
     let kind = classify_invalid(lead, rest.first().copied());
     matches!(
         kind,
@@ -95,10 +96,16 @@ pub fn intended_value(bytes: &[u8]) -> Option<u32> {
 /// the unit's start index within `bytes`, its length and what it is.
 pub fn unit_containing(bytes: &[u8], index: usize) -> (usize, u8, UnitKind) {
     let earliest = index.saturating_sub(MAX_UNIT_LEN - 1);
-    let start = (earliest..=index).rev().find(|&i| !is_continuation(bytes[i]));
+    let start = (earliest..=index)
+        .rev()
+        .find(|&i| !is_continuation(bytes[i]));
     let Some(mut at) = start else {
         // No lead can reach this far: the byte is a span of its own.
-        return (index, 1, UnitKind::Invalid(InvalidKind::UnexpectedContinuation));
+        return (
+            index,
+            1,
+            UnitKind::Invalid(InvalidKind::UnexpectedContinuation),
+        );
     };
     loop {
         let (len, kind) = decode_first(&bytes[at..]);
@@ -128,7 +135,10 @@ mod tests {
         assert_eq!(kind(&[0x80]), (1, inv(InvalidKind::UnexpectedContinuation)));
         assert_eq!(kind(&[0xC0, 0xAF]), (1, inv(InvalidKind::Overlong)));
         assert_eq!(kind(&[0xED, 0xA0, 0x80]), (1, inv(InvalidKind::Surrogate)));
-        assert_eq!(kind(&[0xF4, 0x90, 0x80, 0x80]), (1, inv(InvalidKind::TooLarge)));
+        assert_eq!(
+            kind(&[0xF4, 0x90, 0x80, 0x80]),
+            (1, inv(InvalidKind::TooLarge))
+        );
         assert_eq!(kind(&[0xFF]), (1, inv(InvalidKind::InvalidByte)));
         assert_eq!(kind(&[0xE2, 0x82, 0x41]), (2, inv(InvalidKind::Truncated)));
         assert_eq!(kind(&[0xE2, 0x82]), (2, inv(InvalidKind::Truncated)));
@@ -142,7 +152,11 @@ mod tests {
         assert_eq!(intended_value(&[0xED, 0xA0, 0x80]), Some(0xD800));
         assert_eq!(intended_value(&[0xF4, 0x90, 0x80, 0x80]), Some(0x11_0000));
         assert_eq!(intended_value(&[0xC0]), None, "continuation missing");
-        assert_eq!(intended_value(&[0xE2, 0x82, 0xAC]), None, "valid, not invalid");
+        assert_eq!(
+            intended_value(&[0xE2, 0x82, 0xAC]),
+            None,
+            "valid, not invalid"
+        );
         assert_eq!(intended_value(&[0xFF, 0x80]), None);
     }
 

@@ -256,7 +256,9 @@ mod tests {
 
     #[test]
     fn a_large_stream_spills_and_reads_back_the_same() {
-        let data: Vec<u8> = (0..SPILL_THRESHOLD + 1000).map(|i| (i % 251) as u8).collect();
+        let data: Vec<u8> = (0..SPILL_THRESHOLD + 1000)
+            .map(|i| (i % 251) as u8)
+            .collect();
         let source = Source::from_reader("pipe".into(), &data[..]).unwrap();
         assert_eq!(source.len(), data.len() as u64);
         let tail = source.read_range(SPILL_THRESHOLD as u64 - 10, 100).unwrap();
@@ -272,7 +274,25 @@ mod tests {
         let mut buf = [0u8; 1000];
         assert_eq!(source.read_at(0, &mut buf[..50]).unwrap(), 50);
         let err = source.read_at(5000, &mut buf).unwrap_err();
-        assert!(matches!(err, SourceError::Shrunk { expected: 10_000, found: 100, .. }), "{err}");
+        assert!(
+            matches!(
+                err,
+                SourceError::Shrunk {
+                    expected: 10_000,
+                    found: 100,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn io_reasons_read_as_words() {
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        assert_eq!(io_reason(&denied), "permission denied");
+        let raw = io::Error::from_raw_os_error(5);
+        assert_eq!(io_reason(&raw), "Input/output error");
     }
 
     #[test]

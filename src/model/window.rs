@@ -29,11 +29,19 @@ impl Window {
         if start < end {
             let (first, len, kind) = unit_containing(&bytes, (start - base) as usize);
             let mut at = first;
-            units.push(Unit { offset: base + at as u64, len, kind });
+            units.push(Unit {
+                offset: base + at as u64,
+                len,
+                kind,
+            });
             at += usize::from(len);
             while base + (at as u64) < end {
                 let (len, kind) = decode_first(&bytes[at..]);
-                units.push(Unit { offset: base + at as u64, len, kind });
+                units.push(Unit {
+                    offset: base + at as u64,
+                    len,
+                    kind,
+                });
                 at += usize::from(len);
             }
         }
@@ -97,7 +105,10 @@ pub fn prev_unit(source: &Source, unit: &Unit) -> Result<Option<Unit>, SourceErr
 }
 
 /// Iterates units forward from the one holding `offset`.
-pub fn units_forward(source: &Source, offset: u64) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
+pub fn units_forward(
+    source: &Source,
+    offset: u64,
+) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
     let mut next = Some(unit_at(source, offset));
     std::iter::from_fn(move || {
         let current = next.take()?.transpose()?;
@@ -109,7 +120,10 @@ pub fn units_forward(source: &Source, offset: u64) -> impl Iterator<Item = Resul
 }
 
 /// Iterates units backward from the one holding `offset`.
-pub fn units_backward(source: &Source, offset: u64) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
+pub fn units_backward(
+    source: &Source,
+    offset: u64,
+) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
     let mut next = Some(unit_at(source, offset));
     std::iter::from_fn(move || {
         let current = next.take()?.transpose()?;
@@ -135,7 +149,10 @@ mod tests {
         let w = Window::load(&s, 2, 6).unwrap();
         let offsets: Vec<_> = w.units().iter().map(|u| (u.offset, u.len)).collect();
         assert_eq!(offsets, vec![(1, 3), (4, 1), (5, 4)]);
-        assert_eq!(w.role_at(3), Some(ByteRole::Continuation { index: 3, len: 3 }));
+        assert_eq!(
+            w.role_at(3),
+            Some(ByteRole::Continuation { index: 3, len: 3 })
+        );
         assert_eq!(w.bytes_of(&w.units()[2]), "😀".as_bytes());
     }
 

@@ -88,7 +88,12 @@ impl BlockScanner {
         summary
     }
 
-    fn scan_piece(&mut self, bytes: &[u8], counts: &mut UnitCounts, on_span: &mut impl FnMut(LocatedSpan)) {
+    fn scan_piece(
+        &mut self,
+        bytes: &[u8],
+        counts: &mut UnitCounts,
+        on_span: &mut impl FnMut(LocatedSpan),
+    ) {
         if simdutf8::basic::from_utf8(bytes).is_ok() {
             self.account_valid(bytes, counts);
         } else {
@@ -137,7 +142,10 @@ mod tests {
         let mut found = Vec::new();
         scanner.scan("ab\né€".as_bytes(), |s| found.push(s));
         scanner.scan(b"\xFFx\n\x80", |s| found.push(s));
-        let located: Vec<_> = found.iter().map(|s| (s.span.offset, s.line, s.column)).collect();
+        let located: Vec<_> = found
+            .iter()
+            .map(|s| (s.span.offset, s.line, s.column))
+            .collect();
         assert_eq!(located, vec![(8, 2, 3), (11, 3, 1)]);
         assert_eq!(found[0].span.kind, InvalidKind::InvalidByte);
         assert_eq!(scanner.line_feeds(), 2);

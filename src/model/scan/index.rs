@@ -122,7 +122,13 @@ mod tests {
     fn block(start: u64, len: u32, invalid: u64) -> BlockSummary {
         let mut counts = UnitCounts::default();
         counts.invalid_by_kind[0] = invalid;
-        BlockSummary { start, len, lf_before: start / 10, lf: len / 10, counts }
+        BlockSummary {
+            start,
+            len,
+            lf_before: start / 10,
+            lf: len / 10,
+            counts,
+        }
     }
 
     #[test]

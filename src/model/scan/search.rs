@@ -70,8 +70,13 @@ mod tests {
         bytes[3 * BLOCK_SIZE / 2] = 0x80;
         let source = Source::from_bytes("t", bytes);
         let first = first_span_in(&source, 0, source.len()).unwrap().unwrap();
-        assert_eq!((first.offset, first.kind), (BLOCK_SIZE as u64, InvalidKind::Truncated));
-        let next = first_span_in(&source, first.end(), source.len()).unwrap().unwrap();
+        assert_eq!(
+            (first.offset, first.kind),
+            (BLOCK_SIZE as u64, InvalidKind::Truncated)
+        );
+        let next = first_span_in(&source, first.end(), source.len())
+            .unwrap()
+            .unwrap();
         assert_eq!(next.offset, BLOCK_SIZE as u64 + 1);
         // 80 A9: the lead replaced, so two stray continuation bytes.
         let last = last_span_in(&source, 0, source.len()).unwrap().unwrap();

@@ -127,7 +127,9 @@ mod tests {
         let text = "Папа Hello\nγειά 世界 😀\n".repeat(700);
         let t = tally(text.as_bytes());
         let count = |range: std::ops::RangeInclusive<usize>| {
-            text.chars().filter(|c| range.contains(&c.len_utf8())).count() as u64
+            text.chars()
+                .filter(|c| range.contains(&c.len_utf8()))
+                .count() as u64
         };
         assert_eq!(t.ascii, count(1..=1));
         assert_eq!(t.two_byte, count(2..=2));

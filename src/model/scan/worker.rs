@@ -85,7 +85,11 @@ impl Scan {
         loop {
             let (block, scanned, complete) = {
                 let index = self.index();
-                (index.error_block_after(from), index.scanned(), index.is_complete())
+                (
+                    index.error_block_after(from),
+                    index.scanned(),
+                    index.is_complete(),
+                )
             };
             match block {
                 Some((start, end)) => {
@@ -104,10 +108,10 @@ impl Scan {
     pub fn prev_invalid(&self, before: u64) -> Result<Option<Span>, SourceError> {
         let source = &self.shared.source;
         let scanned = self.index().scanned();
-        if before > scanned {
-            if let Some(span) = last_span_in(source, scanned, before)? {
-                return Ok(Some(span));
-            }
+        if before > scanned
+            && let Some(span) = last_span_in(source, scanned, before)?
+        {
+            return Ok(Some(span));
         }
         let mut before = before.min(scanned);
         while let Some((start, end)) = self.index().error_block_before(before) {
@@ -123,8 +127,8 @@ impl Scan {
     pub fn line_of(&self, offset: u64) -> Result<Option<u64>, SourceError> {
         let (block, at_end) = {
             let index = self.index();
-            let at_end = (offset >= index.scanned() && index.is_complete())
-                .then_some(index.line_feeds());
+            let at_end =
+                (offset >= index.scanned() && index.is_complete()).then_some(index.line_feeds());
             (index.block_holding(offset), at_end)
         };
         if let Some(line_feeds) = at_end {
@@ -133,7 +137,10 @@ impl Scan {
         let Some((start, lf_before)) = block else {
             return Ok(None);
         };
-        let bytes = self.shared.source.read_range(start, (offset - start) as usize)?;
+        let bytes = self
+            .shared
+            .source
+            .read_range(start, (offset - start) as usize)?;
         Ok(Some(lf_before + count_lf(&bytes) + 1))
     }
 }
@@ -165,5 +172,7 @@ fn run(shared: &Shared) {
 }
 
 fn lock(index: &Mutex<ScanIndex>) -> MutexGuard<'_, ScanIndex> {
-    index.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    index
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

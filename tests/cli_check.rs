@@ -1,0 +1,202 @@
+//! `utf8scope check` as scripts use it: formats, exit statuses, stdin, errors.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const KINDS: &str = "assets/samples/invalid-kinds.txt";
+const VALID: &str = "assets/samples/multilingual.txt";
+
+fn check() -> Command {
+    let mut cmd = Command::cargo_bin("utf8scope").unwrap();
+    cmd.arg("check").env_remove("NO_COLOR");
+    cmd
+}
+
+#[test]
+fn valid_file_exits_0_with_a_summary() {
+    check()
+        .arg(VALID)
+        .assert()
+        .code(0)
+        .stdout("assets/samples/multilingual.txt: valid UTF-8, 960 bytes\n")
+        .stderr("");
+}
+
+#[test]
+fn text_format_is_one_diagnostic_per_span_then_a_summary() {
+    let output = check()
+        .arg(KINDS)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    let lines: Vec<_> = text.lines().collect();
+    assert_eq!(lines.len(), 17);
+    assert_eq!(
+        lines[1],
+        "assets/samples/invalid-kinds.txt:3:28: offset 0x00000077: overlong: C0"
+    );
+    assert_eq!(
+        lines[14],
+        "assets/samples/invalid-kinds.txt:8:28: offset 0x00000115: truncated: E2 82"
+    );
+    assert_eq!(
+        lines[16],
+        "assets/samples/invalid-kinds.txt: 16 invalid spans in 311 bytes"
+    );
+}
+
+#[test]
+fn jsonl_has_exactly_the_documented_keys_and_nothing_else() {
+    let output = check()
+        .args(["--format", "jsonl", KINDS])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 16);
+    for record in &records {
+        let mut keys: Vec<_> = record.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            [
+                "bytes", "column", "kind", "length", "line", "offset", "path"
+            ]
+        );
+    }
+    let kinds: std::collections::BTreeSet<_> = records
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.len(), 6, "every invalid kind appears: {kinds:?}");
+    let surrogate = records.iter().find(|r| r["kind"] == "surrogate").unwrap();
+    assert_eq!(
+        surrogate,
+        &serde_json::json!({"path": KINDS, "offset": 182, "length": 1, "line": 5,
+                            "column": 28, "kind": "surrogate", "bytes": "ED"})
+    );
+    let last = records.last().unwrap();
+    assert_eq!(
+        (last["kind"].as_str(), last["bytes"].as_str()),
+        (Some("truncated"), Some("F0 9F 98"))
+    );
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    check()
+        .arg("-")
+        .write_stdin(b"ok\n\xC3(".to_vec())
+        .assert()
+        .code(1)
+        .stdout(
+            "<stdin>:2:1: offset 0x00000003: truncated: C3\n<stdin>: 1 invalid span in 5 bytes\n",
+        );
+    check()
+        .args(["--format", "jsonl", "-"])
+        .write_stdin(b"\xFF".to_vec())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(r#"{"path":"-","offset":0,"#));
+}
+
+#[test]
+fn an_empty_file_is_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, b"").unwrap();
+    check()
+        .arg(&empty)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(": valid UTF-8, 0 bytes\n"));
+}
+
+#[test]
+fn unreadable_inputs_exit_2_and_the_others_are_still_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt");
+    let assert = check()
+        .arg(&missing)
+        .arg(dir.path())
+        .arg(KINDS)
+        .arg(VALID)
+        .assert()
+        .code(2);
+    let output = assert.get_output();
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    let errors: Vec<_> = stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{stderr}");
+    assert_eq!(
+        errors[0],
+        format!(
+            "utf8scope: {}: no such file or directory",
+            missing.display()
+        )
+    );
+    assert_eq!(
+        errors[1],
+        format!("utf8scope: {}: is a directory", dir.path().display())
+    );
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    assert!(stdout.contains("invalid-kinds.txt: 16 invalid spans"));
+    assert!(stdout.contains("multilingual.txt: valid UTF-8"));
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let colored = check()
+        .args(["--color", "always", KINDS])
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(colored.contains(&0x1B), "--color always styles the text");
+    let plain = check()
+        .args(["--color", "auto", KINDS])
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(!plain.contains(&0x1B), "auto never colours a pipe");
+    check()
+        .args(["--color", "auto", KINDS])
+        .env("NO_COLOR", "1")
+        .assert()
+        .stdout(predicate::str::contains("\x1b").not());
+}
+
+#[test]
+fn file_names_are_escaped_before_they_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let nasty = dir.path().join("evil\x1b[2J.txt");
+    std::fs::write(&nasty, b"\xFF").unwrap();
+    let output = check()
+        .arg(&nasty)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    assert!(!text.contains('\x1b'));
+    assert!(text.contains("evil\\x1b[2J.txt:1:1:"));
+}
+
+#[test]
+fn check_needs_at_least_one_file() {
+    check()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("FILES"));
+}
