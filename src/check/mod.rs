@@ -34,7 +34,7 @@ pub fn run<W: Write>(
     let mut verdict = Verdict::Valid;
     for input in inputs {
         let outcome = if input == "-" {
-            check_stream(input, "<stdin>", io::stdin().lock(), reporter)
+            check_stream(input, "<stdin>", io::stdin(), reporter)
         } else {
             check_path(input, reporter)
         };
@@ -80,7 +80,7 @@ fn check_path<W: Write>(path: &str, reporter: &mut Reporter<W>) -> Result<u64, F
 fn check_stream<W: Write>(
     path: &str,
     name: &str,
-    mut reader: impl Read,
+    mut reader: impl Read + Send,
     reporter: &mut Reporter<W>,
 ) -> Result<u64, Failure> {
     let mut position = 0u64;
@@ -107,7 +107,7 @@ fn check_stream<W: Write>(
 /// summary at the end; returns the number of invalid spans.
 fn scan_and_report<W: Write>(
     path: &str,
-    fill: impl FnMut(&mut [u8]) -> Result<usize, SourceError>,
+    fill: impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send,
     reporter: &mut Reporter<W>,
 ) -> Result<u64, Failure> {
     let mut scanner = BlockScanner::new();

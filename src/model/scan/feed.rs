@@ -2,7 +2,10 @@
 
 use std::ops::ControlFlow;
 
+use std::sync::mpsc::sync_channel;
+
 use super::pieces::complete_prefix_len;
+use crate::model::decode::{MAX_UNIT_LEN, is_continuation};
 use crate::model::source::{Source, SourceError};
 
 /// Bytes read from the input at a time.
@@ -10,32 +13,110 @@ pub const READ_SIZE: usize = 1 << 20;
 /// Nominal size of a block: the granularity of the scan index.
 pub const BLOCK_SIZE: usize = 64 << 10;
 
+/// Buffers in flight between the reading thread and the scanning one.
+const BUFFERS: usize = 3;
+
 /// Pulls the whole input through `fill` (which returns 0 at the end) and calls
 /// `on_block` with consecutive blocks of about [`BLOCK_SIZE`] bytes, each ending
 /// at a unit boundary, until the input ends or `on_block` breaks.
-pub fn for_each_block<E>(
-    mut fill: impl FnMut(&mut [u8]) -> Result<usize, E>,
+///
+/// Reading runs on a second thread, so the kernel's copy out of the page cache
+/// overlaps the scan of the previous buffer instead of adding to it.
+pub fn for_each_block<E: Send>(
+    mut fill: impl FnMut(&mut [u8]) -> Result<usize, E> + Send,
     mut on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(), E> {
-    let mut buffer = vec![0u8; READ_SIZE];
-    let mut carried = 0;
-    loop {
-        let mut filled = carried;
-        let mut at_end = false;
-        while filled < buffer.len() {
-            let n = fill(&mut buffer[filled..])?;
-            if n == 0 {
-                at_end = true;
-                break;
+    std::thread::scope(|scope| {
+        let (full_tx, full_rx) = sync_channel::<Result<Chunk, E>>(1);
+        let (empty_tx, empty_rx) = sync_channel::<Vec<u8>>(BUFFERS);
+        for _ in 0..BUFFERS {
+            empty_tx.send(vec![0u8; READ_SIZE]).expect("the channel has room");
+        }
+        scope.spawn(move || {
+            while let Ok(mut buffer) = empty_rx.recv() {
+                let chunk = fill_buffer(&mut fill, &mut buffer).map(|(len, at_end)| Chunk {
+                    buffer,
+                    len,
+                    at_end,
+                });
+                let last = chunk.as_ref().map_or(true, |c| c.at_end);
+                // A closed channel means the scanner stopped early: so do we.
+                if full_tx.send(chunk).is_err() || last {
+                    return;
+                }
             }
-            filled += n;
+        });
+        // Both channel ends drop when this returns, which releases the reader.
+        let (full_rx, empty_tx) = (full_rx, empty_tx);
+        let mut stitcher = Stitcher::default();
+        for chunk in full_rx.iter() {
+            let chunk = chunk?;
+            let bytes = &chunk.buffer[..chunk.len];
+            if stitcher.feed(bytes, chunk.at_end, &mut on_block).is_break() || chunk.at_end {
+                return Ok(());
+            }
+            let _ = empty_tx.send(chunk.buffer);
         }
-        let (used, flow) = split_blocks(&buffer[..filled], BLOCK_SIZE, at_end, &mut on_block);
-        if at_end || flow.is_break() {
-            return Ok(());
+        Ok(())
+    })
+}
+
+/// A buffer the reading thread filled.
+struct Chunk {
+    buffer: Vec<u8>,
+    len: usize,
+    at_end: bool,
+}
+
+/// Fills `buffer` as far as the input allows; returns the length and whether
+/// the input ended.
+fn fill_buffer<E>(
+    fill: &mut impl FnMut(&mut [u8]) -> Result<usize, E>,
+    buffer: &mut [u8],
+) -> Result<(usize, bool), E> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        let n = fill(&mut buffer[filled..])?;
+        if n == 0 {
+            return Ok((filled, true));
         }
-        buffer.copy_within(used..filled, 0);
-        carried = filled - used;
+        filled += n;
+    }
+    Ok((filled, false))
+}
+
+/// Joins a unit cut by a buffer boundary: keeps the incomplete tail of one
+/// buffer and completes it with the continuation bytes that open the next.
+#[derive(Default)]
+struct Stitcher {
+    carry: Vec<u8>,
+}
+
+impl Stitcher {
+    fn feed(
+        &mut self,
+        bytes: &[u8],
+        at_end: bool,
+        on_block: &mut impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut start = 0;
+        if !self.carry.is_empty() {
+            // A lead takes at most three continuation bytes; after them (or at
+            // the first other byte) a new unit starts.
+            start = bytes
+                .iter()
+                .take(MAX_UNIT_LEN - 1)
+                .take_while(|&&b| is_continuation(b))
+                .count();
+            self.carry.extend_from_slice(&bytes[..start]);
+            on_block(&self.carry)?;
+            self.carry.clear();
+        }
+        let rest = &bytes[start..];
+        let (used, flow) = split_blocks(rest, BLOCK_SIZE, at_end, on_block);
+        flow?;
+        self.carry.extend_from_slice(&rest[used..]);
+        ControlFlow::Continue(())
     }
 }
 
@@ -54,8 +135,8 @@ pub fn for_each_block_of(
     }
 }
 
-/// Hands out the unit-aligned blocks of at most `block_size` bytes of `bytes`; returns how many bytes were
-/// handed out (an incomplete tail is kept back unless `at_end`).
+/// Hands out the unit-aligned blocks of at most `block_size` bytes of `bytes`;
+/// returns how many bytes were handed out (an incomplete tail is kept back unless `at_end`).
 pub fn split_blocks(
     bytes: &[u8],
     block_size: usize,
@@ -79,7 +160,7 @@ pub fn split_blocks(
 }
 
 /// A `fill` function for [`for_each_block`] that reads `source` from its start.
-pub fn fill_from(source: &Source) -> impl FnMut(&mut [u8]) -> Result<usize, SourceError> + '_ {
+pub fn fill_from(source: &Source) -> impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send + '_ {
     let mut position = 0u64;
     move |buf| {
         let n = source.read_at(position, buf)?;
@@ -110,5 +191,41 @@ mod tests {
         })
         .unwrap();
         assert_eq!(seen, text.as_bytes());
+    }
+
+    #[test]
+    fn units_cut_by_buffer_boundaries_are_stitched_exactly() {
+        use crate::model::scan::block::BlockScanner;
+        use crate::model::scan::pieces::spans;
+        // Byte noise with every lead and continuation, across several buffers.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let noise: Vec<u8> = (0..READ_SIZE * 5 / 2)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                [b'a', 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0x9F, 0xED, 0xFF][(state % 9) as usize]
+            })
+            .collect();
+        for shift in 0..4 {
+            let bytes = &noise[shift..];
+            let mut rest = bytes;
+            let fill = |buf: &mut [u8]| -> Result<usize, ()> {
+                let n = buf.len().min(rest.len());
+                buf[..n].copy_from_slice(&rest[..n]);
+                rest = &rest[n..];
+                Ok(n)
+            };
+            let mut scanner = BlockScanner::new();
+            let mut found = Vec::new();
+            for_each_block(fill, |block| {
+                scanner.scan(block, |s| found.push(s.span));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            let expected: Vec<_> = spans(bytes, 0).collect();
+            assert_eq!(found.len(), expected.len(), "shift {shift}");
+            assert!(found == expected, "shift {shift}");
+        }
     }
 }
