@@ -14,5 +14,8 @@ fn main() {
         rest = &rest[valid + error.error_len().unwrap_or(rest.len() - valid)..];
     }
     let elapsed = started.elapsed();
-    println!("{path}: {errors} invalid spans in {} bytes; loop {elapsed:.1?}", bytes.len());
+    println!(
+        "{path}: {errors} invalid spans in {} bytes; loop {elapsed:.1?}",
+        bytes.len()
+    );
 }

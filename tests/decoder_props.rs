@@ -5,9 +5,10 @@ mod common;
 
 use common::scan_spans;
 use proptest::prelude::*;
+use utf8scope::model::scan::Summarizer;
 use utf8scope::model::scan::tally::tally;
 use utf8scope::model::window::units_forward;
-use utf8scope::model::{Source, UnitKind, Window};
+use utf8scope::model::{Source, UnitCounts, UnitKind, Window};
 
 /// Bytes weighted towards UTF-8 structure: ASCII, leads, continuations and the
 /// edge bytes where decoders go wrong.
@@ -72,6 +73,26 @@ proptest! {
             .map(|s| (s.span.offset, s.span.len, s.span.kind))
             .collect();
         prop_assert_eq!(scanned, sequential);
+    }
+
+    #[test]
+    fn index_summaries_count_what_sequential_decoding_finds(bytes in utf8ish_bytes(300)) {
+        let source = Source::from_bytes("t", bytes.clone());
+        let mut expected = UnitCounts::default();
+        for unit in units_forward(&source, 0).map(Result::unwrap) {
+            match unit.kind {
+                UnitKind::Invalid(kind) => expected.invalid_by_kind[kind.index()] += 1,
+                UnitKind::Char(c) => match c.len_utf8() {
+                    1 => expected.ascii += 1,
+                    2 => expected.two_byte += 1,
+                    3 => expected.three_byte += 1,
+                    _ => expected.four_byte += 1,
+                },
+            }
+        }
+        let summary = Summarizer::new().summarize(&bytes);
+        prop_assert_eq!(summary.counts, expected);
+        prop_assert_eq!(u64::from(summary.lf), bytes.iter().filter(|&&b| b == b'\n').count() as u64);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::feed::split_blocks;
+use super::local_count::count_units;
 use super::pieces::{Piece, Span, pieces};
 use super::tally::{count_chars, tally};
 use crate::model::unit::UnitCounts;
@@ -131,6 +132,54 @@ impl BlockScanner {
     }
 }
 
+/// Builds block summaries without locating spans: the index's fast path.
+///
+/// Valid pieces are counted with [`tally`]; pieces with errors with the
+/// vectorized [`count_units`], so error-dense input costs little more.
+#[derive(Debug, Clone, Default)]
+pub struct Summarizer {
+    offset: u64,
+    lf: u64,
+}
+
+impl Summarizer {
+    /// A summarizer at the start of the input.
+    pub fn new() -> Summarizer {
+        Summarizer::default()
+    }
+
+    /// Summarizes the next block (same contract as [`BlockScanner::scan`]).
+    pub fn summarize(&mut self, bytes: &[u8]) -> BlockSummary {
+        let mut counts = UnitCounts::default();
+        let mut lf = 0;
+        let (_, _always_continues) = split_blocks(bytes, L1_PIECE, true, &mut |piece| {
+            if simdutf8::basic::from_utf8(piece).is_ok() {
+                let t = tally(piece);
+                counts.ascii += t.ascii;
+                counts.two_byte += t.two_byte;
+                counts.three_byte += t.three_byte;
+                counts.four_byte += t.four_byte;
+                lf += t.lf;
+            } else {
+                let (piece_counts, piece_lf) = count_units(piece);
+                counts.add(&piece_counts);
+                lf += piece_lf;
+            }
+            ControlFlow::Continue(())
+        });
+        let summary = BlockSummary {
+            start: self.offset,
+            len: bytes.len() as u32,
+            lf_before: self.lf,
+            lf: lf as u32,
+            counts,
+        };
+        self.offset += bytes.len() as u64;
+        self.lf += lf;
+        summary
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +198,16 @@ mod tests {
         assert_eq!(located, vec![(8, 2, 3), (11, 3, 1)]);
         assert_eq!(found[0].span.kind, InvalidKind::InvalidByte);
         assert_eq!(scanner.line_feeds(), 2);
+    }
+
+    #[test]
+    fn summaries_agree_with_the_span_scan() {
+        let bytes = b"ok \xE2\x82\xAC\n\xC0\xAF\xED\xA0\x80 \xF0\x9F\x98\x80\xF4\x90\n\xE2\x82";
+        let mut scanner = BlockScanner::new();
+        let mut spans = 0;
+        let scanned = scanner.scan(bytes, |_| spans += 1);
+        let summarized = Summarizer::new().summarize(bytes);
+        assert_eq!(summarized, scanned);
+        assert_eq!(summarized.counts.invalid(), spans);
     }
 }

@@ -30,7 +30,9 @@ pub fn for_each_block<E: Send>(
         let (full_tx, full_rx) = sync_channel::<Result<Chunk, E>>(1);
         let (empty_tx, empty_rx) = sync_channel::<Vec<u8>>(BUFFERS);
         for _ in 0..BUFFERS {
-            empty_tx.send(vec![0u8; READ_SIZE]).expect("the channel has room");
+            empty_tx
+                .send(vec![0u8; READ_SIZE])
+                .expect("the channel has room");
         }
         scope.spawn(move || {
             while let Ok(mut buffer) = empty_rx.recv() {
@@ -160,7 +162,9 @@ pub fn split_blocks(
 }
 
 /// A `fill` function for [`for_each_block`] that reads `source` from its start.
-pub fn fill_from(source: &Source) -> impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send + '_ {
+pub fn fill_from(
+    source: &Source,
+) -> impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send + '_ {
     let mut position = 0u64;
     move |buf| {
         let n = source.read_at(position, buf)?;

@@ -4,12 +4,13 @@
 pub mod block;
 pub mod feed;
 pub mod index;
+pub mod local_count;
 pub mod pieces;
 pub mod search;
 pub mod tally;
 mod worker;
 
-pub use block::{BlockScanner, BlockSummary, LocatedSpan};
+pub use block::{BlockScanner, BlockSummary, LocatedSpan, Summarizer};
 pub use index::{ScanIndex, ScanState};
 pub use pieces::Span;
 pub use worker::Scan;

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use super::block::BlockScanner;
+use super::block::Summarizer;
 use super::feed::for_each_block_of;
 use super::index::{ScanIndex, ScanState};
 use super::pieces::Span;
@@ -154,12 +154,12 @@ impl Drop for Scan {
 
 /// The worker's loop: scan block after block into the shared index.
 fn run(shared: &Shared) {
-    let mut scanner = BlockScanner::new();
+    let mut summarizer = Summarizer::new();
     let result = for_each_block_of(&shared.source, |block| {
         if shared.cancel.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
-        let summary = scanner.scan(block, |_| {});
+        let summary = summarizer.summarize(block);
         lock(&shared.index).push(summary);
         ControlFlow::Continue(())
     });
