@@ -11,7 +11,7 @@ use super::tally::{count_chars, tally};
 use crate::model::unit::UnitCounts;
 
 /// Bytes validated and counted at a time: a fraction of a typical L1 cache.
-const L1_PIECE: usize = 16 << 10;
+const L1_PIECE: usize = 8 << 10;
 
 /// An invalid span with its line and column (both 1-based, DESIGN.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -26,20 +26,29 @@ impl Tally {
 /// Counts the byte classes of `bytes`, which must be valid UTF-8 for the
 /// lead counts to mean characters.
 pub fn tally(bytes: &[u8]) -> Tally {
-    let [ascii, from_c0, from_e0, from_f0, lf] = count_classes(bytes);
+    let [from_c0, from_e0, from_f0, lf] = count_classes(bytes);
+    // Each count includes the ASCII bytes (see `count_classes`); in valid
+    // UTF-8 the length fixes the last unknown, as every character of n bytes
+    // has n - 1 continuation bytes:
+    //   from_c0 = a + n2 + n3 + n4, from_e0 = a + n3 + n4, from_f0 = a + n4,
+    //   len = a + 2 n2 + 3 n3 + 4 n4.
+    let two_byte = from_c0 - from_e0;
+    let three_byte = from_e0 - from_f0;
+    let continuation = bytes.len() as u64 - from_c0;
+    let four_byte = (continuation - two_byte - 2 * three_byte) / 3;
     Tally {
         lf,
-        ascii,
-        two_byte: from_c0 - from_e0,
-        three_byte: from_e0 - from_f0,
-        four_byte: from_f0 - ascii,
+        ascii: from_f0 - four_byte,
+        two_byte,
+        three_byte,
+        four_byte,
     }
 }
 
-/// Counts, in one pass, bytes that are ASCII; ASCII or at least C0; ASCII or
-/// at least E0; ASCII or at least F0; and line feeds. (Including ASCII makes
-/// each a single signed comparison.)
-fn count_classes(bytes: &[u8]) -> [u64; 5] {
+/// Counts, in one pass, the bytes that are ASCII or at least C0; ASCII or at
+/// least E0; ASCII or at least F0; and line feeds. (Including ASCII makes each
+/// a single signed comparison.)
+fn count_classes(bytes: &[u8]) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2, checked just above.
@@ -48,11 +57,11 @@ fn count_classes(bytes: &[u8]) -> [u64; 5] {
     count_classes_portable(bytes)
 }
 
-fn count_classes_portable(bytes: &[u8]) -> [u64; 5] {
-    let mut totals = [0u64; 5];
+fn count_classes_portable(bytes: &[u8]) -> [u64; 4] {
+    let mut totals = [0u64; 4];
     for &b in bytes {
         let b = b as i8;
-        let hits = [b >= 0, b > -65, b > -33, b > -17, b == b'\n' as i8];
+        let hits = [b > -65, b > -33, b > -17, b == b'\n' as i8];
         for (total, hit) in totals.iter_mut().zip(hits) {
             *total += u64::from(hit);
         }
@@ -67,31 +76,22 @@ mod avx2 {
     /// [`super::count_classes`] with 32 bytes at a time: compare masks are -1,
     /// so subtracting them counts; byte counters are summed every 255 rounds.
     #[target_feature(enable = "avx2")]
-    pub fn count_classes(bytes: &[u8]) -> [u64; 5] {
+    pub fn count_classes(bytes: &[u8]) -> [u64; 4] {
         const ROUNDS: usize = 255;
         let (vectors, rest) = bytes.as_chunks::<32>();
-        let thresholds = [-1i8, -65, -33, -17].map(|t| _mm256_set1_epi8(t));
+        let thresholds = [-65i8, -33, -17].map(|t| _mm256_set1_epi8(t));
         let lf = _mm256_set1_epi8(b'\n' as i8);
         let zero = _mm256_setzero_si256();
-        let mut totals = [0u64; 5];
+        let mut totals = [0u64; 4];
         for stretch in vectors.chunks(ROUNDS) {
-            let mut counters = [zero; 5];
-            let mut ascii_vectors = 0u64;
+            let mut counters = [zero; 4];
             for vector in stretch {
                 // SAFETY: `vector` is 32 readable bytes; loadu needs no alignment.
                 let v = unsafe { _mm256_loadu_si256(vector.as_ptr().cast()) };
-                counters[4] = _mm256_sub_epi8(counters[4], _mm256_cmpeq_epi8(v, lf));
-                // Most vectors of most text are all ASCII: every class counts 32.
-                if _mm256_movemask_epi8(v) == 0 {
-                    ascii_vectors += 1;
-                    continue;
-                }
                 for (counter, threshold) in counters.iter_mut().zip(thresholds) {
                     *counter = _mm256_sub_epi8(*counter, _mm256_cmpgt_epi8(v, threshold));
                 }
-            }
-            for total in &mut totals[..4] {
-                *total += 32 * ascii_vectors;
+                counters[3] = _mm256_sub_epi8(counters[3], _mm256_cmpeq_epi8(v, lf));
             }
             for (total, counter) in totals.iter_mut().zip(counters) {
                 let sums = _mm256_sad_epu8(counter, zero);
