@@ -4,4 +4,5 @@
 pub mod check;
 pub mod display;
 pub mod model;
-pub mod summary;
+pub mod input;
+pub mod ui;

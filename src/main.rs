@@ -4,7 +4,11 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use std::sync::Arc;
+
 use utf8scope::check::{self, Format, Reporter};
+use utf8scope::input::open_input;
+use utf8scope::ui;
 
 /// A terminal byte inspector for UTF-8: every byte as hex, bits and the
 /// character it belongs to, and every invalid sequence explained.
@@ -15,6 +19,12 @@ struct Cli {
     command: Option<Command>,
     /// File to inspect (`-` or none for piped standard input).
     file: Option<String>,
+    /// Open with the cursor on the first invalid span.
+    #[arg(long)]
+    first_invalid: bool,
+    /// When to use colour (NO_COLOR is honoured by `auto`).
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    color: ColorWhen,
 }
 
 #[derive(Subcommand)]
@@ -61,7 +71,36 @@ fn main() -> ExitCode {
             color,
             files,
         }) => run_check(&files, format, color),
-        None => utf8scope::summary::run(cli.file.as_deref()),
+        None => run_inspector(cli.file.as_deref(), cli.first_invalid, cli.color),
+    }
+}
+
+fn run_inspector(file: Option<&str>, first_invalid: bool, color: ColorWhen) -> ExitCode {
+    // Open before touching the terminal, so a bad path leaves the screen alone.
+    let source = match open_input(file) {
+        Ok(source) => Arc::new(source),
+        Err(message) => {
+            eprintln!("utf8scope: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if !io::stdout().is_terminal() {
+        eprintln!(
+            "utf8scope: standard output is not a terminal; the inspector needs one \
+             (for scripts and pipes use `utf8scope check FILE`)"
+        );
+        return ExitCode::from(2);
+    }
+    let options = ui::Options {
+        first_invalid,
+        color: color.enabled(true),
+    };
+    match ui::run(source, options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("utf8scope: terminal error: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! terminals; every part is testable with byte slices.
 
 pub mod decode;
+pub mod find;
 pub mod scan;
 pub mod source;
 pub mod unit;

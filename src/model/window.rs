@@ -48,6 +48,15 @@ impl Window {
         Ok(Window { base, bytes, units })
     }
 
+    /// A window holding nothing (before anything is loaded, or for an empty file).
+    pub fn empty() -> Window {
+        Window {
+            base: 0,
+            bytes: Vec::new(),
+            units: Vec::new(),
+        }
+    }
+
     /// The units overlapping the requested range, in order.
     pub fn units(&self) -> &[Unit] {
         &self.units
@@ -55,8 +64,13 @@ impl Window {
 
     /// The unit holding `offset`, if it lies in the loaded range.
     pub fn unit_at(&self, offset: u64) -> Option<&Unit> {
+        self.unit_index_at(offset).map(|i| &self.units[i])
+    }
+
+    /// The position in [`Window::units`] of the unit holding `offset`.
+    pub fn unit_index_at(&self, offset: u64) -> Option<usize> {
         let index = self.units.partition_point(|u| u.end() <= offset);
-        self.units.get(index).filter(|u| u.contains(offset))
+        self.units.get(index).filter(|u| u.contains(offset)).map(|_| index)
     }
 
     /// The role of the byte at `offset`, if it lies in the loaded range.

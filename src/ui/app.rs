@@ -1,0 +1,173 @@
+//! The inspector's whole state, and the data `view` draws from. `update`
+//! changes it; `refresh` derives what the screen needs (the visible window,
+//! the cursor's line, the scan's progress) so that `view` never reads the disk.
+
+use std::sync::Arc;
+
+use super::layout::{Layout, offset_width};
+use super::message::PromptKind;
+use crate::display::escape_for_terminal;
+use crate::model::{Scan, ScanState, Source, Unit, Window};
+
+/// An open prompt and what has been typed into it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    /// Which prompt.
+    pub kind: PromptKind,
+    /// The text typed so far.
+    pub input: String,
+}
+
+/// What the status bar says about the background scan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScanStatus {
+    /// Fraction scanned, 0.0 to 1.0.
+    pub progress: f64,
+    /// Running, complete, or why it stopped.
+    pub state: ScanState,
+    /// Invalid spans found so far.
+    pub invalid: u64,
+}
+
+/// The inspector's state.
+pub struct App {
+    /// The file being inspected.
+    pub source: Arc<Source>,
+    /// The background scan of it.
+    pub scan: Scan,
+    /// Offset of the byte under the cursor.
+    pub cursor: u64,
+    /// Offset of the first byte on screen (a multiple of the bytes per row).
+    pub top: u64,
+    /// Terminal width in cells.
+    pub width: u16,
+    /// Terminal height in cells.
+    pub height: u16,
+    /// Whether the bits pane is wanted.
+    pub show_bits: bool,
+    /// Whether the info panel is wanted.
+    pub show_info: bool,
+    /// Whether the help overlay is open.
+    pub show_help: bool,
+    /// The open prompt, if any.
+    pub prompt: Option<Prompt>,
+    /// A transient message for the status bar.
+    pub message: Option<String>,
+    /// The bytes of the last search, for `;` and `,`.
+    pub last_search: Option<Vec<u8>>,
+    /// Set when the user asked to quit.
+    pub should_quit: bool,
+    /// The units on screen (plus a few bytes around them).
+    pub window: Window,
+    /// The line of the cursor, once the scan has reached it.
+    pub cursor_line: Option<u64>,
+    /// The scan's progress and verdict.
+    pub scan_status: ScanStatus,
+}
+
+impl App {
+    /// Opens the inspector's state on `source` for a `width` × `height` terminal
+    /// and starts the background scan.
+    pub fn new(source: Arc<Source>, width: u16, height: u16) -> App {
+        let scan = Scan::start(Arc::clone(&source));
+        let mut app = App {
+            window: Window::load(&source, 0, 0).unwrap_or_else(|_| Window::empty()),
+            source,
+            scan,
+            cursor: 0,
+            top: 0,
+            width,
+            height,
+            show_bits: true,
+            show_info: true,
+            show_help: false,
+            prompt: None,
+            message: None,
+            last_search: None,
+            should_quit: false,
+            cursor_line: None,
+            scan_status: ScanStatus {
+                progress: 0.0,
+                state: ScanState::Running,
+                invalid: 0,
+            },
+        };
+        app.refresh();
+        app
+    }
+
+    /// The layout for the current size and toggles.
+    pub fn layout(&self) -> Layout {
+        Layout::compute(
+            self.width,
+            self.height,
+            offset_width(self.source.len()),
+            self.show_bits,
+            self.show_info,
+        )
+    }
+
+    /// Offset of the last byte (0 for an empty file).
+    pub fn last_offset(&self) -> u64 {
+        self.source.len().saturating_sub(1)
+    }
+
+    /// The unit under the cursor, if the file is not empty.
+    pub fn cursor_unit(&self) -> Option<&Unit> {
+        self.window.unit_at(self.cursor)
+    }
+
+    /// Puts `text` in the status bar until the next key.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(text.into());
+    }
+
+    /// Puts the cursor on the first invalid span, or says there is none.
+    pub fn go_to_first_invalid(&mut self) {
+        match self.scan.next_invalid(0) {
+            Ok(Some(span)) => {
+                self.cursor = span.offset;
+                self.say(format!("first invalid span: {}", span.kind));
+            }
+            Ok(None) => self.say("no invalid spans: the file is valid UTF-8"),
+            Err(error) => self.say(escape_for_terminal(&error.to_string()).into_owned()),
+        }
+        self.refresh();
+    }
+
+    /// Re-derives what the screen shows after the cursor, size or toggles changed.
+    pub fn refresh(&mut self) {
+        self.cursor = self.cursor.min(self.last_offset());
+        let layout = self.layout();
+        let per_row = u64::from(layout.bytes_per_row.max(1));
+        let rows = u64::from(layout.rows.max(1));
+        let cursor_row = self.cursor / per_row * per_row;
+        self.top = self.top / per_row * per_row;
+        if cursor_row < self.top {
+            self.top = cursor_row;
+        } else if cursor_row >= self.top + rows * per_row {
+            self.top = cursor_row - (rows - 1) * per_row;
+        }
+        let end = self.top + rows * per_row;
+        match Window::load(&self.source, self.top, end) {
+            Ok(window) => self.window = window,
+            Err(error) => self.say(escape_for_terminal(&error.to_string()).into_owned()),
+        }
+        self.refresh_scan();
+        self.cursor_line = self.scan.line_of(self.cursor).ok().flatten();
+    }
+
+    /// Picks up the background scan's progress.
+    pub fn refresh_scan(&mut self) {
+        let (state, invalid, scanned) = {
+            let index = self.scan.index();
+            (index.state().clone(), index.totals().invalid(), index.scanned())
+        };
+        let len = self.source.len();
+        self.scan_status = ScanStatus {
+            progress: if len == 0 { 1.0 } else { scanned as f64 / len as f64 },
+            state,
+            invalid,
+        };
+    }
+}

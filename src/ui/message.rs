@@ -1,0 +1,74 @@
+//! Everything that can happen to the inspector, as data: keys, mouse, ticks
+//! and resizes all become a [`Message`] that `update` applies.
+
+/// Which prompt is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptKind {
+    /// `:` go to an offset.
+    Goto,
+    /// `/` search for text or `x`-prefixed hex bytes.
+    Search,
+}
+
+/// One thing that happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Message {
+    /// Move the cursor by bytes (negative: left).
+    MoveBytes(i64),
+    /// Move the cursor by rows (negative: up).
+    MoveRows(i64),
+    /// Move the cursor by screens (negative: up).
+    MovePages(i64),
+    /// Next unit (character or invalid span).
+    NextUnit,
+    /// Previous unit.
+    PrevUnit,
+    /// First byte of the file.
+    Start,
+    /// Last byte of the file.
+    End,
+    /// Next invalid span, wrapping at the end.
+    NextInvalid,
+    /// Previous invalid span, wrapping at the start.
+    PrevInvalid,
+    /// Open a prompt.
+    OpenPrompt(PromptKind),
+    /// A character typed into the prompt.
+    PromptChar(char),
+    /// Backspace in the prompt.
+    PromptBackspace,
+    /// Enter in the prompt.
+    PromptSubmit,
+    /// Esc in the prompt.
+    PromptCancel,
+    /// Repeat the last search forward (`;`).
+    SearchNext,
+    /// Repeat the last search backward (`,`).
+    SearchPrev,
+    /// Show or hide the bits pane.
+    ToggleBits,
+    /// Show or hide the info panel.
+    ToggleInfo,
+    /// Show or hide the help overlay.
+    ToggleHelp,
+    /// A mouse click at a screen cell.
+    Click {
+        /// Column of the cell.
+        x: u16,
+        /// Row of the cell.
+        y: u16,
+    },
+    /// The mouse wheel: rows to scroll (negative: up).
+    Scroll(i64),
+    /// The terminal's new size.
+    Resize {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+    },
+    /// Time passed: pick up the background scan's progress.
+    Tick,
+    /// Leave the inspector.
+    Quit,
+}

@@ -1,0 +1,95 @@
+//! The interactive inspector, in The Elm Architecture: [`App`] is the state,
+//! [`Message`] what happens, [`update`] the only change, [`view`] the drawing.
+
+pub mod app;
+pub mod describe;
+pub mod glyph;
+pub mod goto;
+pub mod keys;
+pub mod layout;
+pub mod message;
+pub mod panes;
+pub mod theme;
+pub mod update;
+pub mod view;
+
+use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+
+pub use app::App;
+pub use message::Message;
+pub use theme::Theme;
+pub use update::update;
+pub use view::view;
+
+use crate::model::Source;
+
+/// How often the scan's progress is picked up while no key is pressed.
+const TICK: Duration = Duration::from_millis(100);
+
+/// Options the command line passes to the inspector.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Open with the cursor on the first invalid span.
+    pub first_invalid: bool,
+    /// Use colour.
+    pub color: bool,
+}
+
+/// Runs the inspector on `source` until the user quits. The terminal is
+/// restored on return, on error and on panic.
+pub fn run(source: Arc<Source>, options: Options) -> io::Result<()> {
+    let mut terminal = ratatui::init();
+    // ratatui's panic hook restores the screen; mouse capture is ours to undo.
+    let restore_screen = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        restore_screen(info);
+    }));
+    let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| {
+        let size = terminal.size()?;
+        let mut app = App::new(source, size.width, size.height);
+        if options.first_invalid {
+            app.go_to_first_invalid();
+        }
+        event_loop(&mut terminal, &mut app, Theme::new(options.color))
+    });
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, theme: Theme) -> io::Result<()> {
+    while !app.should_quit {
+        terminal.draw(|frame| view(app, theme, frame))?;
+        if event::poll(TICK)? {
+            // Apply every event already queued before drawing again.
+            loop {
+                let event = event::read()?;
+                if let Some(message) = keys::message_for(&event, app.prompt.is_some()) {
+                    let message = close_help_first(app, message);
+                    update(app, message);
+                }
+                if app.should_quit || !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+        } else {
+            update(app, Message::Tick);
+        }
+    }
+    Ok(())
+}
+
+/// While the help overlay is open, Esc, q and ? close it instead of acting.
+fn close_help_first(app: &App, message: Message) -> Message {
+    if app.show_help && matches!(message, Message::Quit | Message::ToggleHelp) {
+        Message::ToggleHelp
+    } else {
+        message
+    }
+}

@@ -1,0 +1,95 @@
+//! The styles of the inspector, with and without colour. Without colour every
+//! distinction is still drawn with bold, dim, underline or reverse video.
+
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::model::ByteRole;
+
+/// The styles in use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    color: bool,
+}
+
+/// Colours that tell neighbouring characters' payload bits apart.
+const PAYLOAD_COLORS: [Color; 3] = [Color::Yellow, Color::Green, Color::Magenta];
+
+impl Theme {
+    /// A theme; `color` false gives the monochrome one (NO_COLOR).
+    pub fn new(color: bool) -> Theme {
+        Theme { color }
+    }
+
+    fn fg(&self, color: Color) -> Style {
+        if self.color { Style::new().fg(color) } else { Style::new() }
+    }
+
+    /// A byte in the hex pane, by role.
+    pub fn role(&self, role: ByteRole) -> Style {
+        match role {
+            ByteRole::Ascii => Style::new(),
+            ByteRole::Lead { .. } => self.fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            ByteRole::Continuation { .. } => self.fg(Color::Blue),
+            ByteRole::Invalid => self.error(),
+        }
+    }
+
+    /// Invalid spans: reverse red, underlined so it shows without colour too.
+    pub fn error(&self) -> Style {
+        let style = Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+        if self.color {
+            style.fg(Color::White).bg(Color::Red)
+        } else {
+            style.add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// Stand-ins for controls, bidi and invisible characters.
+    pub fn warning(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::Black).bg(Color::Yellow)
+        } else {
+            Style::new().add_modifier(Modifier::UNDERLINED)
+        }
+    }
+
+    /// Quiet things: fillers, offsets, marker bits, labels.
+    pub fn quiet(&self) -> Style {
+        self.fg(Color::DarkGray).add_modifier(Modifier::DIM)
+    }
+
+    /// Payload bits of the `n`-th unit on screen.
+    pub fn payload(&self, n: usize) -> Style {
+        let style = self.fg(PAYLOAD_COLORS[n % PAYLOAD_COLORS.len()]);
+        // Without colour, alternate bold and plain so neighbours still differ.
+        if !self.color && n % 2 == 0 { style.add_modifier(Modifier::BOLD) } else { style }
+    }
+
+    /// The unit under the cursor, in every pane.
+    pub fn cursor_unit(&self, style: Style) -> Style {
+        if self.color {
+            style.bg(Color::DarkGray)
+        } else {
+            style.add_modifier(Modifier::UNDERLINED)
+        }
+    }
+
+    /// The byte under the cursor.
+    pub fn cursor_byte(&self, style: Style) -> Style {
+        style.add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+
+    /// The status bar.
+    pub fn status(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::Black).bg(Color::Gray)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// Headings and labels.
+    pub fn label(&self) -> Style {
+        self.fg(Color::Cyan)
+    }
+}

@@ -1,0 +1,132 @@
+//! `view`: draws the state into a frame. Reads `App`, never the disk.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::app::App;
+use super::describe::describe;
+use super::keys::BINDINGS;
+use super::message::PromptKind;
+use super::panes::Panes;
+use super::theme::Theme;
+use crate::display::{escape_for_terminal, thousands};
+use crate::model::ScanState;
+
+/// Draws `app` into `frame` with `theme`.
+pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
+    let area = frame.area();
+    let layout = app.layout();
+    let clip = |rect: Rect| rect.intersection(area);
+    let panes = Panes::new(app, layout, theme);
+    frame.render_widget(Paragraph::new(panes.offset_lines()), clip(layout.offset));
+    frame.render_widget(Paragraph::new(panes.hex_lines()), clip(layout.hex));
+    if layout.bits.width > 0 {
+        frame.render_widget(Paragraph::new(panes.bits_lines()), clip(layout.bits));
+    }
+    frame.render_widget(Paragraph::new(panes.text_lines()), clip(layout.text));
+    if layout.info.width > 0 {
+        draw_info(app, theme, frame, clip(layout.info));
+    }
+    draw_status(app, theme, frame, clip(layout.status));
+    if app.show_help {
+        draw_help(theme, frame, area);
+    }
+}
+
+fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    let lines: Vec<Line> = if app.source.is_empty() {
+        vec![Line::from("The file is empty.")]
+    } else {
+        describe(&app.window, app.cursor)
+            .into_iter()
+            .map(|row| {
+                let value_style = if row.error { theme.error() } else { ratatui::style::Style::new() };
+                Line::from(vec![
+                    Span::styled(format!("{:<9}", row.label), theme.label()),
+                    Span::styled(row.value, value_style),
+                ])
+            })
+            .collect()
+    };
+    let block = Block::new().borders(Borders::ALL).border_style(theme.quiet()).title(" info ");
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
+}
+
+/// The status bar's text: file, size, cursor, line, position, scan, message;
+/// the file name is shortened to fit `width` cells.
+pub fn status_text(app: &App, width: u16) -> String {
+    let len = app.source.len();
+    let digits = usize::from(super::layout::offset_width(len) - 2);
+    let line = app.cursor_line.map_or("line …".to_string(), |l| format!("line {}", thousands(l)));
+    let percent = if len <= 1 { 100.0 } else { app.cursor as f64 * 100.0 / (len - 1) as f64 };
+    let scan = match &app.scan_status.state {
+        ScanState::Running => format!("scanning {:.0}%", app.scan_status.progress * 100.0),
+        ScanState::Complete if app.scan_status.invalid == 0 => "valid UTF-8".to_string(),
+        ScanState::Complete => match app.scan_status.invalid {
+            1 => "1 invalid span".to_string(),
+            n => format!("{} invalid spans", thousands(n)),
+        },
+        ScanState::Cancelled => "scan stopped".to_string(),
+        ScanState::Failed(reason) => format!("scan failed: {reason}"),
+    };
+    let mut rest = format!(
+        " │ {} bytes │ 0x{:0digits$x} │ {line} │ {percent:.0}% │ {scan}",
+        thousands(len),
+        app.cursor,
+    );
+    if let Some(message) = &app.message {
+        rest.push_str(" │ ");
+        rest.push_str(message);
+    }
+    let rest = escape_for_terminal(&rest).into_owned();
+    let name = escape_for_terminal(app.source.name()).into_owned();
+    let room = usize::from(width).saturating_sub(rest.chars().count() + 1);
+    format!(" {}{rest}", shorten_left(&name, room.max(12)))
+}
+
+/// Keeps the end of `text` (a file name's most telling part) within `room` chars.
+fn shorten_left(text: &str, room: usize) -> String {
+    let len = text.chars().count();
+    if len <= room {
+        return text.to_string();
+    }
+    let kept: String = text.chars().skip(len - room + 1).collect();
+    format!("…{kept}")
+}
+
+fn draw_status(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    let text = match &app.prompt {
+        Some(prompt) => {
+            let sign = match prompt.kind {
+                PromptKind::Goto => "go to (42, 0x2a, +16, -16, 50%): ",
+                PromptKind::Search => "search (text, or x e2 82 ac): /",
+            };
+            let typed = escape_for_terminal(&prompt.input).into_owned();
+            format!(" {sign}{typed}▏")
+        }
+        None => status_text(app, area.width),
+    };
+    frame.render_widget(Paragraph::new(text).style(theme.status()), area);
+}
+
+fn draw_help(theme: Theme, frame: &mut Frame, area: Rect) {
+    let mut lines = vec![Line::from(Span::styled("utf8scope keys", theme.label())), Line::from("")];
+    for (keys, what) in BINDINGS {
+        lines.push(Line::from(vec![Span::styled(format!("{keys:<17}"), theme.label()), Span::raw(*what)]));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("press ? or Esc to close", theme.quiet())));
+    let width = 64.min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    frame.render_widget(Clear, rect);
+    let block = Block::new().borders(Borders::ALL).title(" help ");
+    frame.render_widget(Paragraph::new(lines).block(block), rect);
+}
