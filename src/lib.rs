@@ -3,6 +3,6 @@
 
 pub mod check;
 pub mod display;
-pub mod model;
 pub mod input;
+pub mod model;
 pub mod ui;

@@ -9,7 +9,11 @@ use super::source::{Source, SourceError};
 const CHUNK: usize = 1 << 20;
 
 /// The first occurrence of `pattern` starting at or after `from`.
-pub fn find_forward(source: &Source, pattern: &[u8], from: u64) -> Result<Option<u64>, SourceError> {
+pub fn find_forward(
+    source: &Source,
+    pattern: &[u8],
+    from: u64,
+) -> Result<Option<u64>, SourceError> {
     if pattern.is_empty() {
         return Ok(None);
     }
@@ -27,7 +31,11 @@ pub fn find_forward(source: &Source, pattern: &[u8], from: u64) -> Result<Option
 }
 
 /// The last occurrence of `pattern` starting before `before`.
-pub fn find_backward(source: &Source, pattern: &[u8], before: u64) -> Result<Option<u64>, SourceError> {
+pub fn find_backward(
+    source: &Source,
+    pattern: &[u8],
+    before: u64,
+) -> Result<Option<u64>, SourceError> {
     if pattern.is_empty() {
         return Ok(None);
     }
@@ -59,12 +67,30 @@ mod tests {
         let source = Source::from_bytes("t", bytes);
         let euro = "€".as_bytes();
         assert_eq!(find_forward(&source, euro, 0).unwrap(), Some(10));
-        assert_eq!(find_forward(&source, euro, 11).unwrap(), Some(CHUNK as u64 - 1));
-        assert_eq!(find_forward(&source, euro, CHUNK as u64).unwrap(), Some(2 * CHUNK as u64 + 5));
-        assert_eq!(find_forward(&source, euro, 2 * CHUNK as u64 + 6).unwrap(), None);
-        assert_eq!(find_backward(&source, euro, source.len()).unwrap(), Some(2 * CHUNK as u64 + 5));
-        assert_eq!(find_backward(&source, euro, 2 * CHUNK as u64 + 5).unwrap(), Some(CHUNK as u64 - 1));
-        assert_eq!(find_backward(&source, euro, CHUNK as u64 - 1).unwrap(), Some(10));
+        assert_eq!(
+            find_forward(&source, euro, 11).unwrap(),
+            Some(CHUNK as u64 - 1)
+        );
+        assert_eq!(
+            find_forward(&source, euro, CHUNK as u64).unwrap(),
+            Some(2 * CHUNK as u64 + 5)
+        );
+        assert_eq!(
+            find_forward(&source, euro, 2 * CHUNK as u64 + 6).unwrap(),
+            None
+        );
+        assert_eq!(
+            find_backward(&source, euro, source.len()).unwrap(),
+            Some(2 * CHUNK as u64 + 5)
+        );
+        assert_eq!(
+            find_backward(&source, euro, 2 * CHUNK as u64 + 5).unwrap(),
+            Some(CHUNK as u64 - 1)
+        );
+        assert_eq!(
+            find_backward(&source, euro, CHUNK as u64 - 1).unwrap(),
+            Some(10)
+        );
         assert_eq!(find_backward(&source, euro, 10).unwrap(), None);
         // A match may start inside a character: the 82 AC of the euro sign.
         assert_eq!(find_forward(&source, &[0x82, 0xAC], 0).unwrap(), Some(11));

@@ -70,7 +70,10 @@ impl Window {
     /// The position in [`Window::units`] of the unit holding `offset`.
     pub fn unit_index_at(&self, offset: u64) -> Option<usize> {
         let index = self.units.partition_point(|u| u.end() <= offset);
-        self.units.get(index).filter(|u| u.contains(offset)).map(|_| index)
+        self.units
+            .get(index)
+            .filter(|u| u.contains(offset))
+            .map(|_| index)
     }
 
     /// The role of the byte at `offset`, if it lies in the loaded range.

@@ -161,11 +161,19 @@ impl App {
     pub fn refresh_scan(&mut self) {
         let (state, invalid, scanned) = {
             let index = self.scan.index();
-            (index.state().clone(), index.totals().invalid(), index.scanned())
+            (
+                index.state().clone(),
+                index.totals().invalid(),
+                index.scanned(),
+            )
         };
         let len = self.source.len();
         self.scan_status = ScanStatus {
-            progress: if len == 0 { 1.0 } else { scanned as f64 / len as f64 },
+            progress: if len == 0 {
+                1.0
+            } else {
+                scanned as f64 / len as f64
+            },
             state,
             invalid,
         };

@@ -54,7 +54,10 @@ fn describe_char(c: char, bytes: &[u8], rows: &mut Vec<InfoRow>) {
     rows.push(row("Name", name));
     let category = get_general_category(c);
     let width = c.width().map_or("none (control)".into(), |w| w.to_string());
-    rows.push(row("Category", format!("{} ({category:?}), width {width}", category.abbreviation())));
+    rows.push(row(
+        "Category",
+        format!("{} ({category:?}), width {width}", category.abbreviation()),
+    ));
     rows.push(row("UTF-8", hex_bytes(bytes)));
     let (bits, assembled) = bit_breakdown(bytes);
     rows.push(row("Bits", bits));
@@ -65,11 +68,12 @@ fn describe_char(c: char, bytes: &[u8], rows: &mut Vec<InfoRow>) {
     rows.push(row("UTF-16", utf16_hex.join(" ")));
     if utf16.len() == 2 {
         let v = c as u32 - 0x1_0000;
+        rows.push(row("", format!("v = {:X} − 10000 = {v:05X}", c as u32)));
         rows.push(row(
             "",
             format!(
-                "v = {:X} − 10000 = {v:05X}: D800 + (v >> 10) = {:04X}, DC00 + (v & 3FF) = {:04X}",
-                c as u32, utf16[0], utf16[1]
+                "D800+(v>>10) = {:04X}, DC00+(v&3FF) = {:04X}",
+                utf16[0], utf16[1]
             ),
         ));
     }
@@ -150,7 +154,10 @@ mod tests {
         assert_eq!(value(&rows, "Role"), "continuation byte 2 of 3");
         assert_eq!(value(&rows, "Name"), "EURO SIGN");
         assert_eq!(value(&rows, "Bits"), "1110 0010 | 10 000010 | 10 101100");
-        assert!(rows.iter().any(|r| r.value == "→ 0010 000010 101100 = U+20AC"));
+        assert!(
+            rows.iter()
+                .any(|r| r.value == "→ 0010 000010 101100 = U+20AC")
+        );
         assert_eq!(value(&rows, "UTF-16"), "20AC");
         assert_eq!(value(&rows, "UTF-32"), "000020AC");
     }
@@ -159,7 +166,11 @@ mod tests {
     fn astral_characters_explain_their_surrogate_pair() {
         let rows = describe_at("😀".as_bytes(), 0);
         assert_eq!(value(&rows, "UTF-16"), "D83D DE00");
-        assert!(rows.iter().any(|r| r.value.contains("D800 + (v >> 10) = D83D, DC00 + (v & 3FF) = DE00")));
+        assert!(rows.iter().any(|r| r.value == "v = 1F600 − 10000 = 0F600"));
+        assert!(
+            rows.iter()
+                .any(|r| r.value == "D800+(v>>10) = D83D, DC00+(v&3FF) = DE00")
+        );
     }
 
     #[test]

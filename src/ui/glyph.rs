@@ -56,14 +56,16 @@ pub fn glyph(c: char) -> Glyph {
         '\u{2028}' | '\u{2029}' => stand_in("⏎", GlyphKind::Warning),
         _ => match get_general_category(c) {
             GeneralCategory::Format => stand_in("◊", GlyphKind::Warning),
-            GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark | GeneralCategory::SpacingMark => {
-                Glyph {
-                    text: format!("◌{c}"),
-                    width: 1,
-                    kind: GlyphKind::Combining,
-                }
+            GeneralCategory::NonspacingMark
+            | GeneralCategory::EnclosingMark
+            | GeneralCategory::SpacingMark => Glyph {
+                text: format!("◌{c}"),
+                width: 1,
+                kind: GlyphKind::Combining,
+            },
+            GeneralCategory::Unassigned | GeneralCategory::Surrogate => {
+                stand_in("□", GlyphKind::Unassigned)
             }
-            GeneralCategory::Unassigned | GeneralCategory::Surrogate => stand_in("□", GlyphKind::Unassigned),
             GeneralCategory::SpaceSeparator if c != ' ' => stand_in("⍽", GlyphKind::Warning),
             GeneralCategory::Control => stand_in("ᶜ", GlyphKind::Warning),
             _ => match c.width() {
@@ -105,6 +107,13 @@ mod tests {
         assert_eq!((mark.text.as_str(), mark.width), ("◌\u{0308}", 1));
         assert_eq!(glyph('世').width, 2);
         assert_eq!(glyph('😀').width, 2);
-        assert_eq!(glyph('é'), Glyph { text: "é".into(), width: 1, kind: GlyphKind::Plain });
+        assert_eq!(
+            glyph('é'),
+            Glyph {
+                text: "é".into(),
+                width: 1,
+                kind: GlyphKind::Plain
+            }
+        );
     }
 }

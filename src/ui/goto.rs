@@ -47,7 +47,7 @@ pub fn parse_search(input: &str) -> Result<Vec<u8>, String> {
 
 fn parse_hex(text: &str) -> Option<Vec<u8>> {
     let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if digits.is_empty() || digits.len() % 2 != 0 {
+    if digits.is_empty() || !digits.len().is_multiple_of(2) {
         return None;
     }
     (0..digits.len())
@@ -67,7 +67,11 @@ mod tests {
         assert_eq!(parse_goto("+16", 10, 100), Ok(26));
         assert_eq!(parse_goto("-16", 10, 100), Ok(0));
         assert_eq!(parse_goto("50%", 0, 100), Ok(50));
-        assert_eq!(parse_goto("1000", 0, 100), Ok(99), "clamped to the last byte");
+        assert_eq!(
+            parse_goto("1000", 0, 100),
+            Ok(99),
+            "clamped to the last byte"
+        );
         assert!(parse_goto("abc", 0, 100).is_err());
         assert!(parse_goto("150%", 0, 100).is_err());
     }

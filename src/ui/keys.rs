@@ -1,6 +1,8 @@
 //! Maps terminal events to messages; knows the key bindings and nothing else.
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
 
 use super::message::{Message, PromptKind};
 
@@ -103,8 +105,14 @@ mod tests {
     #[test]
     fn keys_map_to_messages_and_prompts_capture_text() {
         let none = KeyModifiers::NONE;
-        assert_eq!(message_for(&key(KeyCode::Char('n'), none), false), Some(Message::NextInvalid));
-        assert_eq!(message_for(&key(KeyCode::Char('n'), none), true), Some(Message::PromptChar('n')));
+        assert_eq!(
+            message_for(&key(KeyCode::Char('n'), none), false),
+            Some(Message::NextInvalid)
+        );
+        assert_eq!(
+            message_for(&key(KeyCode::Char('n'), none), true),
+            Some(Message::PromptChar('n'))
+        );
         assert_eq!(
             message_for(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), false),
             Some(Message::Quit)
@@ -113,11 +121,17 @@ mod tests {
             message_for(&key(KeyCode::Char('d'), KeyModifiers::CONTROL), false),
             Some(Message::MovePages(1))
         );
-        assert_eq!(message_for(&key(KeyCode::Esc, none), true), Some(Message::PromptCancel));
+        assert_eq!(
+            message_for(&key(KeyCode::Esc, none), true),
+            Some(Message::PromptCancel)
+        );
         assert_eq!(message_for(&key(KeyCode::F(5), none), false), None);
         assert_eq!(
             message_for(&Event::Resize(100, 30), false),
-            Some(Message::Resize { width: 100, height: 30 })
+            Some(Message::Resize {
+                width: 100,
+                height: 30
+            })
         );
     }
 }

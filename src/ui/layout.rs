@@ -41,25 +41,39 @@ pub struct Layout {
 impl Layout {
     /// Lays out a `width` × `height` screen; `offset_width` is the offset
     /// column's width, which grows with the file size.
-    pub fn compute(width: u16, height: u16, offset_width: u16, show_bits: bool, show_info: bool) -> Layout {
+    pub fn compute(
+        width: u16,
+        height: u16,
+        offset_width: u16,
+        show_bits: bool,
+        show_info: bool,
+    ) -> Layout {
         let status = Rect::new(0, height.saturating_sub(1), width, height.min(1));
         let body_height = height.saturating_sub(1);
         let info_right = show_info && width >= 120;
         let info_below = show_info && !info_right && body_height >= INFO_HEIGHT + 8;
         let (panes_width, info) = if info_right {
             let info_x = width - INFO_WIDTH;
-            (info_x.saturating_sub(GAP), Rect::new(info_x, 0, INFO_WIDTH, body_height))
+            (
+                info_x.saturating_sub(GAP),
+                Rect::new(info_x, 0, INFO_WIDTH, body_height),
+            )
         } else if info_below {
             let info_y = body_height - INFO_HEIGHT;
             (width, Rect::new(0, info_y, width, INFO_HEIGHT))
         } else {
             (width, Rect::default())
         };
-        let rows = if info_below { body_height - INFO_HEIGHT } else { body_height };
+        let rows = if info_below {
+            body_height - INFO_HEIGHT
+        } else {
+            body_height
+        };
         let fixed = offset_width + GAP;
         let per_byte = |bits: bool| HEX_CELLS + TEXT_CELLS + if bits { BITS_CELLS } else { 0 };
         let extra_gaps = |bits: bool| if bits { 2 * GAP } else { GAP };
-        let fits = |n: u16, bits: bool| fixed + extra_gaps(bits) + n * per_byte(bits) <= panes_width;
+        let fits =
+            |n: u16, bits: bool| fixed + extra_gaps(bits) + n * per_byte(bits) <= panes_width;
         // The bits pane is dropped before the byte count goes under 4.
         let bits = show_bits && fits(4, true);
         let mut bytes_per_row = 4;
@@ -74,7 +88,11 @@ impl Layout {
             rect
         };
         let hex = next(bytes_per_row * HEX_CELLS - 1);
-        let bits_rect = if bits { next(bytes_per_row * BITS_CELLS - 1) } else { Rect::default() };
+        let bits_rect = if bits {
+            next(bytes_per_row * BITS_CELLS - 1)
+        } else {
+            Rect::default()
+        };
         let text = next(bytes_per_row * TEXT_CELLS);
         Layout {
             bytes_per_row,
@@ -95,12 +113,23 @@ impl Layout {
 
     /// The byte (row, column) under screen cell (`x`, `y`), if any pane holds it.
     pub fn byte_at_cell(&self, x: u16, y: u16) -> Option<(u16, u16)> {
-        let inside = |r: Rect| r.width > 0 && x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
-        let panes = [(self.hex, HEX_CELLS), (self.bits, BITS_CELLS), (self.text, TEXT_CELLS)];
+        let inside = |r: Rect| {
+            r.width > 0 && x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height
+        };
+        let panes = [
+            (self.hex, HEX_CELLS),
+            (self.bits, BITS_CELLS),
+            (self.text, TEXT_CELLS),
+        ];
         panes
             .into_iter()
             .find(|(rect, _)| inside(*rect))
-            .map(|(rect, cells)| (y - rect.y, ((x - rect.x) / cells).min(self.bytes_per_row - 1)))
+            .map(|(rect, cells)| {
+                (
+                    y - rect.y,
+                    ((x - rect.x) / cells).min(self.bytes_per_row - 1),
+                )
+            })
     }
 }
 
@@ -141,7 +170,9 @@ mod tests {
         for (w, h) in [(1, 1), (0, 0), (5, 2), (13, 3)] {
             let l = Layout::compute(w, h, 10, true, true);
             for rect in [l.offset, l.hex, l.bits, l.text, l.info, l.status] {
-                assert!(rect.x + rect.width <= w.max(rect.x) && rect.y + rect.height <= h.max(rect.y));
+                assert!(
+                    rect.x + rect.width <= w.max(rect.x) && rect.y + rect.height <= h.max(rect.y)
+                );
             }
         }
     }

@@ -63,7 +63,11 @@ pub fn run(source: Arc<Source>, options: Options) -> io::Result<()> {
     result
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, theme: Theme) -> io::Result<()> {
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    theme: Theme,
+) -> io::Result<()> {
     while !app.should_quit {
         terminal.draw(|frame| view(app, theme, frame))?;
         if event::poll(TICK)? {

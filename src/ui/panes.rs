@@ -82,7 +82,9 @@ impl<'a> Panes<'a> {
             .take_while(|&row| row == 0 || self.row_start(row) < self.app.source.len())
             .map(|row| {
                 let start = self.row_start(row);
-                let style = if (start..start + u64::from(self.layout.bytes_per_row)).contains(&self.app.cursor) {
+                let style = if (start..start + u64::from(self.layout.bytes_per_row))
+                    .contains(&self.app.cursor)
+                {
                     self.theme.label()
                 } else {
                     self.theme.quiet()
@@ -111,7 +113,8 @@ impl<'a> Panes<'a> {
                     spans.push(Span::styled(bits, self.highlight(cell, self.theme.error())));
                 }
                 role => {
-                    let markers = marker_len(cell.byte, !matches!(role, ByteRole::Continuation { .. }));
+                    let markers =
+                        marker_len(cell.byte, !matches!(role, ByteRole::Continuation { .. }));
                     let marker_style = self.highlight(cell, self.theme.quiet());
                     let payload_style = self.highlight(cell, self.theme.payload(cell.unit_index));
                     spans.push(Span::styled(bits[..markers].to_string(), marker_style));
@@ -151,7 +154,11 @@ impl<'a> Panes<'a> {
     fn text_cell(&self, cell: &Cell, cells_left: usize) -> (String, Style, usize) {
         let unit = cell.unit;
         if cell.offset != unit.offset {
-            let style = if unit.invalid_kind().is_some() { self.theme.error() } else { self.theme.quiet() };
+            let style = if unit.invalid_kind().is_some() {
+                self.theme.error()
+            } else {
+                self.theme.quiet()
+            };
             return (FILLER.to_string(), style, 1);
         }
         match unit.kind {

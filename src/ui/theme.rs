@@ -21,7 +21,11 @@ impl Theme {
     }
 
     fn fg(&self, color: Color) -> Style {
-        if self.color { Style::new().fg(color) } else { Style::new() }
+        if self.color {
+            Style::new().fg(color)
+        } else {
+            Style::new()
+        }
     }
 
     /// A byte in the hex pane, by role.
@@ -62,7 +66,11 @@ impl Theme {
     pub fn payload(&self, n: usize) -> Style {
         let style = self.fg(PAYLOAD_COLORS[n % PAYLOAD_COLORS.len()]);
         // Without colour, alternate bold and plain so neighbours still differ.
-        if !self.color && n % 2 == 0 { style.add_modifier(Modifier::BOLD) } else { style }
+        if !self.color && n.is_multiple_of(2) {
+            style.add_modifier(Modifier::BOLD)
+        } else {
+            style
+        }
     }
 
     /// The unit under the cursor, in every pane.

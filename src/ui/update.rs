@@ -68,7 +68,8 @@ pub fn update(app: &mut App, message: Message) {
         Message::Click { x, y } => {
             let layout = app.layout();
             if let Some((row, column)) = layout.byte_at_cell(x, y) {
-                let offset = app.top + u64::from(row) * u64::from(layout.bytes_per_row) + u64::from(column);
+                let offset =
+                    app.top + u64::from(row) * u64::from(layout.bytes_per_row) + u64::from(column);
                 if offset < app.source.len() {
                     app.cursor = offset;
                 }
@@ -83,7 +84,11 @@ pub fn update(app: &mut App, message: Message) {
             let page_end = app.top + layout.page_bytes();
             if app.cursor < app.top || app.cursor >= page_end {
                 let column = app.cursor % per_row as u64;
-                let row = if app.cursor < app.top { app.top } else { page_end - per_row as u64 };
+                let row = if app.cursor < app.top {
+                    app.top
+                } else {
+                    page_end - per_row as u64
+                };
                 app.cursor = row + column;
             }
         }

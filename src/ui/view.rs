@@ -3,7 +3,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::app::App;
 use super::describe::describe;
@@ -36,22 +36,40 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
 }
 
 fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
-    let lines: Vec<Line> = if app.source.is_empty() {
-        vec![Line::from("The file is empty.")]
-    } else {
-        describe(&app.window, app.cursor)
+    const LABEL_WIDTH: usize = 9;
+    let value_width = usize::from(area.width.saturating_sub(2))
+        .saturating_sub(LABEL_WIDTH)
+        .max(8);
+    let mut lines: Vec<Line> = Vec::new();
+    if app.source.is_empty() {
+        lines.push(Line::from("The file is empty."));
+    }
+    for row in describe(&app.window, app.cursor) {
+        if app.source.is_empty() {
+            break;
+        }
+        let value_style = if row.error {
+            theme.error()
+        } else {
+            ratatui::style::Style::new()
+        };
+        // Wrap long values under the value column, not under the label.
+        for (i, piece) in textwrap::wrap(&row.value, value_width)
             .into_iter()
-            .map(|row| {
-                let value_style = if row.error { theme.error() } else { ratatui::style::Style::new() };
-                Line::from(vec![
-                    Span::styled(format!("{:<9}", row.label), theme.label()),
-                    Span::styled(row.value, value_style),
-                ])
-            })
-            .collect()
-    };
-    let block = Block::new().borders(Borders::ALL).border_style(theme.quiet()).title(" info ");
-    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
+            .enumerate()
+        {
+            let label = if i == 0 { row.label } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.label()),
+                Span::styled(piece.into_owned(), value_style),
+            ]));
+        }
+    }
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(theme.quiet())
+        .title(" info ");
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// The status bar's text: file, size, cursor, line, position, scan, message;
@@ -59,8 +77,14 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
 pub fn status_text(app: &App, width: u16) -> String {
     let len = app.source.len();
     let digits = usize::from(super::layout::offset_width(len) - 2);
-    let line = app.cursor_line.map_or("line …".to_string(), |l| format!("line {}", thousands(l)));
-    let percent = if len <= 1 { 100.0 } else { app.cursor as f64 * 100.0 / (len - 1) as f64 };
+    let line = app
+        .cursor_line
+        .map_or("line …".to_string(), |l| format!("line {}", thousands(l)));
+    let percent = if len <= 1 {
+        100.0
+    } else {
+        app.cursor as f64 * 100.0 / (len - 1) as f64
+    };
     let scan = match &app.scan_status.state {
         ScanState::Running => format!("scanning {:.0}%", app.scan_status.progress * 100.0),
         ScanState::Complete if app.scan_status.invalid == 0 => "valid UTF-8".to_string(),
@@ -112,12 +136,21 @@ fn draw_status(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
 }
 
 fn draw_help(theme: Theme, frame: &mut Frame, area: Rect) {
-    let mut lines = vec![Line::from(Span::styled("utf8scope keys", theme.label())), Line::from("")];
+    let mut lines = vec![
+        Line::from(Span::styled("utf8scope keys", theme.label())),
+        Line::from(""),
+    ];
     for (keys, what) in BINDINGS {
-        lines.push(Line::from(vec![Span::styled(format!("{keys:<17}"), theme.label()), Span::raw(*what)]));
+        lines.push(Line::from(vec![
+            Span::styled(format!("{keys:<17}"), theme.label()),
+            Span::raw(*what),
+        ]));
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled("press ? or Esc to close", theme.quiet())));
+    lines.push(Line::from(Span::styled(
+        "press ? or Esc to close",
+        theme.quiet(),
+    )));
     let width = 64.min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
     let rect = Rect::new(

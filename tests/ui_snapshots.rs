@@ -1,0 +1,131 @@
+//! Snapshots of whole screens (insta + ratatui's TestBackend) on the shipped
+//! samples: every pane, the info panel for each class of character and each
+//! invalid kind, and the help overlay, at 80×24 and 160×48.
+
+#[path = "common/ui.rs"]
+mod ui;
+
+use ratatui::style::Color;
+use ui::{app_on_sample, draw, screen_text};
+use utf8scope::ui::message::PromptKind;
+use utf8scope::ui::{App, Message, update};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
+
+fn search(app: &mut App, text: &str) {
+    update(app, Message::OpenPrompt(PromptKind::Search));
+    for c in text.chars() {
+        update(app, Message::PromptChar(c));
+    }
+    update(app, Message::PromptSubmit);
+    update(app, Message::PromptCancel);
+}
+
+fn snapshot(name: &str, app: &App) {
+    let text = screen_text(app).join("\n");
+    insta::assert_snapshot!(format!("{name}-{}x{}", app.width, app.height), text);
+}
+
+#[test]
+fn characters_of_every_length() {
+    for (width, height) in SIZES {
+        for (name, needle) in [
+            ("ascii", "Dutch"),
+            ("two-byte", "é"),
+            ("three-byte", "€"),
+            ("four-byte", "😀"),
+        ] {
+            let mut app = app_on_sample("multilingual.txt", width, height);
+            search(&mut app, needle);
+            // Put the cursor on a continuation byte where there is one.
+            if needle.len() > 1 {
+                update(&mut app, Message::MoveBytes(1));
+            }
+            snapshot(&format!("char-{name}"), &app);
+        }
+    }
+}
+
+#[test]
+fn every_invalid_kind() {
+    let kinds = [
+        "unexpected-continuation",
+        "overlong",
+        "overlong-three-byte",
+        "surrogate",
+        "too-large",
+        "invalid-byte",
+        "truncated",
+    ];
+    for (width, height) in SIZES {
+        let mut app = app_on_sample("invalid-kinds.txt", width, height);
+        for (i, kind) in kinds.iter().enumerate() {
+            // Each line's span is the first after the line's "[".
+            type_goto(&mut app, &format!("0x{:x}", bracket_offsets()[i]));
+            update(&mut app, Message::NextInvalid);
+            snapshot(&format!("invalid-{kind}"), &app);
+        }
+    }
+}
+
+fn type_goto(app: &mut App, text: &str) {
+    update(app, Message::OpenPrompt(PromptKind::Goto));
+    for c in text.chars() {
+        update(app, Message::PromptChar(c));
+    }
+    update(app, Message::PromptSubmit);
+}
+
+/// Offsets of the "[" on each line of invalid-kinds.txt.
+fn bracket_offsets() -> Vec<usize> {
+    let bytes = std::fs::read("assets/samples/invalid-kinds.txt").unwrap();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'[')
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[test]
+fn help_overlay_and_hidden_panes() {
+    for (width, height) in SIZES {
+        let mut app = app_on_sample("multilingual.txt", width, height);
+        update(&mut app, Message::ToggleHelp);
+        snapshot("help", &app);
+        update(&mut app, Message::ToggleHelp);
+        update(&mut app, Message::ToggleBits);
+        update(&mut app, Message::ToggleInfo);
+        snapshot("no-bits-no-info", &app);
+    }
+}
+
+#[test]
+fn kuhn_stress_test_with_control_pictures_and_prompt() {
+    let mut app = app_on_sample("kuhn-utf8-stress-test.txt", 80, 24);
+    update(&mut app, Message::NextInvalid);
+    update(&mut app, Message::OpenPrompt(PromptKind::Goto));
+    update(&mut app, Message::PromptChar('5'));
+    snapshot("kuhn-first-invalid-with-prompt", &app);
+}
+
+#[test]
+fn invalid_bytes_are_styled_as_errors_and_markers_as_quiet() {
+    let mut app = app_on_sample("invalid-kinds.txt", 80, 24);
+    update(&mut app, Message::NextInvalid);
+    update(&mut app, Message::MoveBytes(-1));
+    let terminal = draw(&app, true);
+    let buffer = terminal.backend().buffer();
+    let layout = app.layout();
+    let row = ((0x59 - app.top) / u64::from(layout.bytes_per_row)) as u16;
+    let column = (0x59 % u64::from(layout.bytes_per_row)) as u16;
+    let hex_cell = &buffer[(layout.hex.x + column * 3, row)];
+    assert_eq!(hex_cell.symbol(), "8");
+    assert_eq!(hex_cell.bg, Color::Red);
+    let text_cell = &buffer[(layout.text.x + column, row)];
+    assert_eq!(text_cell.symbol(), "�");
+    // The ASCII "[" before it: its marker bit is quiet, its payload coloured.
+    let bits_x = layout.bits.x + (column - 1) * 9;
+    assert_eq!(buffer[(bits_x, row)].fg, Color::DarkGray);
+    assert_ne!(buffer[(bits_x + 1, row)].fg, Color::DarkGray);
+}

@@ -1,0 +1,299 @@
+//! `update` for every message, including the edges of the file.
+
+#[path = "common/ui.rs"]
+mod ui;
+
+use ui::{app_on, app_on_sample, screen_text};
+use utf8scope::ui::message::PromptKind;
+use utf8scope::ui::{Message, update};
+
+fn type_into_prompt(app: &mut utf8scope::ui::App, kind: PromptKind, text: &str) {
+    update(app, Message::OpenPrompt(kind));
+    for c in text.chars() {
+        update(app, Message::PromptChar(c));
+    }
+    update(app, Message::PromptSubmit);
+}
+
+#[test]
+fn arrows_move_by_byte_and_row_and_stop_at_the_edges() {
+    let mut app = app_on(&[b'a'; 100], 80, 24);
+    assert_eq!(app.layout().bytes_per_row, 4);
+    update(&mut app, Message::MoveBytes(-1));
+    assert_eq!(app.cursor, 0, "no byte before the first");
+    update(&mut app, Message::MoveBytes(1));
+    update(&mut app, Message::MoveRows(1));
+    assert_eq!(app.cursor, 5);
+    update(&mut app, Message::MoveRows(-1));
+    assert_eq!(app.cursor, 1);
+    update(&mut app, Message::End);
+    assert_eq!(app.cursor, 99);
+    update(&mut app, Message::MoveBytes(1));
+    update(&mut app, Message::MoveRows(1));
+    assert_eq!(app.cursor, 99, "no byte after the last");
+    update(&mut app, Message::Start);
+    assert_eq!((app.cursor, app.top), (0, 0));
+}
+
+#[test]
+fn pages_scroll_by_a_screen() {
+    let mut app = app_on(&[b'a'; 10_000], 80, 24);
+    let page = app.layout().page_bytes();
+    update(&mut app, Message::MovePages(1));
+    assert_eq!((app.cursor, app.top), (page, page));
+    update(&mut app, Message::MovePages(-1));
+    assert_eq!((app.cursor, app.top), (0, 0));
+    update(&mut app, Message::End);
+    assert!(
+        app.top <= 9_999 && 9_999 < app.top + page,
+        "the cursor stays on screen"
+    );
+}
+
+#[test]
+fn w_and_b_step_over_whole_units() {
+    let mut app = app_on("a€\u{1F600}\u{FF}".as_bytes(), 80, 24);
+    update(&mut app, Message::NextUnit);
+    assert_eq!(app.cursor, 1);
+    update(&mut app, Message::MoveBytes(1));
+    update(&mut app, Message::NextUnit);
+    assert_eq!(app.cursor, 4, "from inside the euro sign to the emoji");
+    update(&mut app, Message::PrevUnit);
+    assert_eq!(app.cursor, 1);
+    update(&mut app, Message::PrevUnit);
+    update(&mut app, Message::PrevUnit);
+    assert_eq!(app.cursor, 0);
+    assert_eq!(app.message.as_deref(), Some("at the first unit"));
+}
+
+#[test]
+fn n_and_shift_n_visit_invalid_spans_and_wrap_with_a_message() {
+    let mut app = app_on_sample("invalid-kinds.txt", 80, 24);
+    update(&mut app, Message::NextInvalid);
+    assert_eq!(app.cursor, 0x59);
+    update(&mut app, Message::NextInvalid);
+    assert_eq!(app.cursor, 0x77);
+    update(&mut app, Message::PrevInvalid);
+    assert_eq!(app.cursor, 0x59);
+    update(&mut app, Message::PrevInvalid);
+    assert_eq!(app.cursor, 0x134, "wrapped to the last span");
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .contains("wrapped to the last")
+    );
+    update(&mut app, Message::NextInvalid);
+    assert_eq!(app.cursor, 0x59);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("no more invalid spans, wrapped to the first")
+    );
+}
+
+#[test]
+fn a_valid_file_says_so_when_asked_for_invalid_spans() {
+    let mut app = app_on_sample("multilingual.txt", 80, 24);
+    update(&mut app, Message::MoveBytes(5));
+    update(&mut app, Message::NextInvalid);
+    assert_eq!(app.cursor, 5);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("no invalid spans: the file is valid UTF-8")
+    );
+    app.go_to_first_invalid();
+    assert_eq!(
+        app.message.as_deref(),
+        Some("no invalid spans: the file is valid UTF-8")
+    );
+}
+
+#[test]
+fn first_invalid_finds_a_span_at_offset_zero() {
+    let mut app = app_on(b"\xFFabc\x80", 80, 24);
+    update(&mut app, Message::End);
+    app.go_to_first_invalid();
+    assert_eq!(app.cursor, 0);
+}
+
+#[test]
+fn goto_accepts_every_form_and_reports_nonsense() {
+    let mut app = app_on(&[b'a'; 1000], 80, 24);
+    type_into_prompt(&mut app, PromptKind::Goto, "0x20");
+    assert_eq!(app.cursor, 32);
+    type_into_prompt(&mut app, PromptKind::Goto, "+8");
+    assert_eq!(app.cursor, 40);
+    type_into_prompt(&mut app, PromptKind::Goto, "-40");
+    assert_eq!(app.cursor, 0);
+    type_into_prompt(&mut app, PromptKind::Goto, "50%");
+    assert_eq!(app.cursor, 500);
+    type_into_prompt(&mut app, PromptKind::Goto, "12x");
+    assert_eq!(app.cursor, 500);
+    assert!(app.message.as_deref().unwrap().starts_with("not an offset"));
+    assert!(app.prompt.is_none());
+}
+
+#[test]
+fn prompt_editing_and_cancel() {
+    let mut app = app_on(&[b'a'; 100], 80, 24);
+    update(&mut app, Message::OpenPrompt(PromptKind::Goto));
+    update(&mut app, Message::PromptChar('9'));
+    update(&mut app, Message::PromptChar('9'));
+    update(&mut app, Message::PromptBackspace);
+    assert_eq!(app.prompt.as_ref().unwrap().input, "9");
+    update(&mut app, Message::PromptCancel);
+    assert!(app.prompt.is_none());
+    assert_eq!(app.cursor, 0);
+}
+
+#[test]
+fn search_finds_text_and_hex_inside_characters_and_repeats() {
+    let text = "a € b € c €".as_bytes();
+    let mut app = app_on(text, 80, 24);
+    type_into_prompt(&mut app, PromptKind::Search, "€");
+    assert_eq!(app.cursor, 2);
+    update(&mut app, Message::PromptSubmit);
+    assert_eq!(app.cursor, 8, "Enter in the prompt repeats");
+    update(&mut app, Message::PromptCancel);
+    update(&mut app, Message::SearchNext);
+    assert_eq!(app.cursor, 14);
+    update(&mut app, Message::SearchNext);
+    assert_eq!(app.cursor, 2, "wrapped");
+    assert!(app.message.as_deref().unwrap().contains("wrapped"));
+    update(&mut app, Message::SearchPrev);
+    assert_eq!(app.cursor, 14);
+    update(&mut app, Message::PromptCancel);
+    type_into_prompt(&mut app, PromptKind::Search, "x 82 ac");
+    assert_eq!(app.cursor, 15, "a match may start inside a character");
+    update(&mut app, Message::PromptCancel);
+    type_into_prompt(&mut app, PromptKind::Search, "zzz");
+    assert_eq!(app.message.as_deref(), Some("not found: zzz"));
+}
+
+#[test]
+fn repeating_a_search_before_any_search_explains() {
+    let mut app = app_on(b"abc", 80, 24);
+    update(&mut app, Message::SearchNext);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("no search yet: press / to search")
+    );
+}
+
+#[test]
+fn toggles_change_the_layout() {
+    let mut app = app_on(&[b'a'; 100], 80, 24);
+    update(&mut app, Message::ToggleBits);
+    assert_eq!(app.layout().bytes_per_row, 16);
+    assert_eq!(app.layout().bits.width, 0);
+    update(&mut app, Message::ToggleInfo);
+    assert_eq!(app.layout().info.width, 0);
+    update(&mut app, Message::ToggleHelp);
+    assert!(app.show_help);
+    assert!(
+        screen_text(&app)
+            .iter()
+            .any(|l| l.contains("next / previous invalid span"))
+    );
+}
+
+#[test]
+fn clicks_land_on_the_byte_under_them_in_every_pane() {
+    let mut app = app_on(&[b'a'; 100], 80, 24);
+    let layout = app.layout();
+    update(
+        &mut app,
+        Message::Click {
+            x: layout.hex.x + 3,
+            y: 2,
+        },
+    );
+    assert_eq!(app.cursor, 9, "row 2, second byte in the hex pane");
+    update(
+        &mut app,
+        Message::Click {
+            x: layout.bits.x + 9 * 3,
+            y: 1,
+        },
+    );
+    assert_eq!(app.cursor, 7, "row 1, fourth byte in the bits pane");
+    update(
+        &mut app,
+        Message::Click {
+            x: layout.text.x,
+            y: 0,
+        },
+    );
+    assert_eq!(app.cursor, 0);
+    update(&mut app, Message::Click { x: 0, y: 23 });
+    assert_eq!(app.cursor, 0, "the status bar is not a byte");
+}
+
+#[test]
+fn the_wheel_scrolls_and_keeps_the_cursor_on_screen() {
+    let mut app = app_on(&[b'a'; 1000], 80, 24);
+    update(&mut app, Message::Scroll(3));
+    assert_eq!(app.top, 12);
+    assert_eq!(app.cursor, 12);
+    update(&mut app, Message::Scroll(-30));
+    assert_eq!(app.top, 0);
+}
+
+#[test]
+fn resizing_relayouts_and_keeps_the_cursor() {
+    let mut app = app_on(&[b'a'; 1000], 80, 24);
+    update(&mut app, Message::End);
+    update(
+        &mut app,
+        Message::Resize {
+            width: 160,
+            height: 48,
+        },
+    );
+    assert_eq!(app.layout().bytes_per_row, 8);
+    assert_eq!(app.cursor, 999);
+    assert_eq!(app.top % 8, 0);
+    update(
+        &mut app,
+        Message::Resize {
+            width: 1,
+            height: 1,
+        },
+    );
+    assert_eq!(app.cursor, 999);
+}
+
+#[test]
+fn an_empty_file_and_a_one_byte_file_are_safe_to_browse() {
+    for bytes in [&b""[..], &b"x"[..]] {
+        let mut app = app_on(bytes, 80, 24);
+        for message in [
+            Message::MoveBytes(1),
+            Message::MoveRows(1),
+            Message::MovePages(1),
+            Message::NextUnit,
+            Message::PrevUnit,
+            Message::End,
+            Message::NextInvalid,
+            Message::PrevInvalid,
+            Message::SearchNext,
+            Message::Scroll(3),
+            Message::Click { x: 12, y: 0 },
+            Message::Tick,
+        ] {
+            update(&mut app, message);
+            assert_eq!(app.cursor, 0, "{message:?}");
+        }
+        assert!(screen_text(&app).last().unwrap().contains(" bytes "));
+    }
+}
+
+#[test]
+fn quit_and_tick() {
+    let mut app = app_on(b"abc", 80, 24);
+    update(&mut app, Message::Tick);
+    assert_eq!(app.scan_status.progress, 1.0);
+    assert_eq!(app.cursor_line, Some(1));
+    update(&mut app, Message::Quit);
+    assert!(app.should_quit);
+}
