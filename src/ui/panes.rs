@@ -1,13 +1,17 @@
-//! The four row-aligned panes: offset, hex, bits and text. Each turns the
-//! visible window into one line per row; every cell is terminal-safe.
+//! The four row-aligned panes: offset, hex, bits and text, painted straight
+//! into the frame's buffer; every cell is terminal-safe.
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
 
 use super::app::App;
 use super::describe::marker_len;
 use super::glyph::{GlyphKind, glyph};
-use super::layout::Layout;
+use super::layout::{BITS_CELLS, HEX_CELLS, Layout, TEXT_CELLS};
 use super::theme::Theme;
 use crate::model::{ByteRole, Unit, UnitKind};
 
@@ -24,44 +28,76 @@ struct Cell<'a> {
     unit_index: usize,
 }
 
+fn row_start(app: &App, layout: Layout, row: u16) -> u64 {
+    app.top + u64::from(row) * u64::from(layout.bytes_per_row)
+}
+
+/// The cells of one row (fewer at the end of the file).
+fn cells(app: &App, layout: Layout, row: u16) -> Vec<Cell<'_>> {
+    let start = row_start(app, layout, row);
+    let window = &app.window;
+    let mut unit_index = window.unit_index_at(start).unwrap_or(0);
+    (start..start + u64::from(layout.bytes_per_row))
+        .map_while(|offset| {
+            // Units are in order: step to the next one instead of searching.
+            while window.units().get(unit_index)?.end() <= offset {
+                unit_index += 1;
+            }
+            Some(Cell {
+                offset,
+                byte: window.byte(offset)?,
+                unit: &window.units()[unit_index],
+                unit_index,
+            })
+        })
+        .collect()
+}
+
+/// Writes ASCII `text` from (`x`, `y`), clipped to `area`; returns the x after it.
+/// Cell by cell, with no grapheme segmentation: the panes' hot path.
+fn put_ascii(buffer: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) -> u16 {
+    debug_assert!(text.is_ascii());
+    let mut x = x;
+    for byte in text.bytes() {
+        if x >= area.right() {
+            break;
+        }
+        buffer[(x, y)].set_char(char::from(byte)).set_style(style);
+        x += 1;
+    }
+    x
+}
+
+/// "00" to "FF", so drawing a byte allocates nothing.
+static HEX: LazyLock<Vec<String>> = LazyLock::new(|| (0..=255u8).map(|b| format!("{b:02X}")).collect());
+/// "00000000" to "11111111".
+static BITS: LazyLock<Vec<String>> = LazyLock::new(|| (0..=255u8).map(|b| format!("{b:08b}")).collect());
+
 /// Everything the panes need for one frame.
 pub struct Panes<'a> {
     app: &'a App,
     layout: Layout,
     theme: Theme,
     cursor_unit: Option<Unit>,
+    /// The visible cells, row by row, looked up once for all panes.
+    rows: Vec<Vec<Cell<'a>>>,
 }
 
 impl<'a> Panes<'a> {
     /// Prepares the panes of `app` for `layout`.
     pub fn new(app: &'a App, layout: Layout, theme: Theme) -> Panes<'a> {
+        let rows = (0..layout.rows).map(|row| cells(app, layout, row)).collect();
         Panes {
             app,
             layout,
             theme,
             cursor_unit: app.cursor_unit().copied(),
+            rows,
         }
     }
 
     fn row_start(&self, row: u16) -> u64 {
-        self.app.top + u64::from(row) * u64::from(self.layout.bytes_per_row)
-    }
-
-    /// The cells of one row (fewer at the end of the file).
-    fn cells(&self, row: u16) -> Vec<Cell<'a>> {
-        let start = self.row_start(row);
-        let window = &self.app.window;
-        (start..start + u64::from(self.layout.bytes_per_row))
-            .map_while(|offset| {
-                let unit_index = window.unit_index_at(offset)?;
-                Some(Cell {
-                    offset,
-                    byte: window.byte(offset)?,
-                    unit: &window.units()[unit_index],
-                    unit_index,
-                })
-            })
-            .collect()
+        row_start(self.app, self.layout, row)
     }
 
     /// Adds the cursor highlights to a cell's style.
@@ -75,83 +111,96 @@ impl<'a> Panes<'a> {
         }
     }
 
-    /// The offset column.
-    pub fn offset_lines(&self) -> Vec<Line<'static>> {
+    /// Paints the offset column into `area`.
+    pub fn paint_offsets(&self, buffer: &mut Buffer, area: Rect) {
         let digits = usize::from(self.layout.offset.width.saturating_sub(2)).max(1);
-        (0..self.layout.rows)
-            .take_while(|&row| row == 0 || self.row_start(row) < self.app.source.len())
-            .map(|row| {
-                let start = self.row_start(row);
-                let style = if (start..start + u64::from(self.layout.bytes_per_row))
-                    .contains(&self.app.cursor)
-                {
-                    self.theme.label()
-                } else {
-                    self.theme.quiet()
-                };
-                Line::from(Span::styled(format!("0x{start:0digits$x}"), style))
-            })
-            .collect()
+        let per_row = u64::from(self.layout.bytes_per_row);
+        for (row, y) in (0..self.layout.rows).zip(area.top()..area.bottom()) {
+            let start = self.row_start(row);
+            if row > 0 && start >= self.app.source.len() {
+                break;
+            }
+            let style = if (start..start + per_row).contains(&self.app.cursor) {
+                self.theme.label()
+            } else {
+                self.theme.quiet()
+            };
+            put_ascii(buffer, area, area.x, y, &format!("0x{start:0digits$x}"), style);
+        }
     }
 
-    /// The hex pane: each byte coloured by its role.
-    pub fn hex_lines(&self) -> Vec<Line<'static>> {
-        self.rows(|cell, spans| {
+    /// Paints the hex pane: each byte coloured by its role.
+    pub fn paint_hex(&self, buffer: &mut Buffer, area: Rect) {
+        self.paint_cells(buffer, area, HEX_CELLS, |cell, buffer, x, y| {
             let role = cell.unit.role_of(cell.offset);
             let style = self.highlight(cell, self.theme.role(role));
-            spans.push(Span::styled(format!("{:02X}", cell.byte), style));
-            spans.push(Span::raw(" "));
-        })
+            put_ascii(buffer, area, x, y, &HEX[usize::from(cell.byte)], style);
+        });
     }
 
-    /// The bits pane: marker bits quiet, payload bits coloured per unit.
-    pub fn bits_lines(&self) -> Vec<Line<'static>> {
-        self.rows(|cell, spans| {
-            let bits = format!("{:08b}", cell.byte);
+    /// Paints the bits pane: marker bits quiet, payload bits coloured per unit.
+    pub fn paint_bits(&self, buffer: &mut Buffer, area: Rect) {
+        self.paint_cells(buffer, area, BITS_CELLS, |cell, buffer, x, y| {
+            let bits = BITS[usize::from(cell.byte)].as_str();
             match cell.unit.role_of(cell.offset) {
                 ByteRole::Invalid => {
-                    spans.push(Span::styled(bits, self.highlight(cell, self.theme.error())));
+                    put_ascii(buffer, area, x, y, bits, self.highlight(cell, self.theme.error()));
                 }
                 role => {
-                    let markers =
-                        marker_len(cell.byte, !matches!(role, ByteRole::Continuation { .. }));
+                    let first = !matches!(role, ByteRole::Continuation { .. });
+                    let markers = marker_len(cell.byte, first);
                     let marker_style = self.highlight(cell, self.theme.quiet());
                     let payload_style = self.highlight(cell, self.theme.payload(cell.unit_index));
-                    spans.push(Span::styled(bits[..markers].to_string(), marker_style));
-                    spans.push(Span::styled(bits[markers..].to_string(), payload_style));
+                    let x = put_ascii(buffer, area, x, y, &bits[..markers], marker_style);
+                    put_ascii(buffer, area, x, y, &bits[markers..], payload_style);
                 }
             }
-            spans.push(Span::raw(" "));
-        })
+        });
     }
 
-    /// The text pane: each character at its lead byte's cell.
-    pub fn text_lines(&self) -> Vec<Line<'static>> {
+    /// Paints the text pane: each character at its lead byte's cell.
+    pub fn paint_text(&self, buffer: &mut Buffer, area: Rect) {
         let per_row = u64::from(self.layout.bytes_per_row);
-        (0..self.layout.rows)
-            .map(|row| {
-                let cells = self.cells(row);
-                let mut spans = Vec::with_capacity(cells.len());
-                let mut skip = 0;
-                for cell in &cells {
-                    if skip > 0 {
-                        // A wide glyph drawn in the previous cell covers this one.
-                        skip -= 1;
-                        continue;
-                    }
-                    let column = cell.offset % per_row;
-                    let cells_left = (per_row - column) as usize;
-                    let (text, style, width) = self.text_cell(cell, cells_left);
-                    skip = width.saturating_sub(1);
-                    spans.push(Span::styled(text, self.highlight(cell, style)));
+        let mut skip = 0;
+        self.paint_cells(buffer, area, TEXT_CELLS, |cell, buffer, x, y| {
+            if cell.offset % per_row == 0 {
+                skip = 0;
+            }
+            if skip > 0 {
+                // A wide glyph drawn in the previous cell covers this one.
+                skip -= 1;
+                return;
+            }
+            let cells_left = (per_row - cell.offset % per_row) as usize;
+            let (text, style, width) = self.text_cell(cell, cells_left);
+            skip = width.saturating_sub(1);
+            let room = usize::from(area.right().saturating_sub(x));
+            buffer.set_stringn(x, y, text, room, self.highlight(cell, style));
+        });
+    }
+
+    /// Calls `paint` for every visible cell with its screen position, given
+    /// how many columns each byte takes in the pane.
+    fn paint_cells(
+        &self,
+        buffer: &mut Buffer,
+        area: Rect,
+        cells_per_byte: u16,
+        mut paint: impl FnMut(&Cell, &mut Buffer, u16, u16),
+    ) {
+        for (cells, y) in self.rows.iter().zip(area.top()..area.bottom()) {
+            for (column, cell) in cells.iter().enumerate() {
+                let x = area.x.saturating_add(column as u16 * cells_per_byte);
+                if x >= area.right() {
+                    break;
                 }
-                Line::from(spans)
-            })
-            .collect()
+                paint(cell, buffer, x, y);
+            }
+        }
     }
 
     /// What one text cell shows, its style and how many cells it covers.
-    fn text_cell(&self, cell: &Cell, cells_left: usize) -> (String, Style, usize) {
+    fn text_cell(&self, cell: &Cell, cells_left: usize) -> (Cow<'static, str>, Style, usize) {
         let unit = cell.unit;
         if cell.offset != unit.offset {
             let style = if unit.invalid_kind().is_some() {
@@ -159,10 +208,10 @@ impl<'a> Panes<'a> {
             } else {
                 self.theme.quiet()
             };
-            return (FILLER.to_string(), style, 1);
+            return (FILLER.into(), style, 1);
         }
         match unit.kind {
-            UnitKind::Invalid(_) => (REPLACEMENT.to_string(), self.theme.error(), 1),
+            UnitKind::Invalid(_) => (REPLACEMENT.into(), self.theme.error(), 1),
             UnitKind::Char(c) => {
                 let shown = glyph(c);
                 let style = match shown.kind {
@@ -173,23 +222,10 @@ impl<'a> Panes<'a> {
                 // A wide glyph needs the next cell of this row and of this unit.
                 let room = cells_left.min(usize::from(unit.len));
                 if shown.width > room {
-                    return ("…".to_string(), self.theme.quiet(), 1);
+                    return ("…".into(), self.theme.quiet(), 1);
                 }
-                (shown.text, style, shown.width)
+                (shown.text.into(), style, shown.width)
             }
         }
-    }
-
-    /// Builds one line per row from a function that draws one cell.
-    fn rows(&self, mut draw: impl FnMut(&Cell, &mut Vec<Span<'static>>)) -> Vec<Line<'static>> {
-        (0..self.layout.rows)
-            .map(|row| {
-                let mut spans = Vec::new();
-                for cell in self.cells(row) {
-                    draw(&cell, &mut spans);
-                }
-                Line::from(spans)
-            })
-            .collect()
     }
 }

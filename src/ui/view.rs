@@ -20,12 +20,13 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
     let layout = app.layout();
     let clip = |rect: Rect| rect.intersection(area);
     let panes = Panes::new(app, layout, theme);
-    frame.render_widget(Paragraph::new(panes.offset_lines()), clip(layout.offset));
-    frame.render_widget(Paragraph::new(panes.hex_lines()), clip(layout.hex));
+    let buffer = frame.buffer_mut();
+    panes.paint_offsets(buffer, clip(layout.offset));
+    panes.paint_hex(buffer, clip(layout.hex));
     if layout.bits.width > 0 {
-        frame.render_widget(Paragraph::new(panes.bits_lines()), clip(layout.bits));
+        panes.paint_bits(buffer, clip(layout.bits));
     }
-    frame.render_widget(Paragraph::new(panes.text_lines()), clip(layout.text));
+    panes.paint_text(buffer, clip(layout.text));
     if layout.info.width > 0 {
         draw_info(app, theme, frame, clip(layout.info));
     }

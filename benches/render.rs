@@ -1,0 +1,41 @@
+//! Full frames on ratatui's TestBackend while the cursor moves: the cost of a
+//! keypress (update + view) at 80×24 and 200×50.
+
+#[path = "inputs.rs"]
+mod inputs;
+
+use std::sync::Arc;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use inputs::{InputKind, generate};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use utf8scope::model::Source;
+use utf8scope::ui::{App, Message, Theme, update, view};
+
+fn bench_render(c: &mut Criterion) {
+    let mut group = c.benchmark_group("frame");
+    for kind in [InputKind::Multilingual, InputKind::RandomBinary] {
+        let source = Arc::new(Source::from_bytes(kind.name(), generate(kind, 4 << 20)));
+        for (width, height) in [(80u16, 24u16), (200, 50)] {
+            let mut app = App::new(Arc::clone(&source), width, height);
+            app.scan.wait();
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            let theme = Theme::new(true);
+            let id = BenchmarkId::new(kind.name(), format!("{width}x{height}"));
+            group.bench_function(id, |b| {
+                b.iter(|| {
+                    // Step down a row, or back to the start at the end: a
+                    // keypress, then the frame it causes.
+                    let message = if app.cursor + 1024 >= source.len() { Message::Start } else { Message::MoveRows(1) };
+                    update(&mut app, message);
+                    terminal.draw(|frame| view(&app, theme, frame)).unwrap();
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_render);
+criterion_main!(benches);

@@ -1,0 +1,112 @@
+//! The real binary in a real terminal (tmux): open Kuhn's stress test, press
+//! `n`, read the first invalid span's offset from the status bar; and check
+//! the terminal is restored after quitting. Needs tmux (.ci/run installs it).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A tmux server of our own, so tests never touch the user's sessions.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, width: u16, height: u16, command: &str) -> Tmux {
+        let tmux = Tmux {
+            socket: format!("utf8scope-{name}-{}", std::process::id()),
+        };
+        let size = [width.to_string(), height.to_string()];
+        tmux.run(&["new-session", "-d", "-s", "t", "-x", &size[0], "-y", &size[1], command]);
+        tmux
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let output = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .env_remove("TMUX")
+            .output()
+            .expect("tmux must be installed to run the end-to-end tests");
+        assert!(output.status.success(), "tmux {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "t"])
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// Waits until the screen satisfies `ready`, or fails with the screen.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}; screen:\n{screen}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn format(&self, variable: &str) -> String {
+        self.run(&["display-message", "-p", "-t", "t", variable]).trim().to_string()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").arg("-L").arg(&self.socket).arg("kill-server").output();
+    }
+}
+
+fn binary() -> &'static str {
+    env!("CARGO_BIN_EXE_utf8scope")
+}
+
+#[test]
+fn pressing_n_shows_the_first_invalid_span_in_the_status_bar() {
+    let command = format!("{} assets/samples/kuhn-utf8-stress-test.txt", binary());
+    let tmux = Tmux::start("first-invalid", 100, 30, &command);
+    tmux.wait_for("the scan verdict", |s| s.contains("378 invalid spans"));
+    tmux.keys(&["n"]);
+    let screen = tmux.wait_for("the cursor to move", |s| s.contains("0x0000116d"));
+    let status = screen.lines().rfind(|l| !l.trim().is_empty()).unwrap();
+    assert!(status.contains("│ 0x0000116d │ line 75 │"), "{status}");
+    assert!(screen.contains("invalid-byte: F8"), "the info panel names the kind:\n{screen}");
+    tmux.keys(&["q"]);
+}
+
+#[test]
+fn first_invalid_opens_on_the_first_span() {
+    let command = format!("{} --first-invalid assets/samples/kuhn-utf8-stress-test.txt", binary());
+    let tmux = Tmux::start("open-first", 100, 30, &command);
+    let screen = tmux.wait_for("the first span", |s| s.contains("0x0000116d"));
+    assert!(screen.contains("first invalid span: invalid-byte"), "{screen}");
+    tmux.keys(&["q"]);
+}
+
+#[test]
+fn quitting_restores_the_terminal() {
+    let tmux = Tmux::start("restore", 80, 24, "bash --norc --noprofile");
+    tmux.keys(&["PS1='READY$ '", "Enter"]);
+    tmux.wait_for("the shell", |s| s.contains("READY$"));
+    tmux.keys(&[&format!("{} assets/samples/multilingual.txt", binary()), "Enter"]);
+    tmux.wait_for("the inspector", |s| s.contains("valid UTF-8"));
+    assert_eq!(tmux.format("#{alternate_on}"), "1", "the inspector uses the alternate screen");
+    assert_eq!(tmux.format("#{mouse_any_flag}"), "1", "and captures the mouse");
+    tmux.keys(&["q"]);
+    let screen = tmux.wait_for("the shell again", |s| s.lines().filter(|l| l.starts_with("READY$")).count() >= 2);
+    assert_eq!(tmux.format("#{alternate_on}"), "0", "alternate screen left:\n{screen}");
+    assert_eq!(tmux.format("#{mouse_any_flag}"), "0", "mouse capture released");
+    assert_eq!(tmux.format("#{cursor_flag}"), "1", "cursor shown again");
+    // Typed text echoes again: the terminal is out of raw mode.
+    tmux.keys(&["echo back-to-normal", "Enter"]);
+    tmux.wait_for("cooked mode", |s| s.contains("\nback-to-normal"));
+}
