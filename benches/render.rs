@@ -27,7 +27,11 @@ fn bench_render(c: &mut Criterion) {
                 b.iter(|| {
                     // Step down a row, or back to the start at the end: a
                     // keypress, then the frame it causes.
-                    let message = if app.cursor + 1024 >= source.len() { Message::Start } else { Message::MoveRows(1) };
+                    let message = if app.cursor + 1024 >= source.len() {
+                        Message::Start
+                    } else {
+                        Message::MoveRows(1)
+                    };
                     update(&mut app, message);
                     terminal.draw(|frame| view(&app, theme, frame)).unwrap();
                 })

@@ -25,21 +25,36 @@ fn a_directory_is_one_line_and_status_2() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(format!("utf8scope: {}: is a directory\n", dir.path().display()));
+        .stderr(format!(
+            "utf8scope: {}: is a directory\n",
+            dir.path().display()
+        ));
 }
 
 #[test]
 fn without_a_terminal_it_points_to_check() {
-    let assert = inspector().arg("assets/samples/multilingual.txt").assert().code(2).stdout("");
+    let assert = inspector()
+        .arg("assets/samples/multilingual.txt")
+        .assert()
+        .code(2)
+        .stdout("");
     let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("not a terminal") && stderr.contains("utf8scope check"), "{stderr}");
+    assert!(
+        stderr.contains("not a terminal") && stderr.contains("utf8scope check"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn first_invalid_and_colour_flags_are_accepted() {
     inspector()
-        .args(["--first-invalid", "--color", "never", "assets/samples/invalid-kinds.txt"])
+        .args([
+            "--first-invalid",
+            "--color",
+            "never",
+            "assets/samples/invalid-kinds.txt",
+        ])
         .assert()
         .code(2)
         .stderr(predicates::str::contains("utf8scope check"));

@@ -16,7 +16,17 @@ impl Tmux {
             socket: format!("utf8scope-{name}-{}", std::process::id()),
         };
         let size = [width.to_string(), height.to_string()];
-        tmux.run(&["new-session", "-d", "-s", "t", "-x", &size[0], "-y", &size[1], command]);
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            &size[0],
+            "-y",
+            &size[1],
+            command,
+        ]);
         tmux
     }
 
@@ -28,7 +38,11 @@ impl Tmux {
             .env_remove("TMUX")
             .output()
             .expect("tmux must be installed to run the end-to-end tests");
-        assert!(output.status.success(), "tmux {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
@@ -50,19 +64,28 @@ impl Tmux {
             if ready(&screen) {
                 return screen;
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {what}; screen:\n{screen}");
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; screen:\n{screen}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
 
     fn format(&self, variable: &str) -> String {
-        self.run(&["display-message", "-p", "-t", "t", variable]).trim().to_string()
+        self.run(&["display-message", "-p", "-t", "t", variable])
+            .trim()
+            .to_string()
     }
 }
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = Command::new("tmux").arg("-L").arg(&self.socket).arg("kill-server").output();
+        let _ = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .output();
     }
 }
 
@@ -79,16 +102,25 @@ fn pressing_n_shows_the_first_invalid_span_in_the_status_bar() {
     let screen = tmux.wait_for("the cursor to move", |s| s.contains("0x0000116d"));
     let status = screen.lines().rfind(|l| !l.trim().is_empty()).unwrap();
     assert!(status.contains("│ 0x0000116d │ line 75 │"), "{status}");
-    assert!(screen.contains("invalid-byte: F8"), "the info panel names the kind:\n{screen}");
+    assert!(
+        screen.contains("invalid-byte: F8"),
+        "the info panel names the kind:\n{screen}"
+    );
     tmux.keys(&["q"]);
 }
 
 #[test]
 fn first_invalid_opens_on_the_first_span() {
-    let command = format!("{} --first-invalid assets/samples/kuhn-utf8-stress-test.txt", binary());
+    let command = format!(
+        "{} --first-invalid assets/samples/kuhn-utf8-stress-test.txt",
+        binary()
+    );
     let tmux = Tmux::start("open-first", 100, 30, &command);
     let screen = tmux.wait_for("the first span", |s| s.contains("0x0000116d"));
-    assert!(screen.contains("first invalid span: invalid-byte"), "{screen}");
+    assert!(
+        screen.contains("first invalid span: invalid-byte"),
+        "{screen}"
+    );
     tmux.keys(&["q"]);
 }
 
@@ -97,14 +129,35 @@ fn quitting_restores_the_terminal() {
     let tmux = Tmux::start("restore", 80, 24, "bash --norc --noprofile");
     tmux.keys(&["PS1='READY$ '", "Enter"]);
     tmux.wait_for("the shell", |s| s.contains("READY$"));
-    tmux.keys(&[&format!("{} assets/samples/multilingual.txt", binary()), "Enter"]);
+    tmux.keys(&[
+        &format!("{} assets/samples/multilingual.txt", binary()),
+        "Enter",
+    ]);
     tmux.wait_for("the inspector", |s| s.contains("valid UTF-8"));
-    assert_eq!(tmux.format("#{alternate_on}"), "1", "the inspector uses the alternate screen");
-    assert_eq!(tmux.format("#{mouse_any_flag}"), "1", "and captures the mouse");
+    assert_eq!(
+        tmux.format("#{alternate_on}"),
+        "1",
+        "the inspector uses the alternate screen"
+    );
+    assert_eq!(
+        tmux.format("#{mouse_any_flag}"),
+        "1",
+        "and captures the mouse"
+    );
     tmux.keys(&["q"]);
-    let screen = tmux.wait_for("the shell again", |s| s.lines().filter(|l| l.starts_with("READY$")).count() >= 2);
-    assert_eq!(tmux.format("#{alternate_on}"), "0", "alternate screen left:\n{screen}");
-    assert_eq!(tmux.format("#{mouse_any_flag}"), "0", "mouse capture released");
+    let screen = tmux.wait_for("the shell again", |s| {
+        s.lines().filter(|l| l.starts_with("READY$")).count() >= 2
+    });
+    assert_eq!(
+        tmux.format("#{alternate_on}"),
+        "0",
+        "alternate screen left:\n{screen}"
+    );
+    assert_eq!(
+        tmux.format("#{mouse_any_flag}"),
+        "0",
+        "mouse capture released"
+    );
     assert_eq!(tmux.format("#{cursor_flag}"), "1", "cursor shown again");
     // Typed text echoes again: the terminal is out of raw mode.
     tmux.keys(&["echo back-to-normal", "Enter"]);

@@ -69,9 +69,11 @@ fn put_ascii(buffer: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style:
 }
 
 /// "00" to "FF", so drawing a byte allocates nothing.
-static HEX: LazyLock<Vec<String>> = LazyLock::new(|| (0..=255u8).map(|b| format!("{b:02X}")).collect());
+static HEX: LazyLock<Vec<String>> =
+    LazyLock::new(|| (0..=255u8).map(|b| format!("{b:02X}")).collect());
 /// "00000000" to "11111111".
-static BITS: LazyLock<Vec<String>> = LazyLock::new(|| (0..=255u8).map(|b| format!("{b:08b}")).collect());
+static BITS: LazyLock<Vec<String>> =
+    LazyLock::new(|| (0..=255u8).map(|b| format!("{b:08b}")).collect());
 
 /// Everything the panes need for one frame.
 pub struct Panes<'a> {
@@ -86,7 +88,9 @@ pub struct Panes<'a> {
 impl<'a> Panes<'a> {
     /// Prepares the panes of `app` for `layout`.
     pub fn new(app: &'a App, layout: Layout, theme: Theme) -> Panes<'a> {
-        let rows = (0..layout.rows).map(|row| cells(app, layout, row)).collect();
+        let rows = (0..layout.rows)
+            .map(|row| cells(app, layout, row))
+            .collect();
         Panes {
             app,
             layout,
@@ -125,7 +129,14 @@ impl<'a> Panes<'a> {
             } else {
                 self.theme.quiet()
             };
-            put_ascii(buffer, area, area.x, y, &format!("0x{start:0digits$x}"), style);
+            put_ascii(
+                buffer,
+                area,
+                area.x,
+                y,
+                &format!("0x{start:0digits$x}"),
+                style,
+            );
         }
     }
 
@@ -144,7 +155,14 @@ impl<'a> Panes<'a> {
             let bits = BITS[usize::from(cell.byte)].as_str();
             match cell.unit.role_of(cell.offset) {
                 ByteRole::Invalid => {
-                    put_ascii(buffer, area, x, y, bits, self.highlight(cell, self.theme.error()));
+                    put_ascii(
+                        buffer,
+                        area,
+                        x,
+                        y,
+                        bits,
+                        self.highlight(cell, self.theme.error()),
+                    );
                 }
                 role => {
                     let first = !matches!(role, ByteRole::Continuation { .. });

@@ -96,18 +96,41 @@ pub fn status_text(app: &App, width: u16) -> String {
         ScanState::Cancelled => "scan stopped".to_string(),
         ScanState::Failed(reason) => format!("scan failed: {reason}"),
     };
-    let mut rest = format!(
-        " │ {} bytes │ 0x{:0digits$x} │ {line} │ {percent:.0}% │ {scan}",
-        thousands(len),
-        app.cursor,
-    );
+    let offset = format!("0x{:0digits$x}", app.cursor);
+    let mut parts = vec![
+        format!("{} bytes", thousands(len)),
+        offset,
+        line,
+        format!("{percent:.0}%"),
+        scan,
+    ];
     if let Some(message) = &app.message {
-        rest.push_str(" │ ");
-        rest.push_str(message);
+        parts.push(message.clone());
     }
-    let rest = escape_for_terminal(&rest).into_owned();
+    // When it does not fit, the size goes first, then the position in
+    // percent, then the line: the offset, verdict and message stay.
     let name = escape_for_terminal(app.source.name()).into_owned();
-    let room = usize::from(width).saturating_sub(rest.chars().count() + 1);
+    let width = usize::from(width);
+    let mut rest = String::new();
+    for drop in [None, Some(0), Some(3), Some(2)] {
+        if let Some(index) = drop {
+            parts[index].clear();
+        }
+        let kept: Vec<&str> = parts
+            .iter()
+            .map(String::as_str)
+            .filter(|p| !p.is_empty())
+            .collect();
+        rest = escape_for_terminal(&format!(" │ {}", kept.join(" │ "))).into_owned();
+        if rest.chars().count() + 13 <= width {
+            break;
+        }
+    }
+    let room = width.saturating_sub(rest.chars().count() + 1);
+    if room < 12 && app.message.is_some() {
+        // A message matters more than the name the user just typed.
+        return format!(" {}", rest.trim_start_matches(" │ "));
+    }
     format!(" {}{rest}", shorten_left(&name, room.max(12)))
 }
 
