@@ -3,9 +3,12 @@
 #[path = "common/ui.rs"]
 mod ui;
 
+use std::sync::Arc;
 use ui::{app_on, app_on_sample, screen_text};
 use utf8scope::ui::message::PromptKind;
-use utf8scope::ui::{Message, update};
+
+use utf8scope::model::{Scan, Source};
+use utf8scope::ui::{App, Message, update};
 
 fn type_into_prompt(app: &mut utf8scope::ui::App, kind: PromptKind, text: &str) {
     update(app, Message::OpenPrompt(kind));
@@ -101,7 +104,7 @@ fn a_valid_file_says_so_when_asked_for_invalid_spans() {
         app.message.as_deref(),
         Some("no invalid spans: the file is valid UTF-8")
     );
-    app.go_to_first_invalid();
+    update(&mut app, Message::FirstInvalid);
     assert_eq!(
         app.message.as_deref(),
         Some("no invalid spans: the file is valid UTF-8")
@@ -112,8 +115,38 @@ fn a_valid_file_says_so_when_asked_for_invalid_spans() {
 fn first_invalid_finds_a_span_at_offset_zero() {
     let mut app = app_on(b"\xFFabc\x80", 80, 24);
     update(&mut app, Message::End);
-    app.go_to_first_invalid();
+    update(&mut app, Message::FirstInvalid);
     assert_eq!(app.cursor, 0);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("first invalid span: invalid-byte")
+    );
+}
+
+#[test]
+fn a_jump_past_the_scan_waits_for_it_instead_of_blocking() {
+    // 70 MiB with one error at the end, and a scan that has read nothing:
+    // `n` may read ahead 64 MiB, then leaves the jump to the scan.
+    let mut bytes = vec![b'a'; 70 << 20];
+    *bytes.last_mut().unwrap() = 0xFF;
+    let source = Arc::new(Source::from_bytes("big", bytes));
+    let mut app = App::with_scan(Arc::clone(&source), Scan::not_started(source), 80, 24);
+    update(&mut app, Message::NextInvalid);
+    assert_eq!(app.cursor, 0);
+    assert!(app.pending.is_some());
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .starts_with("looking for an invalid span")
+    );
+    update(&mut app, Message::Tick);
+    assert!(
+        app.pending.is_some(),
+        "still waiting: this scan never advances"
+    );
+    update(&mut app, Message::MoveBytes(1));
+    assert!(app.pending.is_none(), "a new key replaces the waiting jump");
 }
 
 #[test]

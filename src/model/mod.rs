@@ -8,7 +8,7 @@ pub mod source;
 pub mod unit;
 pub mod window;
 
-pub use scan::{Scan, ScanIndex, ScanState, Span};
+pub use scan::{Lookup, Scan, ScanIndex, ScanState, Span};
 pub use source::{Source, SourceError};
 pub use unit::{ByteRole, InvalidKind, Unit, UnitCounts, UnitKind};
 pub use window::Window;

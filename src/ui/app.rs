@@ -18,6 +18,23 @@ pub struct Prompt {
     pub input: String,
 }
 
+/// A jump to an invalid span, which may wait for the background scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Jump {
+    /// To the first invalid span of the file.
+    First,
+    /// To the first span starting at or after `after`.
+    Next {
+        /// Where to start looking.
+        after: u64,
+    },
+    /// To the last span starting before `before`.
+    Previous {
+        /// Where to start looking back from.
+        before: u64,
+    },
+}
+
 /// What the status bar says about the background scan.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScanStatus {
@@ -57,6 +74,8 @@ pub struct App {
     pub last_search: Option<Vec<u8>>,
     /// Set when the user asked to quit.
     pub should_quit: bool,
+    /// A jump waiting for the scan to read further.
+    pub pending: Option<Jump>,
     /// The units on screen (plus a few bytes around them).
     pub window: Window,
     /// The line of the cursor, once the scan has reached it.
@@ -70,6 +89,11 @@ impl App {
     /// and starts the background scan.
     pub fn new(source: Arc<Source>, width: u16, height: u16) -> App {
         let scan = Scan::start(Arc::clone(&source));
+        App::with_scan(source, scan, width, height)
+    }
+
+    /// Opens the inspector's state with a scan of `source` already made.
+    pub fn with_scan(source: Arc<Source>, scan: Scan, width: u16, height: u16) -> App {
         let mut app = App {
             window: Window::load(&source, 0, 0).unwrap_or_else(|_| Window::empty()),
             source,
@@ -85,6 +109,7 @@ impl App {
             message: None,
             last_search: None,
             should_quit: false,
+            pending: None,
             cursor_line: None,
             scan_status: ScanStatus {
                 progress: 0.0,
@@ -120,19 +145,6 @@ impl App {
     /// Puts `text` in the status bar until the next key.
     pub fn say(&mut self, text: impl Into<String>) {
         self.message = Some(text.into());
-    }
-
-    /// Puts the cursor on the first invalid span, or says there is none.
-    pub fn go_to_first_invalid(&mut self) {
-        match self.scan.next_invalid(0) {
-            Ok(Some(span)) => {
-                self.cursor = span.offset;
-                self.say(format!("first invalid span: {}", span.kind));
-            }
-            Ok(None) => self.say("no invalid spans: the file is valid UTF-8"),
-            Err(error) => self.say(escape_for_terminal(&error.to_string()).into_owned()),
-        }
-        self.refresh();
     }
 
     /// Re-derives what the screen shows after the cursor, size or toggles changed.

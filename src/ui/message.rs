@@ -27,6 +27,8 @@ pub enum Message {
     Start,
     /// Last byte of the file.
     End,
+    /// The first invalid span of the file (`--first-invalid`).
+    FirstInvalid,
     /// Next invalid span, wrapping at the end.
     NextInvalid,
     /// Previous invalid span, wrapping at the start.

@@ -54,7 +54,7 @@ pub fn run(source: Arc<Source>, options: Options) -> io::Result<()> {
         let size = terminal.size()?;
         let mut app = App::new(source, size.width, size.height);
         if options.first_invalid {
-            app.go_to_first_invalid();
+            update(&mut app, Message::FirstInvalid);
         }
         event_loop(&mut terminal, &mut app, Theme::new(options.color))
     });

@@ -1,17 +1,19 @@
 //! `update`: applies one message to the state. The only place state changes.
 
-use super::app::{App, Prompt};
+use super::app::{App, Jump, Prompt};
 use super::goto::{parse_goto, parse_search};
 use super::message::{Message, PromptKind};
 use crate::display::escape_for_terminal;
 use crate::model::find::{find_backward, find_forward};
 use crate::model::window::unit_at;
-use crate::model::{SourceError, Span};
+use crate::model::{Lookup, SourceError};
 
 /// Applies `message` to `app`.
 pub fn update(app: &mut App, message: Message) {
     if !matches!(message, Message::Tick) {
         app.message = None;
+        // Whatever the user does next replaces a jump still waiting for the scan.
+        app.pending = None;
     }
     match message {
         Message::MoveBytes(n) => move_by(app, n),
@@ -40,8 +42,15 @@ pub fn update(app: &mut App, message: Message) {
         }
         Message::Start => app.cursor = 0,
         Message::End => app.cursor = app.last_offset(),
-        Message::NextInvalid => next_invalid(app),
-        Message::PrevInvalid => prev_invalid(app),
+        Message::FirstInvalid => seek(app, Jump::First),
+        Message::NextInvalid => {
+            let after = app.cursor_unit().map_or(0, |u| u.end());
+            seek(app, Jump::Next { after });
+        }
+        Message::PrevInvalid => {
+            let before = app.cursor_unit().map_or(0, |u| u.offset);
+            seek(app, Jump::Previous { before });
+        }
         Message::OpenPrompt(kind) => {
             app.prompt = Some(Prompt {
                 kind,
@@ -98,10 +107,16 @@ pub fn update(app: &mut App, message: Message) {
         }
         Message::Tick => {
             app.refresh_scan();
-            if app.cursor_line.is_none() {
-                app.cursor_line = app.scan.line_of(app.cursor).ok().flatten();
+            match app.pending {
+                // The scan has read further: try the pending jump again.
+                Some(jump) => seek(app, jump),
+                None => {
+                    if app.cursor_line.is_none() {
+                        app.cursor_line = app.scan.line_of(app.cursor).ok().flatten();
+                    }
+                    return;
+                }
             }
-            return;
         }
         Message::Quit => app.should_quit = true,
     }
@@ -124,45 +139,61 @@ fn report(app: &mut App, error: &SourceError) {
     app.say(escape_for_terminal(&error.to_string()).into_owned());
 }
 
-fn jump_to_span(app: &mut App, found: Result<Option<Span>, SourceError>) -> Option<Span> {
-    match found {
-        Ok(Some(span)) => {
+/// Bytes a keypress may read ahead of the background scan before it hands
+/// the search back to the scan: keeps a keypress on a multi-GB file quick.
+const READ_AHEAD: u64 = 64 << 20;
+
+/// Runs one step of a jump to an invalid span: moves the cursor, says why it
+/// could not, or leaves the jump pending until the scan has read further.
+pub fn seek(app: &mut App, jump: Jump) {
+    app.pending = None;
+    let scan = &app.scan;
+    let lookup = match jump {
+        Jump::First => scan.next_invalid_within(0, READ_AHEAD),
+        Jump::Next { after } => scan.next_invalid_within(after, READ_AHEAD),
+        Jump::Previous { before } => scan.prev_invalid_within(before, READ_AHEAD),
+    };
+    match lookup {
+        Ok(Lookup::Found(span)) => {
             app.cursor = span.offset;
-            Some(span)
+            if jump == Jump::First {
+                app.say(format!("first invalid span: {}", span.kind));
+            }
         }
-        Ok(None) => None,
-        Err(error) => {
-            report(app, &error);
-            None
+        Ok(Lookup::NotYet) => {
+            app.pending = Some(jump);
+            let percent = app.scan_status.progress * 100.0;
+            app.say(format!(
+                "looking for an invalid span: the scan is at {percent:.0}%…"
+            ));
         }
+        Ok(Lookup::NoneInFile) => match jump {
+            Jump::First => app.say("no invalid spans: the file is valid UTF-8"),
+            Jump::Next { after } if after > 0 => {
+                seek(app, Jump::First);
+                if app.pending.is_none() && app.message.as_deref() != Some(NONE) {
+                    app.say("no more invalid spans, wrapped to the first");
+                }
+            }
+            Jump::Previous { before } if before < app.source.len() => {
+                seek(
+                    app,
+                    Jump::Previous {
+                        before: app.source.len(),
+                    },
+                );
+                if app.pending.is_none() && app.message.as_deref() != Some(NONE) {
+                    app.say("no earlier invalid span, wrapped to the last");
+                }
+            }
+            _ => app.say(NONE),
+        },
+        Err(error) => report(app, &error),
     }
 }
 
-fn next_invalid(app: &mut App) {
-    let after = app.cursor_unit().map_or(0, |u| u.end());
-    let found = app.scan.next_invalid(after);
-    if jump_to_span(app, found).is_some() {
-        return;
-    }
-    let first = app.scan.next_invalid(0);
-    match jump_to_span(app, first) {
-        Some(_) => app.say("no more invalid spans, wrapped to the first"),
-        None => app.say("no invalid spans: the file is valid UTF-8"),
-    }
-}
-
-fn prev_invalid(app: &mut App) {
-    let before = app.cursor_unit().map_or(0, |u| u.offset);
-    let found = app.scan.prev_invalid(before);
-    if jump_to_span(app, found).is_some() {
-        return;
-    }
-    let last = app.scan.prev_invalid(app.source.len());
-    match jump_to_span(app, last) {
-        Some(_) => app.say("no earlier invalid span, wrapped to the last"),
-        None => app.say("no invalid spans: the file is valid UTF-8"),
-    }
-}
+/// What `seek` says when the file has no invalid span at all.
+const NONE: &str = "no invalid spans: the file is valid UTF-8";
 
 fn submit_prompt(app: &mut App) {
     let Some(prompt) = app.prompt.clone() else {

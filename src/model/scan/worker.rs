@@ -20,6 +20,27 @@ struct Shared {
     cancel: AtomicBool,
 }
 
+/// The answer to a bounded search for an invalid span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    /// This span.
+    Found(Span),
+    /// There is none in that direction in the whole file.
+    NoneInFile,
+    /// None within the budget; the scan has not reached the rest yet.
+    NotYet,
+}
+
+impl Lookup {
+    /// The span, if one was found.
+    pub fn found(self) -> Option<Span> {
+        match self {
+            Lookup::Found(span) => Some(span),
+            Lookup::NoneInFile | Lookup::NotYet => None,
+        }
+    }
+}
+
 /// A whole-file scan running on its own thread; dropping it cancels it.
 pub struct Scan {
     shared: Arc<Shared>,
@@ -42,6 +63,19 @@ impl Scan {
         Scan {
             shared,
             worker: Some(worker),
+        }
+    }
+
+    /// A scan that indexes nothing: every lookup reads on demand. For tests
+    /// of the on-demand paths, and for callers that need no index.
+    pub fn not_started(source: Arc<Source>) -> Scan {
+        Scan {
+            shared: Arc::new(Shared {
+                source,
+                index: Mutex::new(ScanIndex::default()),
+                cancel: AtomicBool::new(false),
+            }),
+            worker: None,
         }
     }
 
@@ -80,6 +114,18 @@ impl Scan {
     /// The first invalid span starting at or after `from`: from the index where
     /// it reaches, by reading ahead on demand where it does not yet.
     pub fn next_invalid(&self, from: u64) -> Result<Option<Span>, SourceError> {
+        Ok(self.next_invalid_within(from, u64::MAX)?.found())
+    }
+
+    /// The last invalid span starting before `before`.
+    pub fn prev_invalid(&self, before: u64) -> Result<Option<Span>, SourceError> {
+        Ok(self.prev_invalid_within(before, u64::MAX)?.found())
+    }
+
+    /// Like [`Scan::next_invalid`], but reads at most `budget` bytes past the
+    /// part already indexed, so a caller that must stay responsive can ask
+    /// again later ([`Lookup::NotYet`]) instead of waiting for a whole file.
+    pub fn next_invalid_within(&self, from: u64, budget: u64) -> Result<Lookup, SourceError> {
         let source = &self.shared.source;
         let mut from = from;
         loop {
@@ -94,33 +140,46 @@ impl Scan {
             match block {
                 Some((start, end)) => {
                     if let Some(span) = first_span_in(source, from.max(start), end)? {
-                        return Ok(Some(span));
+                        return Ok(Lookup::Found(span));
                     }
                     from = end;
                 }
-                None if complete => return Ok(None),
-                None => return first_span_in(source, from.max(scanned), source.len()),
+                None if complete => return Ok(Lookup::NoneInFile),
+                None => {
+                    let start = from.max(scanned);
+                    let end = start.saturating_add(budget).min(source.len());
+                    return Ok(match first_span_in(source, start, end)? {
+                        Some(span) => Lookup::Found(span),
+                        None if end == source.len() => Lookup::NoneInFile,
+                        None => Lookup::NotYet,
+                    });
+                }
             }
         }
     }
 
-    /// The last invalid span starting before `before`.
-    pub fn prev_invalid(&self, before: u64) -> Result<Option<Span>, SourceError> {
+    /// Like [`Scan::prev_invalid`], reading at most `budget` bytes that the
+    /// index does not cover yet.
+    pub fn prev_invalid_within(&self, before: u64, budget: u64) -> Result<Lookup, SourceError> {
         let source = &self.shared.source;
         let scanned = self.index().scanned();
-        if before > scanned
-            && let Some(span) = last_span_in(source, scanned, before)?
-        {
-            return Ok(Some(span));
+        if before > scanned {
+            let start = before.saturating_sub(budget).max(scanned);
+            if let Some(span) = last_span_in(source, start, before)? {
+                return Ok(Lookup::Found(span));
+            }
+            if start > scanned {
+                return Ok(Lookup::NotYet);
+            }
         }
         let mut before = before.min(scanned);
         while let Some((start, end)) = self.index().error_block_before(before) {
             if let Some(span) = last_span_in(source, start, end.min(before))? {
-                return Ok(Some(span));
+                return Ok(Lookup::Found(span));
             }
             before = start;
         }
-        Ok(None)
+        Ok(Lookup::NoneInFile)
     }
 
     /// The 1-based line of `offset`, once the scan has indexed that far.
@@ -175,4 +234,44 @@ fn lock(index: &Mutex<ScanIndex>) -> MutexGuard<'_, ScanIndex> {
     index
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_lookups_say_not_yet_beyond_their_budget() {
+        let mut bytes = vec![b'a'; 4 << 20];
+        bytes[3 << 20] = 0xFF;
+        bytes[10] = 0x80;
+        let scan = Scan::not_started(Arc::new(Source::from_bytes("t", bytes)));
+        let three_mib = 3 << 20;
+        assert_eq!(
+            scan.next_invalid_within(11, 1 << 20).unwrap(),
+            Lookup::NotYet
+        );
+        let found = scan
+            .next_invalid_within(11, u64::MAX)
+            .unwrap()
+            .found()
+            .unwrap();
+        assert_eq!(found.offset, three_mib);
+        assert_eq!(
+            scan.next_invalid_within(three_mib + 1, 1 << 20).unwrap(),
+            Lookup::NoneInFile
+        );
+        assert_eq!(
+            scan.prev_invalid_within(three_mib, 1 << 20).unwrap(),
+            Lookup::NotYet
+        );
+        assert_eq!(
+            scan.prev_invalid(three_mib).unwrap().map(|s| s.offset),
+            Some(10)
+        );
+        assert_eq!(
+            scan.prev_invalid_within(10, 1 << 20).unwrap(),
+            Lookup::NoneInFile
+        );
+    }
 }
