@@ -1,5 +1,8 @@
 //! Generated benchmark inputs, shared by the benches and `examples/gen_input.rs`.
 
+// Each bench and example includes this file and uses only part of it.
+#![allow(dead_code)]
+
 /// The kinds of input the scan is measured on.
 #[derive(Clone, Copy, Debug)]
 pub enum InputKind {
