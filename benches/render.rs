@@ -41,5 +41,23 @@ fn bench_render(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_render);
+/// From opening a 4 GiB file to its first frame, with the scan just started
+/// (it is cancelled when the app is dropped, outside the timing).
+fn bench_first_frame(c: &mut Criterion) {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    file.as_file().set_len(4 << 30).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    c.bench_function("first-frame/4GiB-sparse/200x50", |b| {
+        b.iter_with_large_drop(|| {
+            let source = Arc::new(Source::open(file.path()).unwrap());
+            let app = App::new(source, 200, 50);
+            terminal
+                .draw(|frame| view(&app, Theme::new(true), frame))
+                .unwrap();
+            app
+        })
+    });
+}
+
+criterion_group!(benches, bench_render, bench_first_frame);
 criterion_main!(benches);

@@ -2,6 +2,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
@@ -38,32 +39,31 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
 
 fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     const LABEL_WIDTH: usize = 9;
-    let value_width = usize::from(area.width.saturating_sub(2))
-        .saturating_sub(LABEL_WIDTH)
-        .max(8);
+    let value_width = usize::from(area.width.saturating_sub(2)).saturating_sub(LABEL_WIDTH);
+    // Never break "UTF-8" or "D800-DFFF" at their hyphens.
+    let wrapping = textwrap::Options::new(value_width.max(8))
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut lines: Vec<Line> = Vec::new();
     if app.source.is_empty() {
         lines.push(Line::from("The file is empty."));
-    }
-    for row in describe(&app.window, app.cursor) {
-        if app.source.is_empty() {
-            break;
-        }
-        let value_style = if row.error {
-            theme.error()
-        } else {
-            ratatui::style::Style::new()
-        };
-        // Wrap long values under the value column, not under the label.
-        for (i, piece) in textwrap::wrap(&row.value, value_width)
-            .into_iter()
-            .enumerate()
-        {
-            let label = if i == 0 { row.label } else { "" };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.label()),
-                Span::styled(piece.into_owned(), value_style),
-            ]));
+    } else {
+        for row in describe(&app.window, app.cursor) {
+            let value_style = if row.error {
+                theme.error()
+            } else {
+                Style::new()
+            };
+            // Wrap long values under the value column, not under the label.
+            for (i, piece) in textwrap::wrap(&row.value, &wrapping)
+                .into_iter()
+                .enumerate()
+            {
+                let label = if i == 0 { row.label } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.label()),
+                    Span::styled(piece.into_owned(), value_style),
+                ]));
+            }
         }
     }
     let block = Block::new()

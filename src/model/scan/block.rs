@@ -148,6 +148,12 @@ impl Summarizer {
         Summarizer::default()
     }
 
+    /// A summarizer starting at `offset` (a unit boundary), counting line
+    /// feeds from zero: for scanning a segment of the file on its own.
+    pub fn starting_at(offset: u64) -> Summarizer {
+        Summarizer { offset, lf: 0 }
+    }
+
     /// Summarizes the next block (same contract as [`BlockScanner::scan`]).
     pub fn summarize(&mut self, bytes: &[u8]) -> BlockSummary {
         let mut counts = UnitCounts::default();

@@ -6,13 +6,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use super::block::Summarizer;
-use super::feed::for_each_block_of;
+use super::block::{BlockSummary, Summarizer};
+use super::feed::{BLOCK_SIZE, split_blocks};
 use super::index::{ScanIndex, ScanState};
 use super::pieces::Span;
 use super::search::{first_span_in, last_span_in};
 use super::tally::count_lf;
 use crate::model::source::{Source, SourceError};
+use crate::model::window::unit_at;
 
 struct Shared {
     source: Arc<Source>,
@@ -211,23 +212,84 @@ impl Drop for Scan {
     }
 }
 
-/// The worker's loop: scan block after block into the shared index.
+/// Bytes each scanning thread takes at a time.
+const SEGMENT: u64 = 8 << 20;
+
+/// The worker's loop: two segments at a time, one on this thread and one on
+/// a helper (the blocks of a file summarize independently once cut at unit
+/// boundaries), pushed into the shared index in file order.
 fn run(shared: &Shared) {
-    let mut summarizer = Summarizer::new();
-    let result = for_each_block_of(&shared.source, |block| {
-        if shared.cancel.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
+    let source = &shared.source;
+    let mut buffers = [Vec::new(), Vec::new()];
+    let mut start = 0;
+    let result = loop {
+        if start >= source.len() || shared.cancel.load(Ordering::Relaxed) {
+            break Ok(());
         }
-        let summary = summarizer.summarize(block);
-        lock(&shared.index).push(summary);
-        ControlFlow::Continue(())
-    });
+        let [first_buffer, second_buffer] = &mut buffers;
+        let segments = segment_end(source, start).and_then(|middle| {
+            let end = segment_end(source, middle)?;
+            std::thread::scope(|scope| {
+                let second = scope.spawn(|| summarize_segment(source, middle, end, second_buffer));
+                let first = summarize_segment(source, start, middle, first_buffer);
+                let second = second.join().expect("the scan helper does not panic");
+                Ok((first?, second?, end))
+            })
+        });
+        match segments {
+            Ok((first, second, end)) => {
+                let mut index = lock(&shared.index);
+                for mut block in first.into_iter().chain(second) {
+                    // Segments count line feeds from zero; make them absolute.
+                    block.lf_before += index.line_feeds();
+                    index.push(block);
+                }
+                start = end;
+            }
+            Err(error) => break Err(error),
+        }
+    };
     let state = match result {
         Err(error) => ScanState::Failed(error.to_string()),
         Ok(()) if shared.cancel.load(Ordering::Relaxed) => ScanState::Cancelled,
         Ok(()) => ScanState::Complete,
     };
     lock(&shared.index).finish(state);
+}
+
+/// Where the segment starting at `start` ends: about [`SEGMENT`] bytes on, at
+/// the start of the unit there, so that no unit is cut in two.
+fn segment_end(source: &Source, start: u64) -> Result<u64, SourceError> {
+    let target = start.saturating_add(SEGMENT);
+    if target >= source.len() {
+        return Ok(source.len());
+    }
+    Ok(unit_at(source, target)?.map_or(target, |unit| unit.offset))
+}
+
+/// Summarizes the blocks of `[start, end)`, reading them into `buffer` unless
+/// the source is in memory already.
+fn summarize_segment(
+    source: &Source,
+    start: u64,
+    end: u64,
+    buffer: &mut Vec<u8>,
+) -> Result<Vec<BlockSummary>, SourceError> {
+    let bytes = match source.as_bytes() {
+        Some(all) => &all[start as usize..end as usize],
+        None => {
+            buffer.resize((end - start) as usize, 0);
+            let n = source.read_at(start, buffer)?;
+            &buffer[..n]
+        }
+    };
+    let mut summarizer = Summarizer::starting_at(start);
+    let mut blocks = Vec::with_capacity(bytes.len() / BLOCK_SIZE + 1);
+    let (_, _always_continues) = split_blocks(bytes, BLOCK_SIZE, true, &mut |block| {
+        blocks.push(summarizer.summarize(block));
+        ControlFlow::Continue(())
+    });
+    Ok(blocks)
 }
 
 fn lock(index: &Mutex<ScanIndex>) -> MutexGuard<'_, ScanIndex> {
@@ -239,6 +301,38 @@ fn lock(index: &Mutex<ScanIndex>) -> MutexGuard<'_, ScanIndex> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn segments_scanned_in_parallel_add_up_to_the_whole() {
+        // Characters and errors straddling every segment boundary.
+        let pattern = "é€😀\n".as_bytes();
+        let mut bytes: Vec<u8> = pattern
+            .iter()
+            .copied()
+            .cycle()
+            .take(3 * SEGMENT as usize + 77)
+            .collect();
+        for boundary in [SEGMENT, 2 * SEGMENT, 3 * SEGMENT] {
+            let at = boundary as usize;
+            bytes[at - 1..at + 2].copy_from_slice(&[0xE2, 0x82, 0xFF]);
+        }
+        let mut expected = crate::model::UnitCounts::default();
+        let mut line_feeds = 0;
+        let mut whole = Summarizer::new();
+        let _ = split_blocks(&bytes, BLOCK_SIZE, true, &mut |block| {
+            let summary = whole.summarize(block);
+            expected.add(&summary.counts);
+            line_feeds += u64::from(summary.lf);
+            ControlFlow::Continue(())
+        });
+        let mut scan = Scan::start(Arc::new(Source::from_bytes("t", bytes)));
+        scan.wait();
+        let index = scan.index();
+        assert!(index.is_complete());
+        assert_eq!(index.totals(), &expected);
+        assert_eq!(index.line_feeds(), line_feeds);
+        assert!(expected.invalid() >= 6);
+    }
 
     #[test]
     fn bounded_lookups_say_not_yet_beyond_their_budget() {
