@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use super::feed::split_blocks;
 use super::local_count::count_units;
 use super::pieces::{Piece, Span, pieces};
-use super::tally::{count_chars, tally};
+use super::tally::{count_chars, count_lf, tally};
 use crate::model::unit::UnitCounts;
 
 /// Bytes validated and counted at a time: a fraction of a typical L1 cache.
@@ -71,36 +71,25 @@ impl BlockScanner {
     }
 
     /// Scans the next block, which must follow the previous one and end at a
-    /// unit boundary (or the end of input); reports each invalid span.
-    pub fn scan(&mut self, bytes: &[u8], mut on_span: impl FnMut(LocatedSpan)) -> BlockSummary {
-        let mut summary = BlockSummary {
-            start: self.offset,
-            len: bytes.len() as u32,
-            lf_before: self.lf,
-            ..BlockSummary::default()
-        };
+    /// unit boundary (or the end of input); reports each invalid span with
+    /// its line and column. (Counting units by class is the index's job, see
+    /// [`Summarizer`]; this path only tracks what positions need.)
+    pub fn scan(&mut self, bytes: &[u8], mut on_span: impl FnMut(LocatedSpan)) {
         // Validate and count in pieces small enough to stay in the L1 cache,
         // so the counting pass does not read the block from memory again.
         let (_, _always_continues) = split_blocks(bytes, L1_PIECE, true, &mut |piece| {
-            self.scan_piece(piece, &mut summary.counts, &mut on_span);
+            self.scan_piece(piece, &mut on_span);
             ControlFlow::Continue(())
         });
-        summary.lf = (self.lf - summary.lf_before) as u32;
-        summary
     }
 
-    fn scan_piece(
-        &mut self,
-        bytes: &[u8],
-        counts: &mut UnitCounts,
-        on_span: &mut impl FnMut(LocatedSpan),
-    ) {
+    fn scan_piece(&mut self, bytes: &[u8], on_span: &mut impl FnMut(LocatedSpan)) {
         if simdutf8::basic::from_utf8(bytes).is_ok() {
-            self.account_valid(bytes, counts);
+            self.account_valid(bytes);
         } else {
             for piece in pieces(bytes, self.offset) {
                 match piece {
-                    Piece::Valid(valid) => self.account_valid(valid, counts),
+                    Piece::Valid(valid) => self.account_valid(valid),
                     Piece::Invalid(span) => {
                         on_span(LocatedSpan {
                             span,
@@ -108,7 +97,6 @@ impl BlockScanner {
                             column: self.units_since_lf + 1,
                         });
                         self.units_since_lf += 1;
-                        counts.invalid_by_kind[span.kind.index()] += 1;
                     }
                 }
             }
@@ -116,18 +104,14 @@ impl BlockScanner {
         self.offset += bytes.len() as u64;
     }
 
-    fn account_valid(&mut self, valid: &[u8], counts: &mut UnitCounts) {
-        let t = tally(valid);
-        counts.ascii += t.ascii;
-        counts.two_byte += t.two_byte;
-        counts.three_byte += t.three_byte;
-        counts.four_byte += t.four_byte;
-        self.lf += t.lf;
-        if t.lf > 0 {
-            let last_lf = memchr::memrchr(b'\n', valid).expect("tally counted a line feed");
-            self.units_since_lf = count_chars(&valid[last_lf + 1..]);
-        } else {
-            self.units_since_lf += t.chars();
+    /// Advances the line and column over valid text.
+    fn account_valid(&mut self, valid: &[u8]) {
+        match memchr::memrchr(b'\n', valid) {
+            Some(last_lf) => {
+                self.lf += count_lf(valid);
+                self.units_since_lf = count_chars(&valid[last_lf + 1..]);
+            }
+            None => self.units_since_lf += count_chars(valid),
         }
     }
 }
@@ -210,10 +194,11 @@ mod tests {
     fn summaries_agree_with_the_span_scan() {
         let bytes = b"ok \xE2\x82\xAC\n\xC0\xAF\xED\xA0\x80 \xF0\x9F\x98\x80\xF4\x90\n\xE2\x82";
         let mut scanner = BlockScanner::new();
-        let mut spans = 0;
-        let scanned = scanner.scan(bytes, |_| spans += 1);
+        let mut by_kind = [0u64; 6];
+        scanner.scan(bytes, |s| by_kind[s.span.kind.index()] += 1);
         let summarized = Summarizer::new().summarize(bytes);
-        assert_eq!(summarized, scanned);
-        assert_eq!(summarized.counts.invalid(), spans);
+        assert_eq!(summarized.counts.invalid_by_kind, by_kind);
+        assert_eq!(u64::from(summarized.lf), scanner.line_feeds());
+        assert_eq!(summarized.counts.chars(), 8);
     }
 }
