@@ -192,8 +192,14 @@ impl<'a> Panes<'a> {
             let cells_left = (per_row - cell.offset % per_row) as usize;
             let (text, style, width) = self.text_cell(cell, cells_left);
             skip = width.saturating_sub(1);
-            let room = usize::from(area.right().saturating_sub(x));
-            buffer.set_stringn(x, y, text, room, self.highlight(cell, style));
+            let style = self.highlight(cell, style);
+            if width == 1 {
+                // One cell: set it directly, skipping grapheme segmentation.
+                buffer[(x, y)].set_symbol(&text).set_style(style);
+            } else {
+                let room = usize::from(area.right().saturating_sub(x));
+                buffer.set_stringn(x, y, text, room, style);
+            }
         });
     }
 
