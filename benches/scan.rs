@@ -14,33 +14,37 @@ use utf8scope::model::{Scan, Source};
 /// Input size: large enough to leave the caches, small enough for 2 cores.
 const LEN: usize = 256 << 20;
 
-/// Counts invalid spans the way a plain simdutf8 user would: validate, and on
-/// an error skip past it and validate the rest.
-fn simdutf8_loop(mut bytes: &[u8]) -> u64 {
+/// Counts invalid spans the way a plain validator user would: validate, and
+/// on an error skip past it and validate the rest. `first_error` gives the
+/// error's `valid_up_to` and `error_len`.
+fn restart_loop(
+    mut bytes: &[u8],
+    first_error: impl Fn(&[u8]) -> Option<(usize, Option<usize>)>,
+) -> u64 {
     let mut errors = 0;
-    while let Err(error) = simdutf8::compat::from_utf8(bytes) {
+    while let Some((valid, len)) = first_error(bytes) {
         errors += 1;
-        let skip = error.valid_up_to()
-            + error
-                .error_len()
-                .unwrap_or(bytes.len() - error.valid_up_to());
-        bytes = &bytes[skip..];
+        bytes = &bytes[valid + len.unwrap_or(bytes.len() - valid)..];
     }
     errors
 }
 
-/// The same loop with `std::str::from_utf8`.
-fn std_loop(mut bytes: &[u8]) -> u64 {
-    let mut errors = 0;
-    while let Err(error) = std::str::from_utf8(bytes) {
-        errors += 1;
-        let skip = error.valid_up_to()
-            + error
-                .error_len()
-                .unwrap_or(bytes.len() - error.valid_up_to());
-        bytes = &bytes[skip..];
-    }
-    errors
+/// The loop with `simdutf8::compat::from_utf8`: the practical limit.
+fn simdutf8_loop(bytes: &[u8]) -> u64 {
+    restart_loop(bytes, |b| {
+        simdutf8::compat::from_utf8(b)
+            .err()
+            .map(|e| (e.valid_up_to(), e.error_len()))
+    })
+}
+
+/// The loop with `std::str::from_utf8`.
+fn std_loop(bytes: &[u8]) -> u64 {
+    restart_loop(bytes, |b| {
+        std::str::from_utf8(b)
+            .err()
+            .map(|e| (e.valid_up_to(), e.error_len()))
+    })
 }
 
 /// The full background scan, building the index, as the inspector runs it.

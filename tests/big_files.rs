@@ -4,6 +4,10 @@ use std::io::{Seek, SeekFrom, Write};
 use std::sync::Arc;
 
 use assert_cmd::Command;
+
+mod common;
+
+use common::{json_lines, run_utf8scope};
 use utf8scope::model::{InvalidKind, Scan, ScanState, Source, SourceError, Window};
 
 const FOUR_GIB: u64 = 4 << 30;
@@ -77,20 +81,13 @@ fn a_sparse_file_over_4_gib_is_scanned_and_indexed_with_bounded_memory() {
 #[test]
 fn check_reports_offsets_past_4_gib() {
     let (file, first, second) = sparse_file_over_4_gib();
-    let output = Command::cargo_bin("utf8scope")
-        .unwrap()
-        .args(["check", "--format", "jsonl"])
-        .arg(file.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
-    let records: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let args = [
+        "check".as_ref(),
+        "--format".as_ref(),
+        "jsonl".as_ref(),
+        file.path().as_os_str(),
+    ];
+    let records = json_lines(&run_utf8scope(&args, 1));
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["offset"], first);
     assert_eq!(

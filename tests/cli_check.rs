@@ -2,7 +2,10 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use serde_json::Value;
+
+mod common;
+
+use common::{json_lines, run_utf8scope};
 
 const KINDS: &str = "assets/samples/invalid-kinds.txt";
 const VALID: &str = "assets/samples/multilingual.txt";
@@ -25,14 +28,7 @@ fn valid_file_exits_0_with_a_summary() {
 
 #[test]
 fn text_format_is_one_diagnostic_per_span_then_a_summary() {
-    let output = check()
-        .arg(KINDS)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = run_utf8scope(&["check".as_ref(), KINDS.as_ref()], 1);
     let lines: Vec<_> = text.lines().collect();
     assert_eq!(lines.len(), 17);
     assert_eq!(
@@ -51,18 +47,8 @@ fn text_format_is_one_diagnostic_per_span_then_a_summary() {
 
 #[test]
 fn jsonl_has_exactly_the_documented_keys_and_nothing_else() {
-    let output = check()
-        .args(["--format", "jsonl", KINDS])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
-    let records: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let args = ["check", "--format", "jsonl", KINDS].map(std::ffi::OsStr::new);
+    let records = json_lines(&run_utf8scope(&args, 1));
     assert_eq!(records.len(), 16);
     for record in &records {
         let mut keys: Vec<_> = record.as_object().unwrap().keys().cloned().collect();

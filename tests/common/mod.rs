@@ -21,6 +21,27 @@ pub fn scan_spans(bytes: &[u8]) -> Vec<LocatedSpan> {
     spans
 }
 
+/// Runs `utf8scope ARGS`, expects exit status `code`, and returns stdout.
+pub fn run_utf8scope(args: &[&std::ffi::OsStr], code: i32) -> String {
+    let output = assert_cmd::Command::cargo_bin("utf8scope")
+        .unwrap()
+        .env_remove("NO_COLOR")
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(output).unwrap()
+}
+
+/// Parses JSON lines output into one value per line.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// Parses a kind name as DESIGN.md spells it.
 pub fn kind_named(name: &str) -> InvalidKind {
     InvalidKind::ALL
