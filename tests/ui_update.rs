@@ -150,6 +150,24 @@ fn a_jump_past_the_scan_waits_for_it_instead_of_blocking() {
 }
 
 #[test]
+fn a_waiting_jump_lands_once_the_scan_gets_there() {
+    let mut bytes = vec![b'a'; 70 << 20];
+    *bytes.last_mut().unwrap() = 0xFF;
+    let source = Arc::new(Source::from_bytes("big", bytes));
+    let mut app = App::with_scan(Arc::clone(&source), Scan::not_started(source), 80, 24);
+    update(&mut app, Message::NextInvalid);
+    assert!(app.pending.is_some());
+    // The same jump with a scan that has finished, as a later tick sees it.
+    let mut scan = Scan::start(Arc::clone(&app.source));
+    scan.wait();
+    app.scan = scan;
+    update(&mut app, Message::Tick);
+    assert_eq!(app.cursor, (70 << 20) - 1);
+    assert!(app.pending.is_none());
+    assert_eq!(app.message, None, "the 'looking for' message is gone");
+}
+
+#[test]
 fn goto_accepts_every_form_and_reports_nonsense() {
     let mut app = app_on(&[b'a'; 1000], 80, 24);
     type_into_prompt(&mut app, PromptKind::Goto, "0x20");

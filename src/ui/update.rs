@@ -156,8 +156,10 @@ pub fn seek(app: &mut App, jump: Jump) {
     match lookup {
         Ok(Lookup::Found(span)) => {
             app.cursor = span.offset;
-            if jump == Jump::First {
-                app.say(format!("first invalid span: {}", span.kind));
+            match jump {
+                Jump::First => app.say(format!("first invalid span: {}", span.kind)),
+                // A jump that waited for the scan is done: drop "looking for…".
+                Jump::Next { .. } | Jump::Previous { .. } => app.message = None,
             }
         }
         Ok(Lookup::NotYet) => {
