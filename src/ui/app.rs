@@ -171,21 +171,12 @@ impl App {
 
     /// Picks up the background scan's progress.
     pub fn refresh_scan(&mut self) {
-        let (state, invalid, scanned) = {
+        let (state, invalid) = {
             let index = self.scan.index();
-            (
-                index.state().clone(),
-                index.totals().invalid(),
-                index.scanned(),
-            )
+            (index.state().clone(), index.totals().invalid())
         };
-        let len = self.source.len();
         self.scan_status = ScanStatus {
-            progress: if len == 0 {
-                1.0
-            } else {
-                scanned as f64 / len as f64
-            },
+            progress: self.scan.progress(),
             state,
             invalid,
         };

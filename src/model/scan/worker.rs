@@ -80,11 +80,6 @@ impl Scan {
         }
     }
 
-    /// The source being scanned.
-    pub fn source(&self) -> &Arc<Source> {
-        &self.shared.source
-    }
-
     /// Asks the scan to stop; it does so within one block.
     pub fn cancel(&self) {
         self.shared.cancel.store(true, Ordering::Relaxed);
