@@ -81,5 +81,26 @@ fn bench_scan(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_scan);
+/// Next and previous invalid span from offsets all over an indexed file.
+fn bench_lookup(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lookup");
+    for kind in [InputKind::SparseErrors, InputKind::RandomBinary] {
+        let source = Arc::new(Source::from_bytes(kind.name(), generate(kind, LEN)));
+        let mut scan = Scan::start(Arc::clone(&source));
+        scan.wait();
+        let mut offset = 0u64;
+        group.bench_function(BenchmarkId::new("next-and-previous", kind.name()), |b| {
+            b.iter(|| {
+                // Hop through the file by a large odd stride.
+                offset = (offset + 0x0123_4567) % source.len();
+                let next = scan.next_invalid(offset).unwrap();
+                let previous = scan.prev_invalid(offset).unwrap();
+                black_box((next, previous))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_scan, bench_lookup);
 criterion_main!(benches);

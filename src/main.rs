@@ -37,8 +37,7 @@ enum Command {
         /// When to colour the text output (NO_COLOR is honoured by `auto`).
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
-        /// Files to check (`-` is standard input).
-        #[arg(required = true)]
+        /// Files to check (`-` is standard input; with none, piped standard input).
         files: Vec<String>,
     },
 }
@@ -105,6 +104,17 @@ fn run_inspector(file: Option<&str>, first_invalid: bool, color: ColorWhen) -> E
 }
 
 fn run_check(files: &[String], format: Format, color: ColorWhen) -> ExitCode {
+    let stdin_only = ["-".to_string()];
+    let files = match files {
+        [] if !io::stdin().is_terminal() => &stdin_only[..],
+        [] => {
+            eprintln!(
+                "utf8scope: check needs a FILE, or standard input piped in (see `utf8scope check --help`)"
+            );
+            return ExitCode::from(2);
+        }
+        files => files,
+    };
     let stdout = io::stdout();
     let color = format == Format::Text && color.enabled(stdout.is_terminal());
     let mut reporter = Reporter::new(io::BufWriter::new(stdout.lock()), format, color);

@@ -180,9 +180,12 @@ fn file_names_are_escaped_before_they_reach_the_terminal() {
 }
 
 #[test]
-fn check_needs_at_least_one_file() {
+fn with_no_file_piped_stdin_is_checked() {
     check()
+        .write_stdin(b"caf\xE9\n".to_vec())
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("FILES"));
+        .code(1)
+        .stdout(
+            "<stdin>:1:4: offset 0x00000003: truncated: E9\n<stdin>: 1 invalid span in 5 bytes\n",
+        );
 }

@@ -125,6 +125,17 @@ fn first_invalid_opens_on_the_first_span() {
 }
 
 #[test]
+fn check_at_a_terminal_with_no_file_says_what_it_needs() {
+    let tmux = Tmux::start("check-tty", 100, 10, "bash --norc --noprofile");
+    tmux.keys(&[&format!("{} check; echo status=$?", binary()), "Enter"]);
+    let screen = tmux.wait_for("the status", |s| s.contains("status=2"));
+    assert!(
+        screen.contains("check needs a FILE, or standard input piped in"),
+        "{screen}"
+    );
+}
+
+#[test]
 fn quitting_restores_the_terminal() {
     let tmux = Tmux::start("restore", 80, 24, "bash --norc --noprofile");
     tmux.keys(&["PS1='READY$ '", "Enter"]);

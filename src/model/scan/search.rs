@@ -19,16 +19,24 @@ fn read_aligned(source: &Source, from: u64, to: u64) -> Result<(u64, Vec<u8>), S
     Ok((start, bytes))
 }
 
-/// The spans that start in `[from, to)`, read in one go (the range should be
-/// about a block long).
-fn spans_in(source: &Source, from: u64, to: u64) -> Result<Vec<Span>, SourceError> {
+/// Bytes looked at per step when searching backward: small, because in
+/// error-dense input the answer is near and everything before it is wasted.
+const BACKWARD_STEP: u64 = 4 << 10;
+
+/// Reads `[from, to)` (about a block) and, if it holds errors, lets `pick`
+/// choose among the spans that start in it.
+fn pick_span(
+    source: &Source,
+    from: u64,
+    to: u64,
+    pick: impl FnOnce(&mut dyn Iterator<Item = Span>) -> Option<Span>,
+) -> Result<Option<Span>, SourceError> {
     let (start, bytes) = read_aligned(source, from, to)?;
     if simdutf8::basic::from_utf8(&bytes).is_ok() {
-        return Ok(Vec::new());
+        return Ok(None);
     }
-    Ok(spans(&bytes, start)
-        .filter(|s| (from..to).contains(&s.offset))
-        .collect())
+    let mut in_range = spans(&bytes, start).filter(|s| (from..to).contains(&s.offset));
+    Ok(pick(&mut in_range))
 }
 
 /// The first invalid span that starts in `[from, to)`.
@@ -37,7 +45,7 @@ pub fn first_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>
     let mut chunk_start = from;
     while chunk_start < to {
         let chunk_end = (chunk_start + BLOCK_SIZE as u64).min(to);
-        if let Some(&span) = spans_in(source, chunk_start, chunk_end)?.first() {
+        if let Some(span) = pick_span(source, chunk_start, chunk_end, |spans| spans.next())? {
             return Ok(Some(span));
         }
         chunk_start = chunk_end;
@@ -49,8 +57,8 @@ pub fn first_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>
 pub fn last_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>, SourceError> {
     let mut chunk_end = to.min(source.len());
     while chunk_end > from {
-        let chunk_start = chunk_end.saturating_sub(BLOCK_SIZE as u64).max(from);
-        if let Some(span) = spans_in(source, chunk_start, chunk_end)?.pop() {
+        let chunk_start = chunk_end.saturating_sub(BACKWARD_STEP).max(from);
+        if let Some(span) = pick_span(source, chunk_start, chunk_end, |spans| spans.last())? {
             return Ok(Some(span));
         }
         chunk_end = chunk_start;
