@@ -3,6 +3,7 @@
 
 pub mod decode;
 pub mod find;
+pub mod findings;
 pub mod scan;
 pub mod source;
 pub mod unit;

@@ -5,6 +5,8 @@
 use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_width::UnicodeWidthChar;
 
+use crate::model::findings::is_bidi_control;
+
 /// Why a glyph stands in for its character, which decides its style.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GlyphKind {
@@ -27,11 +29,6 @@ pub struct Glyph {
     pub width: usize,
     /// Why it looks the way it does.
     pub kind: GlyphKind,
-}
-
-/// Whether `c` is a bidi control (the "Trojan Source" characters).
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 fn stand_in(text: &str, kind: GlyphKind) -> Glyph {

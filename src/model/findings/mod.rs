@@ -1,0 +1,100 @@
+//! Findings: valid (or nearly valid) UTF-8 that is still broken or risky text.
+//! Each finding has a place, a kind, a severity and a one-line explanation.
+//!
+//! This first part finds what single characters and byte patterns show: BOMs,
+//! UTF-16 text, bidi controls, invisible and control characters, U+FFFD,
+//! noncharacters, CESU-8 surrogate pairs, `C0 80`, decomposed sequences and
+//! mixed line endings. (Mojibake and look-alike scripts build on it.)
+
+mod scanner;
+
+pub use scanner::{FindingsScanner, findings_of, is_bidi_control, is_invisible, is_noncharacter};
+
+use std::fmt;
+
+/// What a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FindingKind {
+    /// U+FFFD in the text: something already decoded it lossily.
+    ReplacementCharacter,
+    /// A surrogate pair encoded as two 3-byte sequences.
+    Cesu8,
+    /// `C0 80`, Java's "modified UTF-8" NUL.
+    ModifiedUtf8Nul,
+    /// A byte order mark.
+    Bom,
+    /// The file looks like UTF-16.
+    Utf16,
+    /// A bidi control ("Trojan Source", CVE-2021-42574).
+    BidiControl,
+    /// A zero-width or otherwise invisible format character.
+    Invisible,
+    /// A C0 control other than TAB, LF and CR; DEL; a C1 control.
+    Control,
+    /// A noncharacter code point (U+FDD0–FDEF, U+xxFFFE/xxFFFF).
+    Noncharacter,
+    /// A decomposed sequence that has a precomposed form.
+    NotNfc,
+    /// Both CRLF and LF line endings.
+    MixedLineEndings,
+}
+
+impl FindingKind {
+    /// The kind's stable name, as `check --findings` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            FindingKind::ReplacementCharacter => "replacement-character",
+            FindingKind::Cesu8 => "cesu-8",
+            FindingKind::ModifiedUtf8Nul => "modified-utf8-nul",
+            FindingKind::Bom => "bom",
+            FindingKind::Utf16 => "utf-16",
+            FindingKind::BidiControl => "bidi-control",
+            FindingKind::Invisible => "invisible",
+            FindingKind::Control => "control",
+            FindingKind::Noncharacter => "noncharacter",
+            FindingKind::NotNfc => "not-nfc",
+            FindingKind::MixedLineEndings => "mixed-line-endings",
+        }
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How much a finding matters: warnings fail `check --findings`, info never does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Worth knowing, not a defect.
+    Info,
+    /// Probably a defect or a risk.
+    Warning,
+}
+
+impl Severity {
+    /// The severity's name: `info` or `warning`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Offset of its first byte.
+    pub offset: u64,
+    /// Number of bytes it covers.
+    pub len: u64,
+    /// What it is.
+    pub kind: FindingKind,
+    /// How much it matters.
+    pub severity: Severity,
+    /// A one-line explanation for people (terminal-safe: no raw characters
+    /// from the file, only code points and names).
+    pub detail: String,
+}

@@ -1,0 +1,314 @@
+//! Walks the file block by block and collects the findings that single
+//! characters and byte patterns show.
+
+use std::ops::ControlFlow;
+
+use unicode_normalization::char::{canonical_combining_class, compose};
+
+use super::{Finding, FindingKind, Severity};
+use crate::display::escape_for_terminal;
+use crate::model::InvalidKind;
+use crate::model::scan::feed::for_each_block_of;
+use crate::model::scan::pieces::{Piece, pieces};
+use crate::model::source::{Source, SourceError};
+
+/// How far into a file the UTF-16 NUL pattern is looked for.
+const UTF16_PROBE: usize = 4096;
+
+/// Collects findings from consecutive unit-aligned blocks.
+#[derive(Debug, Default)]
+pub struct FindingsScanner {
+    offset: u64,
+    findings: Vec<Finding>,
+    /// The previous character and its offset, for decomposed sequences.
+    previous: Option<(char, u64)>,
+    /// Whether the last byte seen was CR, for CRLF across blocks.
+    after_cr: bool,
+    crlf: u64,
+    bare_lf: u64,
+    first_crlf: Option<u64>,
+    first_bare_lf: Option<u64>,
+    /// CESU-8 pairs cover later spans too: skip spans before this offset.
+    skip_until: u64,
+}
+
+/// "U+202E RIGHT-TO-LEFT OVERRIDE": how findings name a character.
+fn describe(c: char) -> String {
+    match unicode_names2::name(c) {
+        Some(name) => format!("U+{:04X} {name}", c as u32),
+        None => format!("U+{:04X}", c as u32),
+    }
+}
+
+impl FindingsScanner {
+    /// A scanner at the start of a file.
+    pub fn new() -> FindingsScanner {
+        FindingsScanner::default()
+    }
+
+    fn add(
+        &mut self,
+        offset: u64,
+        len: u64,
+        kind: FindingKind,
+        severity: Severity,
+        detail: String,
+    ) {
+        let detail = escape_for_terminal(&detail).into_owned();
+        self.findings.push(Finding {
+            offset,
+            len,
+            kind,
+            severity,
+            detail,
+        });
+    }
+
+    /// Scans the next block (it must follow the previous one and end at a
+    /// unit boundary or the end of the file).
+    pub fn feed(&mut self, block: &[u8]) {
+        if self.offset == 0 {
+            self.probe_utf16(block);
+        }
+        let base = self.offset;
+        for piece in pieces(block, base) {
+            match piece {
+                Piece::Valid(valid) => {
+                    let start = base + (valid.as_ptr() as usize - block.as_ptr() as usize) as u64;
+                    let text = std::str::from_utf8(valid).expect("pieces are valid UTF-8");
+                    for (i, c) in text.char_indices() {
+                        self.char_at(c, start + i as u64);
+                    }
+                }
+                Piece::Invalid(span) => {
+                    self.previous = None;
+                    self.after_cr = false;
+                    if span.offset >= self.skip_until {
+                        let at = (span.offset - base) as usize;
+                        self.invalid_at(span.kind, span.offset, &block[at..]);
+                    }
+                }
+            }
+        }
+        self.offset = base + block.len() as u64;
+    }
+
+    /// Ends the scan and returns the findings, in file order.
+    pub fn finish(mut self) -> Vec<Finding> {
+        if self.crlf > 0 && self.bare_lf > 0 {
+            // Point at the first line ending of the rarer style.
+            let (at, len) = if self.crlf <= self.bare_lf {
+                (self.first_crlf.unwrap_or(0), 2)
+            } else {
+                (self.first_bare_lf.unwrap_or(0), 1)
+            };
+            let detail = format!(
+                "both CRLF ({}) and LF ({}) line endings; this is the first of the rarer kind",
+                self.crlf, self.bare_lf
+            );
+            self.add(
+                at,
+                len,
+                FindingKind::MixedLineEndings,
+                Severity::Info,
+                detail,
+            );
+        }
+        self.findings.sort_by_key(|f| f.offset);
+        self.findings
+    }
+
+    fn probe_utf16(&mut self, block: &[u8]) {
+        let endian = match block {
+            [0xFF, 0xFE, ..] => Some(("FF FE", "little-endian")),
+            [0xFE, 0xFF, ..] => Some(("FE FF", "big-endian")),
+            _ => None,
+        };
+        if let Some((bom, order)) = endian {
+            let detail = format!(
+                "starts with {bom}, the UTF-16 {order} byte order mark: this is UTF-16, not UTF-8"
+            );
+            self.add(0, 2, FindingKind::Utf16, Severity::Warning, detail);
+            return;
+        }
+        let probe = &block[..block.len().min(UTF16_PROBE)];
+        let pairs = probe.len() / 2;
+        if pairs < 8 {
+            return;
+        }
+        let nul_at = |parity: usize| {
+            probe
+                .iter()
+                .skip(parity)
+                .step_by(2)
+                .filter(|&&b| b == 0)
+                .count()
+        };
+        let (even, odd) = (nul_at(0), nul_at(1));
+        // Text in UTF-16 has a NUL in every other byte; binary data has NULs
+        // on both sides, real UTF-8 text on neither.
+        let (nuls, others, order) = if odd > even {
+            (odd, even, "little")
+        } else {
+            (even, odd, "big")
+        };
+        if nuls * 10 >= pairs * 8 && others * 10 <= pairs {
+            let detail =
+                format!("NUL in every other byte: this looks like UTF-16 ({order}-endian) text");
+            self.add(
+                0,
+                probe.len() as u64,
+                FindingKind::Utf16,
+                Severity::Warning,
+                detail,
+            );
+        }
+    }
+
+    fn char_at(&mut self, c: char, at: u64) {
+        let len = c.len_utf8() as u64;
+        match c {
+            '\n' => {
+                if self.after_cr {
+                    self.crlf += 1;
+                    self.first_crlf.get_or_insert(at - 1);
+                } else {
+                    self.bare_lf += 1;
+                    self.first_bare_lf.get_or_insert(at);
+                }
+            }
+            '\u{FEFF}' if at == 0 => {
+                let detail = "UTF-8 byte order mark at the start: harmless to most tools, but UTF-8 needs none";
+                self.add(at, len, FindingKind::Bom, Severity::Info, detail.into());
+            }
+            '\u{FEFF}' => {
+                let detail = "byte order mark inside the file: usually two files joined together";
+                self.add(at, len, FindingKind::Bom, Severity::Warning, detail.into());
+            }
+            '\u{FFFD}' => {
+                let detail =
+                    "U+FFFD REPLACEMENT CHARACTER: something already decoded this text lossily";
+                self.add(
+                    at,
+                    len,
+                    FindingKind::ReplacementCharacter,
+                    Severity::Warning,
+                    detail.into(),
+                );
+            }
+            _ if is_bidi_control(c) => {
+                let detail = format!(
+                    "{}: can make text display in a different order than it is read (Trojan Source, CVE-2021-42574)",
+                    describe(c)
+                );
+                self.add(at, len, FindingKind::BidiControl, Severity::Warning, detail);
+            }
+            _ if is_invisible(c) => {
+                let detail = format!("{}: invisible, yet it changes the text", describe(c));
+                self.add(at, len, FindingKind::Invisible, Severity::Warning, detail);
+            }
+            _ if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {
+                let detail = format!("{}: a control character in text", describe(c));
+                self.add(at, len, FindingKind::Control, Severity::Warning, detail);
+            }
+            _ if is_noncharacter(c) => {
+                let detail = format!(
+                    "U+{:04X} is a noncharacter, for internal use only",
+                    c as u32
+                );
+                self.add(at, len, FindingKind::Noncharacter, Severity::Info, detail);
+            }
+            _ => {}
+        }
+        if let Some((base, base_at)) = self.previous
+            && canonical_combining_class(c) != 0
+            && let Some(composed) = compose(base, c)
+        {
+            let detail = format!(
+                "{} + {} has a precomposed form, {} (NFC)",
+                describe(base),
+                describe(c),
+                describe(composed)
+            );
+            self.add(
+                base_at,
+                at + len - base_at,
+                FindingKind::NotNfc,
+                Severity::Info,
+                detail,
+            );
+        }
+        self.previous = Some((c, at));
+        self.after_cr = c == '\r';
+    }
+
+    /// Explains invalid spans that have a well-known origin.
+    fn invalid_at(&mut self, kind: InvalidKind, at: u64, bytes: &[u8]) {
+        match (kind, bytes) {
+            (
+                InvalidKind::Surrogate,
+                [
+                    0xED,
+                    h1 @ 0xA0..=0xAF,
+                    h2 @ 0x80..=0xBF,
+                    0xED,
+                    l1 @ 0xB0..=0xBF,
+                    l2 @ 0x80..=0xBF,
+                    ..,
+                ],
+            ) => {
+                let high = 0xD000 | (u32::from(h1 & 0x3F) << 6) | u32::from(h2 & 0x3F);
+                let low = 0xD000 | (u32::from(l1 & 0x3F) << 6) | u32::from(l2 & 0x3F);
+                let value = 0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+                let meant = char::from_u32(value).map_or(format!("U+{value:X}"), describe);
+                let detail = format!(
+                    "CESU-8: the surrogate pair {high:04X} {low:04X} encoded as two 3-byte sequences; UTF-8 writes {meant} as one 4-byte sequence"
+                );
+                self.add(at, 6, FindingKind::Cesu8, Severity::Warning, detail);
+                self.skip_until = at + 6;
+            }
+            (InvalidKind::Overlong, [0xC0, 0x80, ..]) => {
+                let detail = "C0 80: NUL in Java's \"modified UTF-8\"; UTF-8 writes it as the single byte 00";
+                self.add(
+                    at,
+                    2,
+                    FindingKind::ModifiedUtf8Nul,
+                    Severity::Warning,
+                    detail.into(),
+                );
+                self.skip_until = at + 2;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `c` is a bidi control (DESIGN.md's list).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `c` is an invisible character that is not a bidi control or a BOM.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}' | '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{180E}' | '\u{200B}'..='\u{200D}'
+            | '\u{2060}'..='\u{2064}' | '\u{3164}' | '\u{FFA0}'
+    )
+}
+
+/// Whether `c` is a noncharacter (U+FDD0–FDEF and the last two of every plane).
+pub fn is_noncharacter(c: char) -> bool {
+    let v = c as u32;
+    (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE
+}
+
+/// All findings of `source`, in file order.
+pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
+    let mut scanner = FindingsScanner::new();
+    for_each_block_of(source, |block| {
+        scanner.feed(block);
+        ControlFlow::Continue(())
+    })?;
+    Ok(scanner.finish())
+}

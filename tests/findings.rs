@@ -1,0 +1,132 @@
+//! Findings other than mojibake, with exact offsets.
+
+use utf8scope::model::Source;
+use utf8scope::model::findings::{Finding, FindingKind, Severity, findings_of};
+
+fn findings(bytes: &[u8]) -> Vec<Finding> {
+    findings_of(&Source::from_bytes("t", bytes.to_vec())).unwrap()
+}
+
+/// (offset, len, kind, severity) of each finding.
+fn places(bytes: &[u8]) -> Vec<(u64, u64, FindingKind, Severity)> {
+    findings(bytes)
+        .into_iter()
+        .map(|f| (f.offset, f.len, f.kind, f.severity))
+        .collect()
+}
+
+use FindingKind::*;
+use Severity::*;
+
+#[test]
+fn clean_text_has_no_findings() {
+    let text = include_bytes!("../assets/samples/multilingual.txt");
+    // The sample shows u + U+0308 on purpose: that is its only finding.
+    let found = places(text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].2, NotNfc);
+    assert!(places("plain\ttext\r\nwith CRLF only\r\n".as_bytes()).is_empty());
+}
+
+#[test]
+fn a_bom_is_info_at_the_start_and_a_warning_elsewhere() {
+    let bytes = "\u{FEFF}first file\n\u{FEFF}second file\n".as_bytes();
+    assert_eq!(
+        places(bytes),
+        vec![(0, 3, Bom, Info), (14, 3, Bom, Warning)]
+    );
+}
+
+#[test]
+fn utf16_is_recognised_by_its_bom_or_its_nuls() {
+    assert_eq!(places(b"\xFF\xFEh\x00i\x00")[0], (0, 2, Utf16, Warning));
+    assert_eq!(places(b"\xFE\xFF\x00h\x00i")[0], (0, 2, Utf16, Warning));
+    let le: Vec<u8> = "hello, world: plain text"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let found = findings(&le);
+    assert_eq!((found[0].offset, found[0].kind), (0, Utf16));
+    assert!(found[0].detail.contains("little-endian"));
+    // Binary with NULs everywhere is not UTF-16 text.
+    assert!(places(&[0u8; 64]).iter().all(|f| f.2 != Utf16));
+}
+
+#[test]
+fn bidi_controls_invisibles_and_controls() {
+    let text = "if x\u{202E} {\u{2066}}\u{200B}a\u{00AD}b\x1b[0m\x7F\u{85}\t\n".as_bytes();
+    assert_eq!(
+        places(text),
+        vec![
+            (4, 3, BidiControl, Warning),
+            (9, 3, BidiControl, Warning),
+            (13, 3, Invisible, Warning),
+            (17, 2, Invisible, Warning),
+            (20, 1, Control, Warning),
+            (24, 1, Control, Warning),
+            (25, 2, Control, Warning),
+        ]
+    );
+    let detail = &findings("a\u{202E}".as_bytes())[0].detail;
+    assert!(
+        detail.contains("RIGHT-TO-LEFT OVERRIDE") && detail.contains("CVE-2021-42574"),
+        "{detail}"
+    );
+    assert!(
+        !detail.contains('\u{202E}'),
+        "details never carry the raw character"
+    );
+}
+
+#[test]
+fn replacement_characters_and_noncharacters() {
+    let text = "ok \u{FFFD} \u{FDD0} \u{FFFF}".as_bytes();
+    assert_eq!(
+        places(text),
+        vec![
+            (3, 3, ReplacementCharacter, Warning),
+            (7, 3, Noncharacter, Info),
+            (11, 3, Noncharacter, Info)
+        ]
+    );
+}
+
+#[test]
+fn cesu8_pairs_and_modified_utf8_nul_explain_their_invalid_spans() {
+    let bytes = b"x\xED\xA0\xBD\xED\xB8\x80y\xC0\x80z";
+    assert_eq!(
+        places(bytes),
+        vec![(1, 6, Cesu8, Warning), (8, 2, ModifiedUtf8Nul, Warning)]
+    );
+    let detail = &findings(bytes)[0].detail;
+    assert!(
+        detail.contains("D83D DE00") && detail.contains("U+1F600 GRINNING FACE"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn decomposed_sequences_with_a_precomposed_form() {
+    let text = "zu\u{0308}rich e\u{0301}\u{0301}".as_bytes();
+    // u + U+0308 → ü; e + U+0301 → é; é + U+0301 has no single form.
+    assert_eq!(
+        places(text),
+        vec![(1, 3, NotNfc, Info), (9, 3, NotNfc, Info)]
+    );
+    let detail = &findings(text)[0].detail;
+    assert!(
+        detail.contains("LATIN SMALL LETTER U WITH DIAERESIS"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn mixed_line_endings_point_at_the_rarer_kind() {
+    let text = b"one\r\ntwo\r\nthree\nfour\r\n";
+    assert_eq!(places(text), vec![(15, 1, MixedLineEndings, Info)]);
+    let detail = &findings(text)[0].detail;
+    assert!(
+        detail.contains("CRLF (3)") && detail.contains("LF (1)"),
+        "{detail}"
+    );
+}
