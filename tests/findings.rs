@@ -29,6 +29,35 @@ fn clean_text_has_no_findings() {
 }
 
 #[test]
+fn mojibake_findings_carry_the_chain_and_the_repair() {
+    let text = "Le cafÃ© est prÃªt.\nРїСЂРёРІРµС‚ РјРёСЂ\n".as_bytes();
+    let found = findings(text);
+    let places: Vec<_> = found
+        .iter()
+        .map(|f| (f.offset, f.len, f.kind, f.severity))
+        .collect();
+    // "cafÃ©" is bytes 3..10, "prÃªt." 15..23, the Russian line 24..62.
+    assert_eq!(
+        places,
+        vec![
+            (3, 7, Mojibake, Warning),
+            (15, 8, Mojibake, Warning),
+            (24, 38, Mojibake, Warning)
+        ]
+    );
+    assert_eq!(found[0].repair.as_deref(), Some("café"));
+    assert_eq!(
+        found[0].chain.as_deref(),
+        Some("UTF-8 read as windows-1252")
+    );
+    assert_eq!(found[2].repair.as_deref(), Some("привет мир"));
+    assert_eq!(
+        found[2].detail,
+        "“РїСЂРёРІРµС‚ РјРёСЂ” is “привет мир”: UTF-8 read as windows-1251"
+    );
+}
+
+#[test]
 fn a_bom_is_info_at_the_start_and_a_warning_elsewhere() {
     let bytes = "\u{FEFF}first file\n\u{FEFF}second file\n".as_bytes();
     assert_eq!(

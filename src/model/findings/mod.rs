@@ -1,13 +1,15 @@
 //! Findings: valid (or nearly valid) UTF-8 that is still broken or risky text.
 //! Each finding has a place, a kind, a severity and a one-line explanation.
 //!
-//! This first part finds what single characters and byte patterns show: BOMs,
-//! UTF-16 text, bidi controls, invisible and control characters, U+FFFD,
-//! noncharacters, CESU-8 surrogate pairs, `C0 80`, decomposed sequences and
-//! mixed line endings. (Mojibake and look-alike scripts build on it.)
+//! Found so far: mojibake (with the repaired text), BOMs, UTF-16 text, bidi
+//! controls, invisible and control characters, U+FFFD, noncharacters, CESU-8
+//! surrogate pairs, `C0 80`, decomposed sequences and mixed line endings.
+//! (Look-alike scripts are still to come.)
 
+mod mojibake;
 mod scanner;
 
+pub use mojibake::{LEGACY, Mojibake, find_mojibake};
 pub use scanner::{FindingsScanner, findings_of, is_bidi_control, is_invisible, is_noncharacter};
 
 use std::fmt;
@@ -15,6 +17,8 @@ use std::fmt;
 /// What a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FindingKind {
+    /// UTF-8 read as a legacy encoding and written back as UTF-8.
+    Mojibake,
     /// U+FFFD in the text: something already decoded it lossily.
     ReplacementCharacter,
     /// A surrogate pair encoded as two 3-byte sequences.
@@ -43,6 +47,7 @@ impl FindingKind {
     /// The kind's stable name, as `check --findings` prints it.
     pub fn name(self) -> &'static str {
         match self {
+            FindingKind::Mojibake => "mojibake",
             FindingKind::ReplacementCharacter => "replacement-character",
             FindingKind::Cesu8 => "cesu-8",
             FindingKind::ModifiedUtf8Nul => "modified-utf8-nul",
@@ -97,4 +102,8 @@ pub struct Finding {
     /// A one-line explanation for people (terminal-safe: no raw characters
     /// from the file, only code points and names).
     pub detail: String,
+    /// For mojibake: the text as it was meant (raw: escape it before printing).
+    pub repair: Option<String>,
+    /// For mojibake: how it came about ("UTF-8 read as windows-1252").
+    pub chain: Option<String>,
 }

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use unicode_normalization::char::{canonical_combining_class, compose};
 
+use super::mojibake::find_mojibake;
 use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
 use crate::model::InvalidKind;
@@ -61,6 +62,8 @@ impl FindingsScanner {
             kind,
             severity,
             detail,
+            repair: None,
+            chain: None,
         });
     }
 
@@ -79,6 +82,7 @@ impl FindingsScanner {
                     for (i, c) in text.char_indices() {
                         self.char_at(c, start + i as u64);
                     }
+                    self.mojibake_in(text, start);
                 }
                 Piece::Invalid(span) => {
                     self.previous = None;
@@ -240,6 +244,24 @@ impl FindingsScanner {
         }
         self.previous = Some((c, at));
         self.after_cr = c == '\r';
+    }
+
+    /// Adds a finding for each mojibake run of `text`, which starts at `start`.
+    fn mojibake_in(&mut self, text: &str, start: u64) {
+        for run in find_mojibake(text) {
+            let seen = &text[run.range.clone()];
+            let detail = format!(
+                "\u{201c}{seen}\u{201d} is \u{201c}{}\u{201d}: {}",
+                run.repair,
+                run.chain()
+            );
+            let at = start + run.range.start as u64;
+            let len = run.range.len() as u64;
+            self.add(at, len, FindingKind::Mojibake, Severity::Warning, detail);
+            let finding = self.findings.last_mut().expect("just added");
+            finding.chain = Some(run.chain());
+            finding.repair = Some(run.repair);
+        }
     }
 
     /// Explains invalid spans that have a well-known origin.

@@ -1,0 +1,229 @@
+//! Mojibake: UTF-8 bytes that some program read as a legacy single-byte
+//! encoding and wrote back as UTF-8 ("é" → "Ã©", "привет" → "РїСЂРёРІРµС‚").
+//!
+//! A word is mojibake through encoding E when encoding it with E gives bytes
+//! that are valid UTF-8, with fewer characters, all of them common ones; the
+//! same may be applied twice or three times (double and triple encoding).
+//! Whole words must round-trip, which keeps real text from matching: in real
+//! text a byte that would lead a UTF-8 sequence is almost never followed by
+//! the right continuation bytes all the way through a word.
+
+use encoding_rs::{Encoding, IBM866, ISO_8859_2, KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
+
+/// The legacy encodings tried, most common first. (WHATWG's windows-1252
+/// also stands for Latin-1.)
+pub const LEGACY: [&Encoding; 6] = [
+    WINDOWS_1252,
+    WINDOWS_1251,
+    KOI8_R,
+    WINDOWS_1250,
+    ISO_8859_2,
+    IBM866,
+];
+
+/// How many times an encoding may have been applied.
+const MAX_DEPTH: usize = 3;
+
+/// A run of mojibake in a text and what it was meant to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mojibake {
+    /// Byte range of the run in the text.
+    pub range: std::ops::Range<usize>,
+    /// The encoding it was read as.
+    pub encoding: &'static Encoding,
+    /// How many times (2 for double encoding).
+    pub depth: usize,
+    /// The repaired text.
+    pub repair: String,
+}
+
+impl Mojibake {
+    /// The chain in words: "UTF-8 read as windows-1252, twice".
+    pub fn chain(&self) -> String {
+        let times = match self.depth {
+            1 => "",
+            2 => ", twice",
+            _ => ", three times",
+        };
+        format!("UTF-8 read as {}{times}", self.encoding.name())
+    }
+}
+
+/// Undoes one round of `encoding`: the bytes `text` becomes in that encoding,
+/// if they are valid UTF-8 and spell fewer characters.
+fn undo_once(text: &str, encoding: &'static Encoding) -> Option<String> {
+    let (bytes, _, unmappable) = encoding.encode(text);
+    if unmappable {
+        return None;
+    }
+    let undone = String::from_utf8(bytes.into_owned()).ok()?;
+    (undone.chars().count() < text.chars().count()).then_some(undone)
+}
+
+/// The deepest repair of `word` through `encoding` that is plausible text.
+/// (Intermediate steps may hold C1 controls: windows-1252 reads bytes like
+/// 8D as U+008D, and double encoding passes them through.)
+fn repair_with(word: &str, encoding: &'static Encoding) -> Option<(usize, String)> {
+    let mut best = None;
+    let mut current = word.to_string();
+    for depth in 1..=MAX_DEPTH {
+        let Some(undone) = undo_once(&current, encoding) else {
+            break;
+        };
+        if undone.chars().all(is_common) {
+            best = Some((depth, undone.clone()));
+        }
+        current = undone;
+    }
+    best
+}
+
+/// Finds the mojibake runs of `text`: words (split at ASCII whitespace) that
+/// repair, with neighbouring words of the same chain joined into one run.
+/// Each line is read as a whole: the encoding that repairs most of its words
+/// is taken for all words it repairs, since one line was garbled one way.
+pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
+    let mut runs: Vec<Mojibake> = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        find_in_line(text, line_start, line_start + line.len(), &mut runs);
+        line_start += line.len();
+    }
+    runs
+}
+
+/// Adds the mojibake runs of `text[start..end]` (one line) to `runs`.
+fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) {
+    let words: Vec<(usize, usize)> = words_in(&text[start..end])
+        .map(|(a, b)| (start + a, start + b))
+        .filter(|&(a, b)| !text[a..b].is_ascii())
+        .collect();
+    if words.is_empty() {
+        return;
+    }
+    let repairs: Vec<Vec<Option<(usize, String)>>> = LEGACY
+        .iter()
+        .map(|&encoding| {
+            words
+                .iter()
+                .map(|&(a, b)| repair_with(&text[a..b], encoding))
+                .collect()
+        })
+        .collect();
+    let line_choice = (0..LEGACY.len())
+        .max_by_key(|&e| (repairs[e].iter().flatten().count(), std::cmp::Reverse(e)))
+        .expect("there are legacy encodings");
+    for (w, &(a, b)) in words.iter().enumerate() {
+        let mut order =
+            std::iter::once(line_choice).chain((0..LEGACY.len()).filter(|&e| e != line_choice));
+        let Some((e, (depth, repair))) = order.find_map(|e| repairs[e][w].clone().map(|r| (e, r)))
+        else {
+            continue;
+        };
+        let encoding = LEGACY[e];
+        match runs.last_mut() {
+            // Only whitespace between this word and the last run: join them.
+            Some(last)
+                if last.encoding == encoding
+                    && last.depth == depth
+                    && last.range.end <= a
+                    && text[last.range.end..a]
+                        .chars()
+                        .all(|c| c.is_ascii_whitespace()) =>
+            {
+                last.repair.push_str(&text[last.range.end..a]);
+                last.repair.push_str(&repair);
+                last.range.end = b;
+            }
+            _ => runs.push(Mojibake {
+                range: a..b,
+                encoding,
+                depth,
+                repair,
+            }),
+        }
+    }
+}
+
+/// Byte ranges of the words of `line`: runs between ASCII whitespace.
+fn words_in(line: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut start = None;
+    line.char_indices()
+        .chain([(line.len(), ' ')])
+        .filter_map(move |(i, c)| match (c.is_ascii_whitespace(), start) {
+            (false, None) => {
+                start = Some(i);
+                None
+            }
+            (true, Some(s)) => {
+                start = None;
+                Some((s, i))
+            }
+            _ => None,
+        })
+}
+
+/// Whether `c` is a character that real text commonly holds: ASCII, letters
+/// of the common scripts, everyday punctuation, currency, symbols and emoji.
+/// A "repair" into rare characters is a coincidence, not a repair.
+fn is_common(c: char) -> bool {
+    matches!(c,
+        '\t' | '\n' | '\r' | ' '..='~'
+        | '\u{00A0}'..='\u{00FF}'   // Latin-1 symbols and letters
+        | '\u{0100}'..='\u{024F}'   // Latin Extended-A and -B
+        | '\u{0386}'..='\u{03CE}'   // Greek
+        | '\u{0400}'..='\u{045F}' | '\u{0490}'..='\u{04FF}' // Cyrillic
+        | '\u{05D0}'..='\u{05EA}'   // Hebrew letters
+        | '\u{0621}'..='\u{064A}'   // Arabic letters
+        | '\u{1E00}'..='\u{1EFF}'   // Latin Extended Additional (Vietnamese)
+        | '\u{1F00}'..='\u{1FFE}'   // Greek Extended (polytonic)
+        | '\u{2010}'..='\u{2027}' | '\u{2030}'..='\u{205E}' // punctuation
+        | '\u{20A0}'..='\u{20CF}'   // currency
+        | '\u{2100}'..='\u{214F}' | '\u{2190}'..='\u{23FF}' // letterlike, arrows, math
+        | '\u{2500}'..='\u{27BF}'   // box drawing, shapes, dingbats
+        | '\u{3000}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' // CJK
+        | '\u{FE0F}' | '\u{1F300}'..='\u{1FAFF}' // emoji
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repairs_the_classic_cases() {
+        let found = find_mojibake("Le cafÃ© est prÃªt");
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].repair, "café");
+        assert_eq!(found[0].chain(), "UTF-8 read as windows-1252");
+        let russian = find_mojibake("РїСЂРёРІРµС‚ РјРёСЂ");
+        assert_eq!(russian.len(), 1, "neighbouring words join: {russian:?}");
+        assert_eq!(russian[0].repair, "привет мир");
+        assert_eq!(russian[0].chain(), "UTF-8 read as windows-1251");
+        let koi = find_mojibake("п©я─п╦п╡п╣я┌");
+        assert_eq!(koi[0].repair, "привет");
+        assert_eq!(koi[0].chain(), "UTF-8 read as KOI8-R");
+    }
+
+    #[test]
+    fn double_encoding_is_undone_twice() {
+        let twice = find_mojibake("cafÃƒÂ©");
+        assert_eq!(twice[0].repair, "café");
+        assert_eq!(twice[0].depth, 2);
+        assert_eq!(twice[0].chain(), "UTF-8 read as windows-1252, twice");
+    }
+
+    #[test]
+    fn real_text_is_left_alone() {
+        for text in [
+            "São Paulo",
+            "À bientôt",
+            "Ärger über Öl",
+            "x×² ≥ 0",
+            "Він сказав",
+            "€42 — “quoted”",
+        ] {
+            assert_eq!(find_mojibake(text), vec![], "{text}");
+        }
+    }
+}
