@@ -37,6 +37,10 @@ enum Command {
         /// When to colour the text output (NO_COLOR is honoured by `auto`).
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
+        /// Also report findings: mojibake, BOMs, bidi controls, invisible and
+        /// control characters, …; warnings fail the check, info never does.
+        #[arg(long)]
+        findings: bool,
         /// Files to check (`-` is standard input; with none, piped standard input).
         files: Vec<String>,
     },
@@ -68,8 +72,9 @@ fn main() -> ExitCode {
         Some(Command::Check {
             format,
             color,
+            findings,
             files,
-        }) => run_check(&files, format, color),
+        }) => run_check(&files, format, color, findings),
         None => run_inspector(cli.file.as_deref(), cli.first_invalid, cli.color),
     }
 }
@@ -103,7 +108,7 @@ fn run_inspector(file: Option<&str>, first_invalid: bool, color: ColorWhen) -> E
     }
 }
 
-fn run_check(files: &[String], format: Format, color: ColorWhen) -> ExitCode {
+fn run_check(files: &[String], format: Format, color: ColorWhen, findings: bool) -> ExitCode {
     let stdin_only = ["-".to_string()];
     let files = match files {
         [] if !io::stdin().is_terminal() => &stdin_only[..],
@@ -117,7 +122,8 @@ fn run_check(files: &[String], format: Format, color: ColorWhen) -> ExitCode {
     };
     let stdout = io::stdout();
     let color = format == Format::Text && color.enabled(stdout.is_terminal());
-    let mut reporter = Reporter::new(io::BufWriter::new(stdout.lock()), format, color);
+    let mut reporter =
+        Reporter::new(io::BufWriter::new(stdout.lock()), format, color).with_findings(findings);
     match check::run(files, &mut reporter, &mut io::stderr()) {
         Ok(verdict) => ExitCode::from(verdict as u8),
         // A reader that went away (`| head`) is not an error worth a message.

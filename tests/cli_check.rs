@@ -189,3 +189,63 @@ fn with_no_file_piped_stdin_is_checked() {
             "<stdin>:1:4: offset 0x00000003: truncated: E9\n<stdin>: 1 invalid span in 5 bytes\n",
         );
 }
+
+#[test]
+fn findings_are_reported_in_both_formats_and_warnings_fail_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "Le cafÃ© est prÃªt.\r\nx\u{202E}y\n".as_bytes()).unwrap();
+    let path = file.display().to_string();
+    let text = run_utf8scope(&["check", "--findings", &path].map(std::ffi::OsStr::new), 1);
+    let lines: Vec<_> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "{path}:1:4: offset 0x00000003: warning mojibake: “cafÃ©” is “café”: UTF-8 read as windows-1252"
+        )
+    );
+    assert!(lines[2].starts_with(&format!(
+        "{path}:2:2: offset 0x0000001a: warning bidi-control: U+202E"
+    )));
+    assert!(lines[3].contains("info mixed-line-endings"));
+    assert_eq!(
+        lines[4],
+        format!("{path}: valid UTF-8, 31 bytes; findings: 3 warnings, 1 info")
+    );
+
+    let args = ["check", "--findings", "--format", "jsonl", &path].map(std::ffi::OsStr::new);
+    let records = json_lines(&run_utf8scope(&args, 1));
+    let mojibake = &records[0];
+    let mut keys: Vec<_> = mojibake.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    let expected = [
+        "bytes", "chain", "column", "detail", "kind", "length", "line", "offset", "path", "repair",
+        "severity",
+    ];
+    assert_eq!(keys, expected);
+    assert_eq!(mojibake["repair"], "café");
+    assert_eq!(mojibake["chain"], "UTF-8 read as windows-1252");
+    assert_eq!(mojibake["bytes"], "63 61 66 C3 83 C2 A9");
+    assert_eq!(records[2]["kind"], "bidi-control");
+    assert!(
+        records[2].get("repair").is_none(),
+        "only mojibake has a repair"
+    );
+}
+
+#[test]
+fn info_findings_never_fail_the_check() {
+    let args = ["check", "--findings", VALID].map(std::ffi::OsStr::new);
+    let text = run_utf8scope(&args, 0);
+    assert!(text.contains("info not-nfc"), "{text}");
+    assert!(
+        text.ends_with("valid UTF-8, 960 bytes; findings: 0 warnings, 1 info\n"),
+        "{text}"
+    );
+    // Without --findings nothing about them is said.
+    check()
+        .arg(VALID)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("findings").not());
+}

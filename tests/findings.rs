@@ -46,6 +46,8 @@ fn mojibake_findings_carry_the_chain_and_the_repair() {
         ]
     );
     assert_eq!(found[0].repair.as_deref(), Some("café"));
+    let positions: Vec<_> = found.iter().map(|f| (f.line, f.column)).collect();
+    assert_eq!(positions, vec![(1, 4), (1, 14), (2, 1)]);
     assert_eq!(
         found[0].chain.as_deref(),
         Some("UTF-8 read as windows-1252")
@@ -153,6 +155,7 @@ fn decomposed_sequences_with_a_precomposed_form() {
 fn mixed_line_endings_point_at_the_rarer_kind() {
     let text = b"one\r\ntwo\r\nthree\nfour\r\n";
     assert_eq!(places(text), vec![(15, 1, MixedLineEndings, Info)]);
+    assert_eq!((findings(text)[0].line, findings(text)[0].column), (3, 6));
     let detail = &findings(text)[0].detail;
     assert!(
         detail.contains("CRLF (3)") && detail.contains("LF (1)"),

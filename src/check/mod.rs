@@ -9,6 +9,7 @@ use std::path::Path;
 pub use report::{Format, Reporter};
 
 use crate::display::escape_for_terminal;
+use crate::model::findings::{Finding, FindingsScanner, Severity};
 use crate::model::scan::feed::{fill_from, for_each_block};
 use crate::model::scan::{BlockScanner, LocatedSpan};
 use crate::model::source::{Source, SourceError, io_reason};
@@ -111,28 +112,99 @@ fn scan_and_report<W: Write>(
     reporter: &mut Reporter<W>,
 ) -> Result<u64, Failure> {
     let mut scanner = BlockScanner::new();
-    let mut invalid = 0u64;
+    let mut finder = reporter.wants_findings().then(FindingsScanner::new);
+    let mut tally = Tally::default();
     let mut output_error = None;
     for_each_block(fill, |block| {
         let block_start = scanner.offset();
-        scanner.scan(block, |located: LocatedSpan| {
-            invalid += 1;
-            if output_error.is_none() {
-                let at = (located.span.offset - block_start) as usize;
-                let bytes = &block[at..at + usize::from(located.span.len)];
-                output_error = reporter.span(path, &located, bytes).err();
-            }
+        let mut spans = Vec::new();
+        scanner.scan(block, |located: LocatedSpan| spans.push(located));
+        let findings = finder.as_mut().map_or_else(Vec::new, |finder| {
+            finder.feed(block);
+            finder.take_findings()
         });
-        match output_error {
-            Some(_) => ControlFlow::Break(()),
-            None => ControlFlow::Continue(()),
+        let result = report_block(
+            reporter,
+            path,
+            block,
+            block_start,
+            spans,
+            findings,
+            &mut tally,
+        );
+        match result {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                output_error = Some(error);
+                ControlFlow::Break(())
+            }
         }
     })?;
     if let Some(error) = output_error {
         return Err(Failure::Output(error));
     }
+    for finding in finder.map_or_else(Vec::new, FindingsScanner::finish) {
+        tally.count(&finding);
+        reporter.finding(path, &finding).map_err(Failure::Output)?;
+    }
     reporter
-        .summary(path, invalid, scanner.offset())
+        .summary(
+            path,
+            tally.invalid,
+            scanner.offset(),
+            reporter
+                .wants_findings()
+                .then_some((tally.warnings, tally.infos)),
+        )
         .map_err(Failure::Output)?;
-    Ok(invalid)
+    // Warnings fail the check like invalid spans; info never does.
+    Ok(tally.invalid + tally.warnings)
+}
+
+/// What one input's report counted.
+#[derive(Default)]
+struct Tally {
+    invalid: u64,
+    warnings: u64,
+    infos: u64,
+}
+
+impl Tally {
+    fn count(&mut self, finding: &Finding) {
+        match finding.severity {
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+    }
+}
+
+/// Reports one block's spans and findings, merged in file order.
+fn report_block<W: Write>(
+    reporter: &mut Reporter<W>,
+    path: &str,
+    block: &[u8],
+    block_start: u64,
+    spans: Vec<LocatedSpan>,
+    findings: Vec<Finding>,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let mut findings = findings.into_iter().peekable();
+    for located in spans {
+        while let Some(finding) = findings.next_if(|f| f.offset <= located.span.offset) {
+            tally.count(&finding);
+            reporter.finding(path, &finding)?;
+        }
+        tally.invalid += 1;
+        let at = (located.span.offset - block_start) as usize;
+        reporter.span(
+            path,
+            &located,
+            &block[at..at + usize::from(located.span.len)],
+        )?;
+    }
+    for finding in findings {
+        tally.count(&finding);
+        reporter.finding(path, &finding)?;
+    }
+    Ok(())
 }

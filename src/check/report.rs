@@ -6,6 +6,7 @@ use anstyle::{AnsiColor, Style};
 use serde::Serialize;
 
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
+use crate::model::findings::{Finding, Severity};
 use crate::model::scan::LocatedSpan;
 
 /// The output formats of `check`.
@@ -22,6 +23,26 @@ pub struct Reporter<W: Write> {
     out: W,
     format: Format,
     color: bool,
+    findings: bool,
+}
+
+/// One finding as a JSON line: the span keys, then severity and detail, and
+/// for mojibake the repair and the chain.
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    path: &'a str,
+    offset: u64,
+    length: u64,
+    line: u64,
+    column: u64,
+    kind: &'static str,
+    bytes: String,
+    severity: &'static str,
+    detail: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repair: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chain: Option<&'a str>,
 }
 
 /// One invalid span as a JSON line; the field order is the documented one.
@@ -40,6 +61,10 @@ const PATH_STYLE: Style = Style::new().bold();
 const KIND_STYLE: Style = Style::new()
     .bold()
     .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
+const WARNING_STYLE: Style = Style::new()
+    .bold()
+    .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow)));
+const INFO_STYLE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Cyan)));
 const OK_STYLE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
 
 /// How an input is named in text output: escaped, and stdin as `<stdin>`.
@@ -54,7 +79,64 @@ fn text_name(path: &str) -> std::borrow::Cow<'_, str> {
 impl<W: Write> Reporter<W> {
     /// A reporter writing to `out`; `color` adds ANSI styles to the text format.
     pub fn new(out: W, format: Format, color: bool) -> Reporter<W> {
-        Reporter { out, format, color }
+        Reporter {
+            out,
+            format,
+            color,
+            findings: false,
+        }
+    }
+
+    /// Also reports findings (`check --findings`).
+    pub fn with_findings(mut self, findings: bool) -> Reporter<W> {
+        self.findings = findings;
+        self
+    }
+
+    /// Whether findings are reported.
+    pub fn wants_findings(&self) -> bool {
+        self.findings
+    }
+
+    /// Reports one finding of the input named `path`.
+    pub fn finding(&mut self, path: &str, finding: &Finding) -> io::Result<()> {
+        match self.format {
+            Format::Jsonl => {
+                let record = JsonFinding {
+                    path,
+                    offset: finding.offset,
+                    length: finding.len,
+                    line: finding.line,
+                    column: finding.column,
+                    kind: finding.kind.name(),
+                    bytes: hex_bytes(&finding.bytes),
+                    severity: finding.severity.name(),
+                    detail: &finding.detail,
+                    repair: finding.repair.as_deref(),
+                    chain: finding.chain.as_deref(),
+                };
+                serde_json::to_writer(&mut self.out, &record)?;
+                self.out.write_all(b"\n")
+            }
+            Format::Text => {
+                let place = format!("{}:{}:{}:", text_name(path), finding.line, finding.column);
+                let style = match finding.severity {
+                    Severity::Warning => WARNING_STYLE,
+                    Severity::Info => INFO_STYLE,
+                };
+                let label = self.styled(
+                    style,
+                    &format!("{} {}", finding.severity.name(), finding.kind),
+                );
+                writeln!(
+                    self.out,
+                    "{} offset {:#010x}: {label}: {}",
+                    self.styled(PATH_STYLE, &place),
+                    finding.offset,
+                    escape_for_terminal(&finding.detail)
+                )
+            }
+        }
     }
 
     fn styled(&self, style: Style, text: &str) -> String {
@@ -96,17 +178,33 @@ impl<W: Write> Reporter<W> {
         }
     }
 
-    /// Reports the verdict on one input (text format only).
-    pub fn summary(&mut self, path: &str, invalid: u64, len: u64) -> io::Result<()> {
+    /// Reports the verdict on one input (text format only); `findings` gives
+    /// the warning and info counts when findings are reported.
+    pub fn summary(
+        &mut self,
+        path: &str,
+        invalid: u64,
+        len: u64,
+        findings: Option<(u64, u64)>,
+    ) -> io::Result<()> {
         if self.format != Format::Text {
             return Ok(());
         }
         let place = self.styled(PATH_STYLE, &format!("{}:", text_name(path)));
         let size = thousands(len);
         let bytes_word = if len == 1 { "byte" } else { "bytes" };
+        let found = match findings {
+            Some((warnings, infos)) => format!(
+                "; findings: {} warning{}, {} info",
+                thousands(warnings),
+                if warnings == 1 { "" } else { "s" },
+                thousands(infos)
+            ),
+            None => String::new(),
+        };
         if invalid == 0 {
             let verdict = self.styled(OK_STYLE, "valid UTF-8");
-            writeln!(self.out, "{place} {verdict}, {size} {bytes_word}")
+            writeln!(self.out, "{place} {verdict}, {size} {bytes_word}{found}")
         } else {
             let spans_word = if invalid == 1 {
                 "invalid span"
@@ -114,7 +212,7 @@ impl<W: Write> Reporter<W> {
                 "invalid spans"
             };
             let count = self.styled(KIND_STYLE, &format!("{} {spans_word}", thousands(invalid)));
-            writeln!(self.out, "{place} {count} in {size} {bytes_word}")
+            writeln!(self.out, "{place} {count} in {size} {bytes_word}{found}")
         }
     }
 

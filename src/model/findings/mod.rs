@@ -10,7 +10,9 @@ mod mojibake;
 mod scanner;
 
 pub use mojibake::{LEGACY, Mojibake, find_mojibake};
-pub use scanner::{FindingsScanner, findings_of, is_bidi_control, is_invisible, is_noncharacter};
+pub use scanner::{
+    FindingsScanner, Position, findings_of, is_bidi_control, is_invisible, is_noncharacter,
+};
 
 use std::fmt;
 
@@ -95,6 +97,12 @@ pub struct Finding {
     pub offset: u64,
     /// Number of bytes it covers.
     pub len: u64,
+    /// Line of its first byte (1-based).
+    pub line: u64,
+    /// Column of its first byte (1-based, in units).
+    pub column: u64,
+    /// The bytes it covers.
+    pub bytes: Vec<u8>,
     /// What it is.
     pub kind: FindingKind,
     /// How much it matters.

@@ -31,6 +31,23 @@ pub struct FindingsScanner {
     first_bare_lf: Option<u64>,
     /// CESU-8 pairs cover later spans too: skip spans before this offset.
     skip_until: u64,
+    /// Line feeds so far and units since the last one: the position.
+    line_feeds: u64,
+    column: u64,
+    /// Where the first CRLF and the first bare LF were, as (line, column).
+    first_crlf_at: Option<Position>,
+    first_bare_lf_at: Option<Position>,
+    /// The previous character's position, for decomposed sequences.
+    previous_at: Position,
+}
+
+/// A line and column, both 1-based, as DESIGN.md defines them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Position {
+    /// 1 + line feeds before.
+    pub line: u64,
+    /// 1 + units since the line's start.
+    pub column: u64,
 }
 
 /// "U+202E RIGHT-TO-LEFT OVERRIDE": how findings name a character.
@@ -47,10 +64,32 @@ impl FindingsScanner {
         FindingsScanner::default()
     }
 
+    /// The position of the next unit.
+    fn position(&self) -> Position {
+        Position {
+            line: self.line_feeds + 1,
+            column: self.column + 1,
+        }
+    }
+
+    /// Records a finding at the current position, covering `bytes`.
     fn add(
         &mut self,
         offset: u64,
-        len: u64,
+        bytes: &[u8],
+        kind: FindingKind,
+        severity: Severity,
+        detail: String,
+    ) {
+        let at = self.position();
+        self.add_at(offset, bytes, at, kind, severity, detail);
+    }
+
+    fn add_at(
+        &mut self,
+        offset: u64,
+        bytes: &[u8],
+        at: Position,
         kind: FindingKind,
         severity: Severity,
         detail: String,
@@ -58,13 +97,22 @@ impl FindingsScanner {
         let detail = escape_for_terminal(&detail).into_owned();
         self.findings.push(Finding {
             offset,
-            len,
+            len: bytes.len() as u64,
+            line: at.line,
+            column: at.column,
+            bytes: bytes.to_vec(),
             kind,
             severity,
             detail,
             repair: None,
             chain: None,
         });
+    }
+
+    /// Takes the findings made so far (a caller that streams them out).
+    pub fn take_findings(&mut self) -> Vec<Finding> {
+        self.findings.sort_by_key(|f| f.offset);
+        std::mem::take(&mut self.findings)
     }
 
     /// Scans the next block (it must follow the previous one and end at a
@@ -79,10 +127,11 @@ impl FindingsScanner {
                 Piece::Valid(valid) => {
                     let start = base + (valid.as_ptr() as usize - block.as_ptr() as usize) as u64;
                     let text = std::str::from_utf8(valid).expect("pieces are valid UTF-8");
+                    let piece_at = self.position();
                     for (i, c) in text.char_indices() {
                         self.char_at(c, start + i as u64);
                     }
-                    self.mojibake_in(text, start);
+                    self.mojibake_in(text, start, piece_at);
                 }
                 Piece::Invalid(span) => {
                     self.previous = None;
@@ -91,6 +140,7 @@ impl FindingsScanner {
                         let at = (span.offset - base) as usize;
                         self.invalid_at(span.kind, span.offset, &block[at..]);
                     }
+                    self.column += 1;
                 }
             }
         }
@@ -101,18 +151,24 @@ impl FindingsScanner {
     pub fn finish(mut self) -> Vec<Finding> {
         if self.crlf > 0 && self.bare_lf > 0 {
             // Point at the first line ending of the rarer style.
-            let (at, len) = if self.crlf <= self.bare_lf {
-                (self.first_crlf.unwrap_or(0), 2)
+            let (at, bytes, position): (u64, &[u8], _) = if self.crlf <= self.bare_lf {
+                (self.first_crlf.unwrap_or(0), b"\r\n", self.first_crlf_at)
             } else {
-                (self.first_bare_lf.unwrap_or(0), 1)
+                (
+                    self.first_bare_lf.unwrap_or(0),
+                    b"\n",
+                    self.first_bare_lf_at,
+                )
             };
             let detail = format!(
                 "both CRLF ({}) and LF ({}) line endings; this is the first of the rarer kind",
                 self.crlf, self.bare_lf
             );
-            self.add(
+            let position = position.unwrap_or_default();
+            self.add_at(
                 at,
-                len,
+                bytes,
+                position,
                 FindingKind::MixedLineEndings,
                 Severity::Info,
                 detail,
@@ -132,7 +188,13 @@ impl FindingsScanner {
             let detail = format!(
                 "starts with {bom}, the UTF-16 {order} byte order mark: this is UTF-16, not UTF-8"
             );
-            self.add(0, 2, FindingKind::Utf16, Severity::Warning, detail);
+            self.add(
+                0,
+                &block[..2],
+                FindingKind::Utf16,
+                Severity::Warning,
+                detail,
+            );
             return;
         }
         let probe = &block[..block.len().min(UTF16_PROBE)];
@@ -161,7 +223,7 @@ impl FindingsScanner {
                 format!("NUL in every other byte: this looks like UTF-16 ({order}-endian) text");
             self.add(
                 0,
-                probe.len() as u64,
+                &block[..2],
                 FindingKind::Utf16,
                 Severity::Warning,
                 detail,
@@ -170,31 +232,46 @@ impl FindingsScanner {
     }
 
     fn char_at(&mut self, c: char, at: u64) {
-        let len = c.len_utf8() as u64;
+        let mut utf8 = [0u8; 4];
+        let encoded: &[u8] = c.encode_utf8(&mut utf8).as_bytes();
+        let here = self.position();
         match c {
             '\n' => {
                 if self.after_cr {
                     self.crlf += 1;
                     self.first_crlf.get_or_insert(at - 1);
+                    // The CR was the unit before this one.
+                    let cr = Position {
+                        column: here.column - 1,
+                        ..here
+                    };
+                    self.first_crlf_at.get_or_insert(cr);
                 } else {
                     self.bare_lf += 1;
                     self.first_bare_lf.get_or_insert(at);
+                    self.first_bare_lf_at.get_or_insert(here);
                 }
             }
             '\u{FEFF}' if at == 0 => {
                 let detail = "UTF-8 byte order mark at the start: harmless to most tools, but UTF-8 needs none";
-                self.add(at, len, FindingKind::Bom, Severity::Info, detail.into());
+                self.add(at, encoded, FindingKind::Bom, Severity::Info, detail.into());
             }
             '\u{FEFF}' => {
                 let detail = "byte order mark inside the file: usually two files joined together";
-                self.add(at, len, FindingKind::Bom, Severity::Warning, detail.into());
+                self.add(
+                    at,
+                    encoded,
+                    FindingKind::Bom,
+                    Severity::Warning,
+                    detail.into(),
+                );
             }
             '\u{FFFD}' => {
                 let detail =
                     "U+FFFD REPLACEMENT CHARACTER: something already decoded this text lossily";
                 self.add(
                     at,
-                    len,
+                    encoded,
                     FindingKind::ReplacementCharacter,
                     Severity::Warning,
                     detail.into(),
@@ -205,22 +282,40 @@ impl FindingsScanner {
                     "{}: can make text display in a different order than it is read (Trojan Source, CVE-2021-42574)",
                     describe(c)
                 );
-                self.add(at, len, FindingKind::BidiControl, Severity::Warning, detail);
+                self.add(
+                    at,
+                    encoded,
+                    FindingKind::BidiControl,
+                    Severity::Warning,
+                    detail,
+                );
             }
             _ if is_invisible(c) => {
                 let detail = format!("{}: invisible, yet it changes the text", describe(c));
-                self.add(at, len, FindingKind::Invisible, Severity::Warning, detail);
+                self.add(
+                    at,
+                    encoded,
+                    FindingKind::Invisible,
+                    Severity::Warning,
+                    detail,
+                );
             }
             _ if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {
                 let detail = format!("{}: a control character in text", describe(c));
-                self.add(at, len, FindingKind::Control, Severity::Warning, detail);
+                self.add(at, encoded, FindingKind::Control, Severity::Warning, detail);
             }
             _ if is_noncharacter(c) => {
                 let detail = format!(
                     "U+{:04X} is a noncharacter, for internal use only",
                     c as u32
                 );
-                self.add(at, len, FindingKind::Noncharacter, Severity::Info, detail);
+                self.add(
+                    at,
+                    encoded,
+                    FindingKind::Noncharacter,
+                    Severity::Info,
+                    detail,
+                );
             }
             _ => {}
         }
@@ -234,20 +329,31 @@ impl FindingsScanner {
                 describe(c),
                 describe(composed)
             );
-            self.add(
+            let mut both = String::from(base);
+            both.push(c);
+            let base_position = self.previous_at;
+            self.add_at(
                 base_at,
-                at + len - base_at,
+                both.as_bytes(),
+                base_position,
                 FindingKind::NotNfc,
                 Severity::Info,
                 detail,
             );
         }
         self.previous = Some((c, at));
+        self.previous_at = here;
         self.after_cr = c == '\r';
+        if c == '\n' {
+            self.line_feeds += 1;
+            self.column = 0;
+        } else {
+            self.column += 1;
+        }
     }
 
     /// Adds a finding for each mojibake run of `text`, which starts at `start`.
-    fn mojibake_in(&mut self, text: &str, start: u64) {
+    fn mojibake_in(&mut self, text: &str, start: u64, piece_at: Position) {
         for run in find_mojibake(text) {
             let seen = &text[run.range.clone()];
             let detail = format!(
@@ -256,8 +362,15 @@ impl FindingsScanner {
                 run.chain()
             );
             let at = start + run.range.start as u64;
-            let len = run.range.len() as u64;
-            self.add(at, len, FindingKind::Mojibake, Severity::Warning, detail);
+            let position = advance(piece_at, &text[..run.range.start]);
+            self.add_at(
+                at,
+                seen.as_bytes(),
+                position,
+                FindingKind::Mojibake,
+                Severity::Warning,
+                detail,
+            );
             let finding = self.findings.last_mut().expect("just added");
             finding.chain = Some(run.chain());
             finding.repair = Some(run.repair);
@@ -286,14 +399,20 @@ impl FindingsScanner {
                 let detail = format!(
                     "CESU-8: the surrogate pair {high:04X} {low:04X} encoded as two 3-byte sequences; UTF-8 writes {meant} as one 4-byte sequence"
                 );
-                self.add(at, 6, FindingKind::Cesu8, Severity::Warning, detail);
+                self.add(
+                    at,
+                    &bytes[..6],
+                    FindingKind::Cesu8,
+                    Severity::Warning,
+                    detail,
+                );
                 self.skip_until = at + 6;
             }
             (InvalidKind::Overlong, [0xC0, 0x80, ..]) => {
                 let detail = "C0 80: NUL in Java's \"modified UTF-8\"; UTF-8 writes it as the single byte 00";
                 self.add(
                     at,
-                    2,
+                    &bytes[..2],
                     FindingKind::ModifiedUtf8Nul,
                     Severity::Warning,
                     detail.into(),
@@ -302,6 +421,20 @@ impl FindingsScanner {
             }
             _ => {}
         }
+    }
+}
+
+/// The position after `text`, which starts at `from` (valid text only).
+fn advance(from: Position, text: &str) -> Position {
+    match text.rfind('\n') {
+        Some(last) => Position {
+            line: from.line + text.matches('\n').count() as u64,
+            column: 1 + text[last + 1..].chars().count() as u64,
+        },
+        None => Position {
+            column: from.column + text.chars().count() as u64,
+            ..from
+        },
     }
 }
 
