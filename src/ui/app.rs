@@ -95,7 +95,8 @@ impl App {
     /// Opens the inspector's state with a scan of `source` already made.
     pub fn with_scan(source: Arc<Source>, scan: Scan, width: u16, height: u16) -> App {
         let mut app = App {
-            window: Window::load(&source, 0, 0).unwrap_or_else(|_| Window::empty()),
+            // `refresh` below loads the visible window.
+            window: Window::empty(),
             source,
             scan,
             cursor: 0,

@@ -64,7 +64,6 @@ pub fn glyph(c: char) -> Glyph {
                 stand_in("□", GlyphKind::Unassigned)
             }
             GeneralCategory::SpaceSeparator if c != ' ' => stand_in("⍽", GlyphKind::Warning),
-            GeneralCategory::Control => stand_in("ᶜ", GlyphKind::Warning),
             _ => match c.width() {
                 Some(width @ 1..=2) => Glyph {
                     text: c.to_string(),

@@ -75,7 +75,6 @@ fn event_loop(
             loop {
                 let event = event::read()?;
                 if let Some(message) = keys::message_for(&event, app.prompt.is_some()) {
-                    let message = close_help_first(app, message);
                     update(app, message);
                 }
                 if app.should_quit || !event::poll(Duration::ZERO)? {
@@ -87,13 +86,4 @@ fn event_loop(
         }
     }
     Ok(())
-}
-
-/// While the help overlay is open, Esc, q and ? close it instead of acting.
-fn close_help_first(app: &App, message: Message) -> Message {
-    if app.show_help && matches!(message, Message::Quit | Message::ToggleHelp) {
-        Message::ToggleHelp
-    } else {
-        message
-    }
 }

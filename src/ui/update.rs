@@ -118,6 +118,8 @@ pub fn update(app: &mut App, message: Message) {
                 }
             }
         }
+        // While the help overlay is open, Esc and q close it instead.
+        Message::Quit if app.show_help => app.show_help = false,
         Message::Quit => app.should_quit = true,
     }
     app.refresh();
