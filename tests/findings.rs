@@ -162,3 +162,28 @@ fn mixed_line_endings_point_at_the_rarer_kind() {
         "{detail}"
     );
 }
+
+#[test]
+fn a_look_alike_letter_from_another_script_is_a_mixed_script_word() {
+    // "pаypal" with U+0430 CYRILLIC SMALL LETTER A: bytes 11..18, line 2.
+    let text = "Sign in\nat p\u{0430}ypal.com or cafГ© \n".as_bytes();
+    let found = findings(text);
+    let places: Vec<_> = found
+        .iter()
+        .map(|f| (f.offset, f.len, f.kind, f.severity))
+        .collect();
+    // "cafГ©" mixes Latin and Cyrillic too, but it is mojibake, and only that.
+    assert_eq!(
+        places,
+        vec![(11, 7, MixedScript, Warning), (26, 7, Mojibake, Warning)]
+    );
+    assert_eq!((found[0].line, found[0].column), (2, 4));
+    assert_eq!(found[0].bytes, "p\u{0430}ypal".as_bytes());
+    let detail = &found[0].detail;
+    assert!(
+        detail.contains("Latin")
+            && detail.contains("U+0430 CYRILLIC SMALL LETTER A")
+            && detail.contains("Cyrillic"),
+        "{detail}"
+    );
+}

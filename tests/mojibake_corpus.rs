@@ -3,7 +3,7 @@
 //! Each must be found with the right chain and repaired to the original; and
 //! correct text in many languages must never be flagged.
 
-use utf8scope::model::findings::{LEGACY, find_mojibake};
+use utf8scope::model::findings::{LEGACY, find_mixed_script, find_mojibake};
 
 const SENTENCES: &[(&str, &str)] = &[
     ("Dutch", "Één café, twee crèmes en een ruïne in België."),
@@ -149,9 +149,15 @@ fn correct_text_is_never_flagged() {
                 run.repair
             ));
         }
+        for word in find_mixed_script(text) {
+            flagged.push(format!(
+                "{text:?}: {:?} mixes scripts",
+                &text[word.range.clone()]
+            ));
+        }
     }
     println!(
-        "mojibake false positives: {} in {total} correct sentences",
+        "mojibake and mixed-script false positives: {} in {total} correct sentences",
         flagged.len()
     );
     assert!(

@@ -3,12 +3,14 @@
 //!
 //! Found so far: mojibake (with the repaired text), BOMs, UTF-16 text, bidi
 //! controls, invisible and control characters, U+FFFD, noncharacters, CESU-8
-//! surrogate pairs, `C0 80`, decomposed sequences and mixed line endings.
-//! (Look-alike scripts are still to come.)
+//! surrogate pairs, `C0 80`, decomposed sequences, mixed line endings and
+//! words that mix scripts with look-alike letters.
 
+mod mixed_script;
 mod mojibake;
 mod scanner;
 
+pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{LEGACY, Mojibake, find_mojibake};
 pub use scanner::{
     FindingsScanner, Position, findings_of, is_bidi_control, is_invisible, is_noncharacter,
@@ -43,6 +45,8 @@ pub enum FindingKind {
     NotNfc,
     /// Both CRLF and LF line endings.
     MixedLineEndings,
+    /// A word mixing scripts with look-alike letters ("pаypal", Cyrillic "а").
+    MixedScript,
 }
 
 impl FindingKind {
@@ -61,6 +65,7 @@ impl FindingKind {
             FindingKind::Noncharacter => "noncharacter",
             FindingKind::NotNfc => "not-nfc",
             FindingKind::MixedLineEndings => "mixed-line-endings",
+            FindingKind::MixedScript => "mixed-script",
         }
     }
 }

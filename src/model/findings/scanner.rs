@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use unicode_normalization::char::{canonical_combining_class, compose};
 
+use super::mixed_script::find_mixed_script;
 use super::mojibake::find_mojibake;
 use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
@@ -131,7 +132,7 @@ impl FindingsScanner {
                     for (i, c) in text.char_indices() {
                         self.char_at(c, start + i as u64);
                     }
-                    self.mojibake_in(text, start, piece_at);
+                    self.mojibake_and_look_alikes_in(text, start, piece_at);
                 }
                 Piece::Invalid(span) => {
                     self.previous = None;
@@ -352,9 +353,37 @@ impl FindingsScanner {
         }
     }
 
-    /// Adds a finding for each mojibake run of `text`, which starts at `start`.
-    fn mojibake_in(&mut self, text: &str, start: u64, piece_at: Position) {
-        for run in find_mojibake(text) {
+    /// Adds a finding for each mojibake run and each mixed-script word of
+    /// `text`, which starts at `start`. Mojibake often mixes scripts
+    /// ("cafГ©"), so words inside a mojibake run are not looked at again.
+    fn mojibake_and_look_alikes_in(&mut self, text: &str, start: u64, piece_at: Position) {
+        let runs = find_mojibake(text);
+        for word in find_mixed_script(text) {
+            if runs
+                .iter()
+                .any(|run| run.range.start < word.range.end && word.range.start < run.range.end)
+            {
+                continue;
+            }
+            let seen = &text[word.range.clone()];
+            let detail = format!(
+                "\u{201c}{seen}\u{201d} mixes scripts: {} with {} ({}), a look-alike of \u{201c}{}\u{201d}",
+                word.main_script.full_name(),
+                describe(word.intruder),
+                word.intruder_script.full_name(),
+                word.looks_like
+            );
+            let position = advance(piece_at, &text[..word.range.start]);
+            self.add_at(
+                start + word.range.start as u64,
+                seen.as_bytes(),
+                position,
+                FindingKind::MixedScript,
+                Severity::Warning,
+                detail,
+            );
+        }
+        for run in runs {
             let seen = &text[run.range.clone()];
             let detail = format!(
                 "\u{201c}{seen}\u{201d} is \u{201c}{}\u{201d}: {}",

@@ -1,0 +1,154 @@
+//! Mixed-script words: a word in one script with a look-alike letter from
+//! another ("pаypal" with a Cyrillic "а"), the shape of a spoofed name.
+//!
+//! Unicode's UTS #39 (through unicode-security) says whether a word is single
+//! script (Japanese mixing Han and kana counts as one) and which characters
+//! are confusable across scripts. A word is flagged only when every letter
+//! of its rarer scripts is such a look-alike: real words that mix scripts
+//! ("μm", brand names, transliteration notes) seldom do that throughout.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::{MixedScript, is_potential_mixed_script_confusable_char, skeleton};
+
+/// Fewest letters in a flagged word: two-letter units and symbols such as
+/// "μm" mix scripts on purpose.
+const MIN_LETTERS: usize = 3;
+
+/// A word that mixes scripts with look-alike letters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MixedScriptWord {
+    /// Byte range of the word in the text.
+    pub range: Range<usize>,
+    /// The script most of its letters are in.
+    pub main_script: Script,
+    /// The first letter from another script.
+    pub intruder: char,
+    /// That letter's script.
+    pub intruder_script: Script,
+    /// What the intruder looks like (its UTS #39 skeleton).
+    pub looks_like: String,
+}
+
+/// Finds the mixed-script words of `text`.
+pub fn find_mixed_script(text: &str) -> Vec<MixedScriptWord> {
+    words(text)
+        .filter_map(|range| mixed_script_word(&text[range.clone()], range))
+        .collect()
+}
+
+/// Byte ranges of the words of `text`: runs of letters, digits and marks.
+fn words(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let (start, _) = chars.by_ref().find(|&(_, c)| is_word_char(c))?;
+        let mut end = text.len();
+        while let Some(&(i, c)) = chars.peek() {
+            if !is_word_char(c) {
+                end = i;
+                break;
+            }
+            chars.next();
+        }
+        Some(start..end)
+    })
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric()
+        || matches!(
+            get_general_category(c),
+            GeneralCategory::NonspacingMark
+                | GeneralCategory::SpacingMark
+                | GeneralCategory::EnclosingMark
+        )
+}
+
+/// The finding for `word`, if it mixes scripts with look-alikes only.
+fn mixed_script_word(word: &str, range: Range<usize>) -> Option<MixedScriptWord> {
+    if word.is_ascii() || word.is_single_script() {
+        return None;
+    }
+    let mut letters_by_script: HashMap<Script, usize> = HashMap::new();
+    let letters: Vec<(char, Script)> = word
+        .chars()
+        .map(|c| (c, c.script()))
+        .filter(|&(_, script)| !matches!(script, Script::Common | Script::Inherited))
+        .collect();
+    for &(_, script) in &letters {
+        *letters_by_script.entry(script).or_default() += 1;
+    }
+    if letters.len() < MIN_LETTERS || letters_by_script.len() < 2 {
+        return None;
+    }
+    // Ties go to Latin, the script spoofed names usually imitate.
+    let main_script = *letters_by_script
+        .iter()
+        .max_by_key(|&(&script, &count)| (count, script == Script::Latin))
+        .map(|(script, _)| script)?;
+    let mut intruders = letters.iter().filter(|&&(_, s)| s != main_script);
+    if !intruders
+        .clone()
+        .all(|&(c, _)| is_potential_mixed_script_confusable_char(c))
+    {
+        return None;
+    }
+    let &(intruder, intruder_script) = intruders.next()?;
+    Some(MixedScriptWord {
+        range,
+        main_script,
+        intruder,
+        intruder_script,
+        looks_like: skeleton(&intruder.to_string()).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flagged(text: &str) -> Vec<&str> {
+        find_mixed_script(text)
+            .into_iter()
+            .map(|w| &text[w.range])
+            .collect()
+    }
+
+    #[test]
+    fn a_cyrillic_a_in_a_latin_word_is_flagged() {
+        let text = "log in to p\u{0430}ypal today";
+        let found = find_mixed_script(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(&text[found[0].range.clone()], "p\u{0430}ypal");
+        assert_eq!(found[0].main_script, Script::Latin);
+        assert_eq!(found[0].intruder, '\u{0430}');
+        assert_eq!(found[0].intruder_script, Script::Cyrillic);
+        assert_eq!(found[0].looks_like, "a");
+    }
+
+    #[test]
+    fn a_latin_letter_in_a_cyrillic_word_is_flagged() {
+        // "привет" with a Latin "p" for the Cyrillic "р".
+        assert_eq!(flagged("\u{043F}pивет"), ["\u{043F}pивет"]);
+    }
+
+    #[test]
+    fn single_script_words_and_japanese_are_not_flagged() {
+        let text = "paypal привет Καλημέρα 日本語のテキスト Việt Nam naïve";
+        assert!(flagged(text).is_empty());
+    }
+
+    #[test]
+    fn words_mixing_distinct_letters_are_not_flagged() {
+        // Units, short words and letters with no look-alike.
+        assert_eq!(flagged("5 μm, Жx, Ωmega and Ψηφ"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn scripts_separated_by_punctuation_are_separate_words() {
+        assert!(flagged("English/Русский/Ελληνικά").is_empty());
+    }
+}
