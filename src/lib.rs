@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod display;
+pub mod fix;
 pub mod input;
 pub mod model;
 pub mod ui;

@@ -1,12 +1,15 @@
 //! The `utf8scope` command: parses arguments and hands over to a front end.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::sync::Arc;
 
 use utf8scope::check::{self, Format, Reporter};
+use utf8scope::display::escape_for_terminal;
+use utf8scope::fix::{self, Destination, FixError, InvalidPolicy, RepairOptions};
 use utf8scope::input::open_input;
 use utf8scope::ui;
 
@@ -44,6 +47,26 @@ enum Command {
         /// Files to check (`-` is standard input; with none, piped standard input).
         files: Vec<String>,
     },
+    /// Write the text with its mojibake repaired; say on stderr what changed.
+    ///
+    /// Nothing else changes unless asked (--invalid, --strip-bom). The input
+    /// is never written over without --in-place.
+    Fix {
+        /// File to repair (`-` is standard input).
+        file: String,
+        /// Write to OUT (replaced atomically) instead of standard output.
+        #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
+        output: Option<PathBuf>,
+        /// Rewrite FILE itself, atomically: a failure leaves it untouched.
+        #[arg(long)]
+        in_place: bool,
+        /// What to do with invalid spans: keep them, replace each with U+FFFD, or drop them.
+        #[arg(long, value_enum, default_value_t = InvalidPolicy::Keep, value_name = "HOW")]
+        invalid: InvalidPolicy,
+        /// Leave out byte order marks (every U+FEFF).
+        #[arg(long)]
+        strip_bom: bool,
+    },
 }
 
 /// When to use colour.
@@ -75,6 +98,21 @@ fn main() -> ExitCode {
             findings,
             files,
         }) => run_check(&files, format, color, findings),
+        Some(Command::Fix {
+            file,
+            output,
+            in_place,
+            invalid,
+            strip_bom,
+        }) => {
+            let destination = match (output, in_place) {
+                (Some(path), _) => Destination::File(path),
+                (None, true) => Destination::InPlace,
+                (None, false) => Destination::Stdout,
+            };
+            let options = RepairOptions { invalid, strip_bom };
+            run_fix(&file, &destination, options)
+        }
         None => run_inspector(cli.file.as_deref(), cli.first_invalid, cli.color),
     }
 }
@@ -130,6 +168,35 @@ fn run_check(files: &[String], format: Format, color: ColorWhen, findings: bool)
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
         Err(error) => {
             let _ = writeln!(io::stderr(), "utf8scope: cannot write the report: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_fix(file: &str, destination: &Destination, options: RepairOptions) -> ExitCode {
+    if *destination == Destination::Stdout && io::stdout().is_terminal() {
+        eprintln!(
+            "utf8scope: fix writes the repaired file to standard output, which is a terminal; \
+             redirect it, or give -o OUT or --in-place"
+        );
+        return ExitCode::from(2);
+    }
+    let source = match open_input(Some(file)) {
+        Ok(source) => source,
+        Err(message) => {
+            eprintln!("utf8scope: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let input_path = (file != "-").then(|| Path::new(file));
+    match fix::run(&source, input_path, destination, options) {
+        Ok(log) => match log.write_summary(source.name(), &mut io::stderr()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::from(2),
+        },
+        Err(FixError::BrokenPipe) => ExitCode::from(1),
+        Err(error) => {
+            eprintln!("utf8scope: {}", escape_for_terminal(&error.to_string()));
             ExitCode::from(2)
         }
     }

@@ -187,3 +187,12 @@ fn a_look_alike_letter_from_another_script_is_a_mixed_script_word() {
         "{detail}"
     );
 }
+
+#[test]
+fn a_mojibake_word_cut_by_a_block_boundary_is_still_found() {
+    // Blocks are 64 KiB: put "cafÃ©" across the first boundary.
+    let mut text = "x".repeat(65_533);
+    text.push_str(" cafÃ© au lait\n");
+    let found = places(text.as_bytes());
+    assert_eq!(found, vec![(65_534, 7, Mojibake, Warning)]);
+}

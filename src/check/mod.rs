@@ -11,6 +11,7 @@ pub use report::{Format, Reporter};
 use crate::display::escape_for_terminal;
 use crate::model::findings::{Finding, FindingsScanner, Severity};
 use crate::model::scan::feed::{fill_from, for_each_block};
+use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::{BlockScanner, LocatedSpan};
 use crate::model::source::{Source, SourceError, io_reason};
 
@@ -115,7 +116,8 @@ fn scan_and_report<W: Write>(
     let mut finder = reporter.wants_findings().then(FindingsScanner::new);
     let mut tally = Tally::default();
     let mut output_error = None;
-    for_each_block(fill, |block| {
+    // Findings judge whole lines: cut blocks at line feeds for them.
+    let mut aligned = LineAligned::aligning_if(finder.is_some(), |block: &[u8]| {
         let block_start = scanner.offset();
         let mut spans = Vec::new();
         scanner.scan(block, |located: LocatedSpan| spans.push(located));
@@ -139,7 +141,9 @@ fn scan_and_report<W: Write>(
                 ControlFlow::Break(())
             }
         }
-    })?;
+    });
+    for_each_block(fill, |block| aligned.push(block))?;
+    let _ = aligned.finish();
     if let Some(error) = output_error {
         return Err(Failure::Output(error));
     }

@@ -11,6 +11,7 @@ use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
 use crate::model::InvalidKind;
 use crate::model::scan::feed::for_each_block_of;
+use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::pieces::{Piece, pieces};
 use crate::model::source::{Source, SourceError};
 
@@ -490,9 +491,11 @@ pub fn is_noncharacter(c: char) -> bool {
 /// All findings of `source`, in file order.
 pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
     let mut scanner = FindingsScanner::new();
-    for_each_block_of(source, |block| {
+    let mut aligned = LineAligned::new(|block: &[u8]| {
         scanner.feed(block);
         ControlFlow::Continue(())
-    })?;
+    });
+    for_each_block_of(source, |block| aligned.push(block))?;
+    let _ = aligned.finish();
     Ok(scanner.finish())
 }

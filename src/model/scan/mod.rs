@@ -4,6 +4,7 @@
 pub mod block;
 pub mod feed;
 pub mod index;
+pub mod line_aligned;
 pub mod local_count;
 pub mod pieces;
 pub mod search;

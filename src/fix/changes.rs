@@ -1,0 +1,132 @@
+//! What `fix` changed: a count per kind and the first few of each, for the
+//! summary it prints on standard error.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use crate::display::{escape_for_terminal, hex_bytes, thousands};
+
+/// How many changes of each kind the summary shows.
+pub const EXAMPLES_PER_KIND: usize = 5;
+
+/// A kind of change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ChangeKind {
+    /// A mojibake run replaced by its repair.
+    Mojibake,
+    /// An invalid span replaced by U+FFFD.
+    InvalidReplaced,
+    /// An invalid span left out.
+    InvalidDropped,
+    /// A U+FEFF left out.
+    BomStripped,
+}
+
+impl ChangeKind {
+    /// How the summary heads this kind.
+    fn heading(self) -> &'static str {
+        match self {
+            ChangeKind::Mojibake => "mojibake repaired",
+            ChangeKind::InvalidReplaced => "invalid spans replaced with U+FFFD",
+            ChangeKind::InvalidDropped => "invalid spans dropped",
+            ChangeKind::BomStripped => "byte order marks stripped",
+        }
+    }
+}
+
+/// One change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// What kind of change.
+    pub kind: ChangeKind,
+    /// Line of the input it was on (1-based).
+    pub line: u64,
+    /// The bytes taken out.
+    pub before: Vec<u8>,
+    /// The text put in.
+    pub after: String,
+    /// The mojibake chain, or the invalid span's kind.
+    pub note: Option<String>,
+}
+
+/// The changes of one run: counts per kind and the first few of each.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ChangeLog {
+    counts: BTreeMap<ChangeKind, u64>,
+    examples: BTreeMap<ChangeKind, Vec<Change>>,
+    /// Invalid spans left as they were (`--invalid keep`).
+    pub kept_invalid: u64,
+}
+
+impl ChangeLog {
+    /// Counts `change`, keeping it if it is among the first of its kind.
+    pub fn add(&mut self, change: Change) {
+        *self.counts.entry(change.kind).or_default() += 1;
+        let examples = self.examples.entry(change.kind).or_default();
+        if examples.len() < EXAMPLES_PER_KIND {
+            examples.push(change);
+        }
+    }
+
+    /// How many changes of `kind` were made.
+    pub fn count(&self, kind: ChangeKind) -> u64 {
+        self.counts.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// How many changes were made in all.
+    pub fn total(&self) -> u64 {
+        self.counts.values().sum()
+    }
+
+    /// The first changes of `kind` (at most [`EXAMPLES_PER_KIND`]).
+    pub fn examples(&self, kind: ChangeKind) -> &[Change] {
+        self.examples.get(&kind).map_or(&[], Vec::as_slice)
+    }
+
+    /// Writes the summary for the input `name` (terminal-safe).
+    pub fn write_summary(&self, name: &str, out: &mut impl Write) -> io::Result<()> {
+        let name = escape_for_terminal(name);
+        let kept = match self.kept_invalid {
+            0 => String::new(),
+            1 => "; 1 invalid span kept (see --invalid)".to_string(),
+            n => format!("; {} invalid spans kept (see --invalid)", thousands(n)),
+        };
+        match self.total() {
+            0 => return writeln!(out, "utf8scope fix: {name}: no changes{kept}"),
+            1 => writeln!(out, "utf8scope fix: {name}: 1 change{kept}")?,
+            n => writeln!(out, "utf8scope fix: {name}: {} changes{kept}", thousands(n))?,
+        }
+        for (&kind, &count) in &self.counts {
+            writeln!(out, "  {}: {}", kind.heading(), thousands(count))?;
+            for change in self.examples(kind) {
+                writeln!(out, "    line {}: {}", change.line, describe(change))?;
+            }
+            let shown = self.examples(kind).len() as u64;
+            if count > shown {
+                writeln!(out, "    … and {} more", thousands(count - shown))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// "“cafÃ©” → “café” (UTF-8 read as windows-1252)", or "C3 28 (truncated)".
+fn describe(change: &Change) -> String {
+    let note = change
+        .note
+        .as_deref()
+        .map(|note| format!(" ({note})"))
+        .unwrap_or_default();
+    let text = match change.kind {
+        ChangeKind::Mojibake => format!(
+            "\u{201c}{}\u{201d} \u{2192} \u{201c}{}\u{201d}{note}",
+            String::from_utf8_lossy(&change.before),
+            change.after
+        ),
+        ChangeKind::InvalidReplaced | ChangeKind::InvalidDropped => {
+            format!("{}{note}", hex_bytes(&change.before))
+        }
+        ChangeKind::BomStripped => "EF BB BF".to_string(),
+    };
+    escape_for_terminal(&text).into_owned()
+}

@@ -1,0 +1,151 @@
+//! The repair pass: copies text block by block, undoing mojibake and, when
+//! asked, replacing or dropping invalid spans and stripping byte order marks.
+
+use std::io::{self, Write};
+
+use crate::model::InvalidKind;
+use crate::model::findings::find_mojibake;
+use crate::model::scan::pieces::{Piece, pieces};
+
+use super::changes::{Change, ChangeKind, ChangeLog};
+
+/// What to do with invalid spans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum InvalidPolicy {
+    /// Leave them as they are.
+    #[default]
+    Keep,
+    /// Write U+FFFD for each (one per maximal subpart, as DESIGN.md counts).
+    Replace,
+    /// Leave them out.
+    Drop,
+}
+
+/// What `fix` changes besides mojibake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RepairOptions {
+    /// What to do with invalid spans.
+    pub invalid: InvalidPolicy,
+    /// Whether to leave out every U+FEFF (a byte order mark).
+    pub strip_bom: bool,
+}
+
+/// Streams repaired text out of consecutive unit-aligned blocks.
+#[derive(Debug)]
+pub struct Repairer {
+    options: RepairOptions,
+    /// Line feeds written so far (lines are counted in the input).
+    line_feeds: u64,
+    log: ChangeLog,
+}
+
+impl Repairer {
+    /// A repairer at the start of a file.
+    pub fn new(options: RepairOptions) -> Repairer {
+        Repairer {
+            options,
+            line_feeds: 0,
+            log: ChangeLog::default(),
+        }
+    }
+
+    /// Writes the repaired form of `block` (which must follow the previous
+    /// block and end at a unit boundary or the end of the input) to `out`.
+    pub fn feed(&mut self, block: &[u8], out: &mut impl Write) -> io::Result<()> {
+        for piece in pieces(block, 0) {
+            match piece {
+                Piece::Valid(valid) => {
+                    let text = std::str::from_utf8(valid).expect("pieces are valid UTF-8");
+                    self.repair_text(text, out)?;
+                }
+                Piece::Invalid(span) => {
+                    let at = span.offset as usize;
+                    let bytes = &block[at..at + usize::from(span.len)];
+                    self.invalid(span.kind, bytes, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The changes made, once the input has been fed.
+    pub fn finish(self) -> ChangeLog {
+        self.log
+    }
+
+    fn repair_text(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
+        let mut copied_to = 0;
+        for run in find_mojibake(text) {
+            self.copy(&text[copied_to..run.range.start], out)?;
+            out.write_all(run.repair.as_bytes())?;
+            self.record(
+                ChangeKind::Mojibake,
+                &text[run.range.clone()],
+                &run.repair,
+                Some(run.chain()),
+            );
+            self.line_feeds +=
+                memchr::memchr_iter(b'\n', text[run.range.clone()].as_bytes()).count() as u64;
+            copied_to = run.range.end;
+        }
+        self.copy(&text[copied_to..], out)
+    }
+
+    /// Copies valid text that needs no repair, leaving out BOMs if asked.
+    fn copy(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
+        if !self.options.strip_bom {
+            return self.copy_verbatim(text, out);
+        }
+        let mut rest = text;
+        while let Some(at) = rest.find('\u{FEFF}') {
+            self.copy_verbatim(&rest[..at], out)?;
+            self.record(ChangeKind::BomStripped, "\u{FEFF}", "", None);
+            rest = &rest[at + '\u{FEFF}'.len_utf8()..];
+        }
+        self.copy_verbatim(rest, out)
+    }
+
+    fn copy_verbatim(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
+        self.line_feeds += memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
+        out.write_all(text.as_bytes())
+    }
+
+    fn invalid(&mut self, kind: InvalidKind, bytes: &[u8], out: &mut impl Write) -> io::Result<()> {
+        match self.options.invalid {
+            InvalidPolicy::Keep => {
+                self.log.kept_invalid += 1;
+                out.write_all(bytes)
+            }
+            InvalidPolicy::Replace => {
+                self.record_invalid(ChangeKind::InvalidReplaced, kind, bytes, "\u{FFFD}");
+                out.write_all("\u{FFFD}".as_bytes())
+            }
+            InvalidPolicy::Drop => {
+                self.record_invalid(ChangeKind::InvalidDropped, kind, bytes, "");
+                Ok(())
+            }
+        }
+    }
+
+    fn record_invalid(&mut self, change: ChangeKind, kind: InvalidKind, bytes: &[u8], after: &str) {
+        let line = self.line_feeds + 1;
+        self.log.add(Change {
+            kind: change,
+            line,
+            before: bytes.to_vec(),
+            after: after.to_string(),
+            note: Some(kind.name().to_string()),
+        });
+    }
+
+    fn record(&mut self, kind: ChangeKind, before: &str, after: &str, note: Option<String>) {
+        let line = self.line_feeds + 1;
+        self.log.add(Change {
+            kind,
+            line,
+            before: before.as_bytes().to_vec(),
+            after: after.to_string(),
+            note,
+        });
+    }
+}

@@ -1,0 +1,140 @@
+//! Re-cuts unit-aligned blocks so that each ends with a line feed, for the
+//! passes that read text a line at a time (mojibake is judged per line and
+//! per word, and a word cut in two by a block boundary would be missed).
+
+use std::ops::ControlFlow;
+
+/// A line longer than this is handed on in pieces: alignment is given up
+/// rather than memory.
+pub const MAX_CARRY: usize = 1 << 20;
+
+/// Passes blocks on to `on_block`, each ending just after a line feed (or at
+/// the end of the input, or after [`MAX_CARRY`] bytes without one).
+#[derive(Debug)]
+pub struct LineAligned<F> {
+    /// The part of the current line seen so far.
+    carry: Vec<u8>,
+    /// Whether to re-cut at all (passes that do not need it skip the copies).
+    aligning: bool,
+    on_block: F,
+}
+
+impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
+    /// Wraps `on_block`.
+    pub fn new(on_block: F) -> Self {
+        Self::aligning_if(true, on_block)
+    }
+
+    /// Wraps `on_block`, re-cutting blocks only if `aligning` (otherwise they
+    /// are passed on as they come).
+    pub fn aligning_if(aligning: bool, on_block: F) -> Self {
+        LineAligned {
+            carry: Vec::new(),
+            aligning,
+            on_block,
+        }
+    }
+
+    /// Takes the next unit-aligned block.
+    pub fn push(&mut self, mut block: &[u8]) -> ControlFlow<()> {
+        if !self.aligning {
+            return (self.on_block)(block);
+        }
+        if !self.carry.is_empty() {
+            let Some(first_lf) = memchr::memchr(b'\n', block) else {
+                self.carry.extend_from_slice(block);
+                return self.spill_long_line();
+            };
+            self.carry.extend_from_slice(&block[..=first_lf]);
+            (self.on_block)(&self.carry)?;
+            self.carry.clear();
+            block = &block[first_lf + 1..];
+        }
+        match memchr::memrchr(b'\n', block) {
+            Some(last_lf) => {
+                (self.on_block)(&block[..=last_lf])?;
+                self.carry.extend_from_slice(&block[last_lf + 1..]);
+            }
+            None => self.carry.extend_from_slice(block),
+        }
+        self.spill_long_line()
+    }
+
+    /// Hands on what is left at the end of the input.
+    pub fn finish(mut self) -> ControlFlow<()> {
+        if self.carry.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        (self.on_block)(&self.carry)
+    }
+
+    fn spill_long_line(&mut self) -> ControlFlow<()> {
+        if self.carry.len() < MAX_CARRY {
+            return ControlFlow::Continue(());
+        }
+        let flow = (self.on_block)(&self.carry);
+        self.carry.clear();
+        flow
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recut(blocks: &[&[u8]]) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut aligned = LineAligned::new(|b: &[u8]| {
+            out.push(b.to_vec());
+            ControlFlow::Continue(())
+        });
+        for block in blocks {
+            let _ = aligned.push(block);
+        }
+        let _ = aligned.finish();
+        out
+    }
+
+    #[test]
+    fn blocks_end_after_line_feeds() {
+        let blocks: [&[u8]; 4] = [b"one\ntw", b"o\nthr", b"ee", b"\nfour"];
+        assert_eq!(
+            recut(&blocks),
+            [&b"one\n"[..], b"two\n", b"three\n", b"four"]
+        );
+    }
+
+    #[test]
+    fn a_block_of_several_lines_passes_whole() {
+        assert_eq!(recut(&[b"a\nb\nc\n"]), [b"a\nb\nc\n"]);
+        assert_eq!(
+            recut(&[b"x", b"a\nb\nc\nd"]),
+            [&b"xa\n"[..], b"b\nc\n", b"d"]
+        );
+    }
+
+    #[test]
+    fn without_aligning_blocks_pass_as_they_come() {
+        let mut out = Vec::new();
+        let mut passing = LineAligned::aligning_if(false, |b: &[u8]| {
+            out.push(b.to_vec());
+            ControlFlow::Continue(())
+        });
+        let _ = passing.push(
+            b"one
+tw",
+        );
+        let _ = passing.push(b"o");
+        let _ = passing.finish();
+        assert_eq!(out, [&b"one\ntw"[..], b"o"]);
+    }
+
+    #[test]
+    fn a_line_longer_than_the_carry_limit_is_handed_on_in_pieces() {
+        let long = vec![b'a'; MAX_CARRY];
+        let pieces = recut(&[&long, b"b\n"]);
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces[0].len(), MAX_CARRY);
+        assert_eq!(pieces[1], b"b\n");
+    }
+}
