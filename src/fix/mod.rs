@@ -75,9 +75,9 @@ pub fn run(
         Destination::Stdout => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());
-            let log = repair_into(source, options, &mut out)
-                .and_then(|log| out.flush().map(|()| log).map_err(StreamFailure::Write))
-                .map_err(|failure| failure.explain("<stdout>"))?;
+            let log = repair_to(source, options, &mut out, "<stdout>")?;
+            out.flush()
+                .map_err(|e| StreamFailure::Write(e).explain("<stdout>"))?;
             Ok(log)
         }
         Destination::File(path) => {
@@ -121,6 +121,16 @@ pub fn run(
     }
 }
 
+/// Streams the repaired text of `source` into `out` (named `out_name` in errors).
+pub fn repair_to(
+    source: &Source,
+    options: RepairOptions,
+    out: &mut impl Write,
+    out_name: &str,
+) -> Result<ChangeLog, FixError> {
+    repair_into(source, options, out).map_err(|failure| failure.explain(out_name))
+}
+
 /// Writes the repaired text into a new temporary file in `path`'s directory.
 fn repair_beside(
     source: &Source,
@@ -143,7 +153,7 @@ fn repair_beside(
         })?;
     let name = path.display().to_string();
     let mut out = BufWriter::new(temp.as_file());
-    let log = repair_into(source, options, &mut out).map_err(|f| f.explain(&name))?;
+    let log = repair_to(source, options, &mut out, &name)?;
     out.flush()
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| StreamFailure::Write(e).explain(&name))?;

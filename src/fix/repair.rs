@@ -73,7 +73,22 @@ impl Repairer {
         self.log
     }
 
+    /// Repairs valid text. BOMs go first, so that the words they sat in
+    /// are judged without them (as a second run would see them).
     fn repair_text(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
+        if !self.options.strip_bom {
+            return self.repair_mojibake(text, out);
+        }
+        for (i, between_boms) in text.split('\u{FEFF}').enumerate() {
+            if i > 0 {
+                self.record(ChangeKind::BomStripped, "\u{FEFF}", "", None);
+            }
+            self.repair_mojibake(between_boms, out)?;
+        }
+        Ok(())
+    }
+
+    fn repair_mojibake(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         let mut copied_to = 0;
         for run in find_mojibake(text) {
             self.copy(&text[copied_to..run.range.start], out)?;
@@ -91,21 +106,8 @@ impl Repairer {
         self.copy(&text[copied_to..], out)
     }
 
-    /// Copies valid text that needs no repair, leaving out BOMs if asked.
+    /// Copies text that needs no repair, counting its lines.
     fn copy(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
-        if !self.options.strip_bom {
-            return self.copy_verbatim(text, out);
-        }
-        let mut rest = text;
-        while let Some(at) = rest.find('\u{FEFF}') {
-            self.copy_verbatim(&rest[..at], out)?;
-            self.record(ChangeKind::BomStripped, "\u{FEFF}", "", None);
-            rest = &rest[at + '\u{FEFF}'.len_utf8()..];
-        }
-        self.copy_verbatim(rest, out)
-    }
-
-    fn copy_verbatim(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         self.line_feeds += memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
         out.write_all(text.as_bytes())
     }

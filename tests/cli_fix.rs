@@ -1,0 +1,337 @@
+//! `utf8scope fix`: repairs, what it reports, and how it writes files.
+
+use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+use encoding_rs::{WINDOWS_1251, WINDOWS_1252};
+use predicates::prelude::*;
+
+const SAMPLES: [&str; 3] = [
+    "assets/samples/multilingual.txt",
+    "assets/samples/invalid-kinds.txt",
+    "assets/samples/kuhn-utf8-stress-test.txt",
+];
+
+fn fix() -> Command {
+    let mut cmd = Command::cargo_bin("utf8scope").unwrap();
+    cmd.arg("fix");
+    cmd
+}
+
+/// `text`'s UTF-8 read through `encoding`, `times` times.
+fn garble(text: &str, encoding: &'static encoding_rs::Encoding, times: usize) -> String {
+    let mut garbled = text.to_string();
+    for _ in 0..times {
+        garbled = encoding
+            .decode_without_bom_handling(garbled.as_bytes())
+            .0
+            .into_owned();
+    }
+    garbled
+}
+
+const FRENCH: &str = "Le café est prêt, à bientôt.\n";
+const RUSSIAN: &str = "Привет, как дела?\n";
+const GERMAN: &str = "Grüße aus Köln, schöne Straße.\n";
+
+/// A file garbled three ways, and what it was meant to say.
+fn garbled_and_meant() -> (String, String) {
+    let garbled = [
+        garble(FRENCH, WINDOWS_1252, 1),
+        "plain ASCII line\n".to_string(),
+        garble(RUSSIAN, WINDOWS_1251, 1),
+        garble(GERMAN, WINDOWS_1252, 2),
+    ]
+    .concat();
+    let meant = [FRENCH, "plain ASCII line\n", RUSSIAN, GERMAN].concat();
+    (garbled, meant)
+}
+
+#[test]
+fn mojibake_is_repaired_to_stdout_and_the_changes_listed_on_stderr() {
+    let (garbled, meant) = garbled_and_meant();
+    let output = fix().arg("-").write_stdin(garbled).assert().code(0);
+    let output = output.get_output();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), meant);
+    let report = String::from_utf8(output.stderr.clone()).unwrap();
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines[0], "utf8scope fix: <stdin>: 5 changes", "{report}");
+    assert_eq!(lines[1], "  mojibake repaired: 5");
+    assert_eq!(
+        lines[2],
+        "    line 1: \u{201c}cafÃ©\u{201d} \u{2192} \u{201c}café\u{201d} (UTF-8 read as windows-1252)"
+    );
+    assert!(
+        report.contains("    line 3: ") && report.contains("(UTF-8 read as windows-1251)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("    line 4: ") && report.contains("(UTF-8 read as windows-1252, twice)"),
+        "{report}"
+    );
+}
+
+#[test]
+fn only_the_first_few_changes_of_a_kind_are_listed() {
+    // Two runs a line: "cafÃ©" and "prÃªt, Ã\u{A0}bientÃ´t." (NBSP joins them).
+    let garbled = garble(FRENCH, WINDOWS_1252, 1).repeat(4);
+    fix()
+        .arg("-")
+        .write_stdin(garbled)
+        .assert()
+        .code(0)
+        .stdout(FRENCH.repeat(4))
+        .stderr(predicate::str::contains("  mojibake repaired: 8\n"))
+        .stderr(predicate::str::contains("    line 2: ").count(2))
+        .stderr(predicate::str::contains("    line 3: ").count(1))
+        .stderr(predicate::str::contains("    … and 3 more\n"));
+}
+
+#[test]
+fn fixing_a_repaired_file_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (garbled, meant) = garbled_and_meant();
+    let input = dir.path().join("garbled.txt");
+    let once = dir.path().join("once.txt");
+    let twice = dir.path().join("twice.txt");
+    fs::write(&input, garbled).unwrap();
+    fix().arg(&input).arg("-o").arg(&once).assert().code(0);
+    assert_eq!(fs::read_to_string(&once).unwrap(), meant);
+    fix()
+        .arg(&once)
+        .arg("-o")
+        .arg(&twice)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::ends_with("once.txt: no changes\n"));
+    assert_eq!(fs::read(&twice).unwrap(), fs::read(&once).unwrap());
+}
+
+#[test]
+fn the_samples_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    for sample in SAMPLES {
+        // Kept as they are, the samples (which have no mojibake) come out unchanged.
+        let kept = fix()
+            .arg(sample)
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(kept, fs::read(sample).unwrap(), "{sample}");
+        // Replacing invalid spans once leaves nothing to do the second time.
+        let once = dir.path().join("once");
+        let twice = dir.path().join("twice");
+        fix()
+            .args([sample, "--invalid", "replace", "--strip-bom", "-o"])
+            .arg(&once)
+            .assert()
+            .code(0);
+        fix()
+            .arg(&once)
+            .args(["--invalid", "replace", "--strip-bom", "-o"])
+            .arg(&twice)
+            .assert()
+            .code(0)
+            .stderr(predicate::str::ends_with(": no changes\n"));
+        assert_eq!(
+            fs::read(&once).unwrap(),
+            fs::read(&twice).unwrap(),
+            "{sample}"
+        );
+        assert!(std::str::from_utf8(&fs::read(&once).unwrap()).is_ok());
+    }
+}
+
+#[test]
+fn invalid_spans_are_kept_replaced_or_dropped_as_asked() {
+    // C0 is one invalid span, E2 82 (truncated) another.
+    let input: &[u8] = b"a\xC0b\xE2\x82c\n";
+    fix()
+        .arg("-")
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .stdout(predicate::eq(input))
+        .stderr("utf8scope fix: <stdin>: no changes; 2 invalid spans kept (see --invalid)\n");
+    fix()
+        .args(["-", "--invalid", "replace"])
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .stdout("a\u{FFFD}b\u{FFFD}c\n")
+        .stderr(predicate::str::contains(
+            "  invalid spans replaced with U+FFFD: 2\n    line 1: C0 (overlong)\n    line 1: E2 82 (truncated)\n",
+        ));
+    fix()
+        .args(["-", "--invalid", "drop"])
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .stdout("abc\n")
+        .stderr(predicate::str::contains("  invalid spans dropped: 2\n"));
+}
+
+#[test]
+fn byte_order_marks_go_only_when_asked() {
+    let input = "\u{FEFF}one\n\u{FEFF}two\n";
+    fix().arg("-").write_stdin(input).assert().stdout(input);
+    fix()
+        .args(["-", "--strip-bom"])
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .stdout("one\ntwo\n")
+        .stderr(predicate::str::contains(
+            "  byte order marks stripped: 2\n    line 1: EF BB BF\n    line 2: EF BB BF\n",
+        ));
+}
+
+#[test]
+fn mojibake_across_block_boundaries_is_all_repaired() {
+    // About 380 KiB: lines cross every 64 KiB block boundary somewhere.
+    let garbled = garble(FRENCH, WINDOWS_1252, 1).repeat(12_000);
+    let output = fix().arg("-").write_stdin(garbled).assert().code(0);
+    assert!(output.get_output().stdout == FRENCH.repeat(12_000).as_bytes());
+}
+
+#[test]
+fn the_output_may_not_be_the_input_without_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("notes.txt");
+    let garbled = garble(FRENCH, WINDOWS_1252, 1);
+    fs::write(&input, &garbled).unwrap();
+    fix()
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::ends_with(
+            "notes.txt: is the input; use --in-place to rewrite it\n",
+        ));
+    assert_eq!(fs::read_to_string(&input).unwrap(), garbled);
+}
+
+#[test]
+fn in_place_replaces_the_file_and_keeps_its_permissions() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("notes.txt");
+    fs::write(&input, garble(FRENCH, WINDOWS_1252, 1)).unwrap();
+    fs::set_permissions(&input, fs::Permissions::from_mode(0o640)).unwrap();
+    fix()
+        .arg("--in-place")
+        .arg(&input)
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr(predicate::str::contains("  mojibake repaired: 2\n"));
+    assert_eq!(fs::read_to_string(&input).unwrap(), FRENCH);
+    assert_eq!(fs::metadata(&input).unwrap().mode() & 0o777, 0o640);
+    // Nothing is left beside it.
+    let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1);
+}
+
+#[test]
+fn in_place_with_nothing_to_change_leaves_the_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("clean.txt");
+    fs::write(&input, FRENCH).unwrap();
+    let inode = fs::metadata(&input).unwrap().ino();
+    fix()
+        .arg("--in-place")
+        .arg(&input)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::ends_with("clean.txt: no changes\n"));
+    assert_eq!(fs::metadata(&input).unwrap().ino(), inode);
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// Runs `utf8scope ARGS` as a user who may not write to `locked` (as
+/// "nobody" through setpriv when the tests run as root, who may write anywhere).
+fn run_without_write_access(locked: &Path, args: &[&Path]) -> std::process::Output {
+    let binary = assert_cmd::cargo::cargo_bin("utf8scope");
+    if running_as_root() {
+        // nobody must reach the binary: copy it where anyone may run it.
+        let runnable = locked.parent().unwrap().join("utf8scope");
+        fs::copy(&binary, &runnable).unwrap();
+        fs::set_permissions(locked.parent().unwrap(), fs::Permissions::from_mode(0o755)).unwrap();
+        fs::set_permissions(locked, fs::Permissions::from_mode(0o755)).unwrap();
+        Process::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(&runnable)
+            .args(args)
+            .output()
+            .expect("setpriv (util-linux) runs the test as nobody")
+    } else {
+        fs::set_permissions(locked, fs::Permissions::from_mode(0o555)).unwrap();
+        Process::new(binary).args(args).output().unwrap()
+    }
+}
+
+fn running_as_root() -> bool {
+    // The owner of a file just created is the effective user.
+    let probe = tempfile::NamedTempFile::new().unwrap();
+    fs::metadata(probe.path()).unwrap().uid() == 0
+}
+
+#[test]
+fn in_place_in_an_unwritable_directory_leaves_the_input_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    fs::create_dir(&locked).unwrap();
+    let input = locked.join("notes.txt");
+    let garbled = garble(FRENCH, WINDOWS_1252, 1);
+    fs::write(&input, &garbled).unwrap();
+    fs::set_permissions(&input, fs::Permissions::from_mode(0o666)).unwrap();
+    let output = run_without_write_access(
+        &locked,
+        &[Path::new("fix"), Path::new("--in-place"), &input],
+    );
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("utf8scope: ")
+            && stderr.contains("notes.txt: cannot create a temporary file beside it: ")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&input).unwrap(), garbled);
+    assert_eq!(fs::read_dir(&locked).unwrap().count(), 1);
+}
+
+#[test]
+fn a_missing_file_is_a_one_line_error() {
+    fix()
+        .args(["no/such/file.txt", "-o", "/dev/null"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::is_match("^utf8scope: no/such/file.txt: .*\n$").unwrap());
+}
+
+#[test]
+fn in_place_and_an_output_file_conflict() {
+    fix()
+        .args(["--in-place", "-o", "x", "assets/samples/multilingual.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
+fn in_place_needs_a_file() {
+    fix()
+        .args(["-", "--in-place"])
+        .write_stdin("x")
+        .assert()
+        .code(2)
+        .stderr("utf8scope: --in-place needs a FILE, not standard input\n");
+}
