@@ -5,7 +5,7 @@
 #[path = "common/ui.rs"]
 mod ui;
 
-use ratatui::style::Color;
+use ratatui::style::{Color, Modifier};
 use ui::{app_on_sample, draw, screen_text};
 use utf8scope::ui::message::PromptKind;
 use utf8scope::ui::{App, Message, update};
@@ -128,4 +128,50 @@ fn invalid_bytes_are_styled_as_errors_and_markers_as_quiet() {
     let bits_x = layout.bits.x + (column - 1) * 9;
     assert_eq!(buffer[(bits_x, row)].fg, Color::DarkGray);
     assert_ne!(buffer[(bits_x + 1, row)].fg, Color::DarkGray);
+}
+
+#[test]
+fn findings_in_the_info_panel_and_the_list() {
+    for (width, height) in SIZES {
+        let mut app = app_on_sample("findings.txt", width, height);
+        // The first finding: "cafÃ©", mojibake, with what it meant.
+        update(&mut app, Message::NextFinding);
+        snapshot("finding-mojibake", &app);
+        // The look-alike "pаypal", found from the "ypal" after its Cyrillic "а".
+        search(&mut app, "ypal");
+        update(&mut app, Message::PrevFinding);
+        snapshot("finding-mixed-script", &app);
+        update(&mut app, Message::ToggleFindings);
+        snapshot("findings-list", &app);
+    }
+}
+
+#[test]
+fn findings_are_underlined_in_the_text_pane() {
+    let mut app = app_on_sample("findings.txt", 80, 24);
+    update(&mut app, Message::NextFinding);
+    let terminal = draw(&app, true);
+    let buffer = terminal.backend().buffer();
+    // The row at 0x74 shows "e ca": "ca" begins the mojibake "cafÃ©" at 0x76.
+    let y = (0..buffer.area.height)
+        .find(|&y| {
+            buffer[(0, y)].symbol() == "0"
+                && buffer[(9, y)].symbol() == "4"
+                && buffer[(8, y)].symbol() == "7"
+        })
+        .expect("the row at 0x74 is on screen");
+    let text: Vec<_> = (0..buffer.area.width)
+        .map(|x| &buffer[(x, y)])
+        .filter(|cell| ["e", "c", "a"].contains(&cell.symbol()))
+        .collect();
+    let marked = |cell: &&ratatui::buffer::Cell| {
+        cell.modifier.contains(Modifier::UNDERLINED) && cell.fg == Color::Yellow
+    };
+    // The last three of those cells are the text pane's "e", "c", "a".
+    let [e, c, a] = text[text.len() - 3..] else {
+        panic!("{text:?}")
+    };
+    assert!(!marked(&e), "{e:?}");
+    assert!(marked(&c), "{c:?}");
+    assert!(marked(&a), "{a:?}");
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use ui::{app_on, app_on_sample, screen_text};
 use utf8scope::ui::message::PromptKind;
 
-use utf8scope::model::{Scan, Source};
+use utf8scope::model::{Scan, ScanState, Source};
 use utf8scope::ui::{App, Message, update};
 
 fn type_into_prompt(app: &mut utf8scope::ui::App, kind: PromptKind, text: &str) {
@@ -347,4 +347,120 @@ fn quit_and_tick() {
     assert_eq!(app.cursor_line, Some(1));
     update(&mut app, Message::Quit);
     assert!(app.should_quit);
+}
+
+/// Offsets of the findings in the findings sample, as `check --findings` lists them.
+const FINDINGS: [u64; 16] = [
+    0x76, 0x82, 0xaf, 0xeb, 0x103, 0x129, 0x182, 0x1b5, 0x1b9, 0x1c4, 0x1c8, 0x1f4, 0x20b, 0x223,
+    0x271, 0x2a2,
+];
+
+#[test]
+fn m_and_shift_m_visit_findings_and_wrap_with_a_message() {
+    let mut app = app_on_sample("findings.txt", 80, 24);
+    assert_eq!(app.findings_status.total, 16);
+    for &offset in &FINDINGS {
+        update(&mut app, Message::NextFinding);
+        assert_eq!(app.cursor, offset);
+    }
+    assert_eq!(
+        app.message.as_deref(),
+        Some("finding 16 of 16: replacement-character")
+    );
+    update(&mut app, Message::NextFinding);
+    assert_eq!(app.cursor, FINDINGS[0]);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("finding 1 of 16: mojibake, wrapped to the first")
+    );
+    update(&mut app, Message::PrevFinding);
+    assert_eq!(app.cursor, FINDINGS[15]);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .ends_with("wrapped to the last")
+    );
+    update(&mut app, Message::PrevFinding);
+    assert_eq!(app.cursor, FINDINGS[14]);
+    // Inside a finding, the cursor's findings are the info panel's.
+    update(&mut app, Message::Start);
+    update(&mut app, Message::NextFinding);
+    update(&mut app, Message::MoveBytes(3));
+    assert_eq!(app.cursor_findings.len(), 1);
+    assert_eq!(app.cursor_findings[0].repair.as_deref(), Some("café"));
+}
+
+#[test]
+fn a_file_without_findings_says_so() {
+    let mut app = app_on(b"plain text\n", 80, 24);
+    update(&mut app, Message::NextFinding);
+    assert_eq!(app.cursor, 0);
+    assert_eq!(
+        app.message.as_deref(),
+        Some("no findings: nothing looks wrong")
+    );
+    update(&mut app, Message::ToggleFindings);
+    assert!(app.findings_list.is_none());
+    assert_eq!(
+        app.message.as_deref(),
+        Some("no findings: nothing looks wrong")
+    );
+    assert!(screen_text(&app).last().unwrap().contains("no findings"));
+}
+
+#[test]
+fn the_findings_list_opens_at_the_cursor_and_jumps() {
+    let mut app = app_on_sample("findings.txt", 80, 24);
+    type_into_prompt(&mut app, PromptKind::Goto, "0x180");
+    update(&mut app, Message::ToggleFindings);
+    let list = app.findings_list.as_ref().unwrap();
+    assert_eq!(list.selected, 6, "the first finding at or after the cursor");
+    update(&mut app, Message::ListMove(2));
+    update(&mut app, Message::ListJump);
+    assert!(app.findings_list.is_none());
+    assert_eq!(app.cursor, FINDINGS[8]);
+    // Keys move the selection, not the cursor, while the list is open.
+    update(&mut app, Message::ToggleFindings);
+    update(&mut app, Message::ListEnd);
+    assert_eq!(app.findings_list.as_ref().unwrap().selected, 15);
+    update(&mut app, Message::ListMove(5));
+    assert_eq!(app.findings_list.as_ref().unwrap().selected, 15);
+    update(&mut app, Message::ListStart);
+    update(&mut app, Message::ListPages(1));
+    assert_eq!(app.findings_list.as_ref().unwrap().selected, 15);
+    update(&mut app, Message::ListPages(-1));
+    assert_eq!(app.findings_list.as_ref().unwrap().selected, 0);
+    assert_eq!(app.cursor, FINDINGS[8]);
+    update(&mut app, Message::ToggleFindings);
+    assert!(app.findings_list.is_none());
+    assert_eq!(app.cursor, FINDINGS[8]);
+}
+
+#[test]
+fn findings_are_looked_for_in_the_background_while_the_screen_draws() {
+    // 96 MiB of text ending in mojibake: the first screen does not wait.
+    let mut bytes = b"plain text line\n".repeat(6 << 20);
+    bytes.extend_from_slice("cafÃ©\n".as_bytes());
+    let mut app = App::new(Arc::new(Source::from_bytes("big", bytes)), 80, 24);
+    assert_eq!(
+        app.findings_status.state,
+        ScanState::Running,
+        "96 MiB takes the findings pass far longer than a frame"
+    );
+    assert!(screen_text(&app).last().unwrap().contains("no findings…"));
+    update(&mut app, Message::NextFinding);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .starts_with("no findings yet: looking, "),
+        "{:?}",
+        app.message
+    );
+    app.findings.wait();
+    update(&mut app, Message::Tick);
+    assert_eq!(app.findings_status.total, 1);
+    update(&mut app, Message::NextFinding);
+    assert_eq!(app.cursor, 96 << 20);
 }

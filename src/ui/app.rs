@@ -4,9 +4,11 @@
 
 use std::sync::Arc;
 
+use super::keys::InputMode;
 use super::layout::{Layout, offset_width};
 use super::message::PromptKind;
 use crate::display::escape_for_terminal;
+use crate::model::findings::{Finding, FindingsJob, Severity};
 use crate::model::{Scan, ScanState, Source, Unit, Window};
 
 /// An open prompt and what has been typed into it.
@@ -46,6 +48,43 @@ pub struct ScanStatus {
     pub invalid: u64,
 }
 
+/// What the status bar says about the background findings pass.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FindingsStatus {
+    /// Fraction looked at, 0.0 to 1.0.
+    pub progress: f64,
+    /// Running, complete, or why it stopped.
+    pub state: ScanState,
+    /// Findings so far.
+    pub total: u64,
+    /// Warnings among them.
+    pub warnings: u64,
+    /// How many are kept (and so listed and reachable with `m`).
+    pub kept: usize,
+}
+
+/// A finding's place on screen: its bytes and how much it matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Marked {
+    /// First byte.
+    pub start: u64,
+    /// One past the last byte.
+    pub end: u64,
+    /// Its severity.
+    pub severity: Severity,
+}
+
+/// The open findings list (`F`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FindingsList {
+    /// Index of the selected finding among the kept ones.
+    pub selected: usize,
+    /// Index of the first finding shown.
+    pub top: usize,
+    /// The findings shown, from `top`.
+    pub rows: Vec<Finding>,
+}
+
 /// The inspector's state.
 pub struct App {
     /// The file being inspected.
@@ -82,6 +121,16 @@ pub struct App {
     pub cursor_line: Option<u64>,
     /// The scan's progress and verdict.
     pub scan_status: ScanStatus,
+    /// The background findings pass.
+    pub findings: FindingsJob,
+    /// Its progress and counts.
+    pub findings_status: FindingsStatus,
+    /// The findings that cover the cursor's byte.
+    pub cursor_findings: Vec<Finding>,
+    /// The findings on screen, for the text pane to mark.
+    pub visible_findings: Vec<Marked>,
+    /// The findings list, when open.
+    pub findings_list: Option<FindingsList>,
 }
 
 impl App {
@@ -92,8 +141,10 @@ impl App {
         App::with_scan(source, scan, width, height)
     }
 
-    /// Opens the inspector's state with a scan of `source` already made.
+    /// Opens the inspector's state with a scan of `source` already made, and
+    /// starts the findings pass.
     pub fn with_scan(source: Arc<Source>, scan: Scan, width: u16, height: u16) -> App {
+        let findings = FindingsJob::start(Arc::clone(&source));
         let mut app = App {
             // `refresh` below loads the visible window.
             window: Window::empty(),
@@ -117,6 +168,17 @@ impl App {
                 state: ScanState::Running,
                 invalid: 0,
             },
+            findings,
+            findings_status: FindingsStatus {
+                progress: 0.0,
+                state: ScanState::Running,
+                total: 0,
+                warnings: 0,
+                kept: 0,
+            },
+            cursor_findings: Vec::new(),
+            visible_findings: Vec::new(),
+            findings_list: None,
         };
         app.refresh();
         app
@@ -143,6 +205,17 @@ impl App {
         self.window.unit_at(self.cursor)
     }
 
+    /// What keys are for now: the list and prompts take them first.
+    pub fn input_mode(&self) -> InputMode {
+        if self.findings_list.is_some() {
+            InputMode::List
+        } else if self.prompt.is_some() {
+            InputMode::Prompt
+        } else {
+            InputMode::Normal
+        }
+    }
+
     /// Puts `text` in the status bar until the next key.
     pub fn say(&mut self, text: impl Into<String>) {
         self.message = Some(text.into());
@@ -167,7 +240,52 @@ impl App {
             Err(error) => self.say(escape_for_terminal(&error.to_string()).into_owned()),
         }
         self.refresh_scan();
+        self.refresh_findings();
         self.cursor_line = self.scan.line_of(self.cursor).ok().flatten();
+    }
+
+    /// Rows the findings list shows at once.
+    pub fn list_rows(&self) -> usize {
+        usize::from(self.height.saturating_sub(6)).max(1)
+    }
+
+    /// Picks up the findings pass's progress, and the findings the screen,
+    /// the cursor and the open list need.
+    pub fn refresh_findings(&mut self) {
+        let progress = self.findings.progress();
+        let index = self.findings.index();
+        self.findings_status = FindingsStatus {
+            progress,
+            state: index.state().clone(),
+            total: index.total(),
+            warnings: index.warnings(),
+            kept: index.findings().len(),
+        };
+        let page_end = self.top + self.layout().page_bytes();
+        self.visible_findings = index
+            .overlapping(self.top, page_end)
+            .into_iter()
+            .map(|f| Marked {
+                start: f.offset,
+                end: f.offset + f.len.max(1),
+                severity: f.severity,
+            })
+            .collect();
+        self.cursor_findings = index.covering(self.cursor).into_iter().cloned().collect();
+        let rows = self.list_rows();
+        if let Some(list) = &mut self.findings_list {
+            let kept = index.findings().len();
+            list.selected = list.selected.min(kept.saturating_sub(1));
+            // Fill the list to its last row when there are enough findings.
+            list.top = list.top.min(kept.saturating_sub(rows));
+            if list.selected < list.top {
+                list.top = list.selected;
+            } else if list.selected >= list.top + rows {
+                list.top = list.selected + 1 - rows;
+            }
+            let end = (list.top + rows).min(kept);
+            list.rows = index.findings()[list.top.min(end)..end].to_vec();
+        }
     }
 
     /// Picks up the background scan's progress.

@@ -8,7 +8,8 @@ use unicode_general_category::get_general_category;
 use unicode_width::UnicodeWidthChar;
 
 use super::glyph::glyph;
-use crate::display::hex_bytes;
+use crate::display::{escape_for_terminal, hex_bytes};
+use crate::model::findings::Finding;
 use crate::model::{Unit, UnitKind, Window};
 
 /// One labelled row of the info panel.
@@ -18,16 +19,50 @@ pub struct InfoRow {
     pub label: &'static str,
     /// The value; always terminal-safe.
     pub value: String,
-    /// Whether the row reports an error (drawn in the error style).
-    pub error: bool,
+    /// How it is drawn.
+    pub tone: Tone,
+}
+
+/// How an info row is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Plain text.
+    Plain,
+    /// An invalid span: the error style.
+    Error,
+    /// A finding: the warning style.
+    Warning,
 }
 
 fn row(label: &'static str, value: impl Into<String>) -> InfoRow {
     InfoRow {
         label,
         value: value.into(),
-        error: false,
+        tone: Tone::Plain,
     }
+}
+
+/// What the info panel says about the findings that cover the cursor: kind
+/// and explanation, and for mojibake the text as it was meant.
+pub fn describe_findings(findings: &[Finding]) -> Vec<InfoRow> {
+    let mut rows = Vec::new();
+    for finding in findings {
+        rows.push(InfoRow {
+            label: "Finding",
+            value: format!(
+                "{} {}: {}",
+                finding.severity.name(),
+                finding.kind,
+                finding.detail
+            ),
+            tone: Tone::Warning,
+        });
+        if let Some(repair) = &finding.repair {
+            let repair = escape_for_terminal(repair);
+            rows.push(row("Meant", format!("\u{201c}{repair}\u{201d}")));
+        }
+    }
+    rows
 }
 
 /// Describes the byte at `offset` and the unit holding it.
@@ -116,12 +151,12 @@ fn describe_invalid(window: &Window, unit: &Unit, rows: &mut Vec<InfoRow>) {
     rows.push(InfoRow {
         label: "Invalid",
         value: format!("{kind}: {}", hex_bytes(bytes)),
-        error: true,
+        tone: Tone::Error,
     });
     rows.push(InfoRow {
         label: "Why",
         value: kind.explanation().to_string(),
-        error: true,
+        tone: Tone::Error,
     });
     if let Some(value) = window.intended_value(unit) {
         let meaning = match char::from_u32(value) {
@@ -178,6 +213,6 @@ mod tests {
         let rows = describe_at(&[0xC0, 0xAF], 0);
         assert_eq!(value(&rows, "Invalid"), "overlong: C0");
         assert_eq!(value(&rows, "Would be"), "U+002F /");
-        assert!(rows.iter().any(|r| r.error));
+        assert!(rows.iter().any(|r| r.tone == Tone::Error));
     }
 }

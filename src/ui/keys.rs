@@ -14,6 +14,8 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("PgUp PgDn ^u ^d", "page up / down"),
     ("g Home  G End", "start / end of file"),
     ("n N", "next / previous invalid span"),
+    ("m M", "next / previous finding (mojibake, bidi, …)"),
+    ("F", "list of findings: ↑↓ to pick, Enter to go"),
     (":", "go to offset: 42, 0x2a, +16, -16, 50%"),
     ("/", "search text; /x e2 82 ac searches hex bytes"),
     ("; ,", "repeat search forward / backward"),
@@ -24,16 +26,30 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("q Esc ^c", "quit"),
 ];
 
-/// The message for an event, given whether a prompt is open.
-pub fn message_for(event: &Event, prompt_open: bool) -> Option<Message> {
+/// What keys are for at the moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputMode {
+    /// Moving about the file.
+    Normal,
+    /// Typing into a prompt.
+    Prompt,
+    /// Picking from the findings list.
+    List,
+}
+
+/// The message for an event in the given mode.
+pub fn message_for(event: &Event, mode: InputMode) -> Option<Message> {
     match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => {
-            if prompt_open {
-                prompt_key(key)
-            } else {
-                normal_key(key)
-            }
-        }
+        Event::Key(key) if key.kind != KeyEventKind::Release => match mode {
+            InputMode::Normal => normal_key(key),
+            InputMode::Prompt => prompt_key(key),
+            InputMode::List => list_key(key),
+        },
+        Event::Mouse(mouse) if mode == InputMode::List => match mouse.kind {
+            MouseEventKind::ScrollUp => Some(Message::ListMove(-3)),
+            MouseEventKind::ScrollDown => Some(Message::ListMove(3)),
+            _ => None,
+        },
         Event::Mouse(mouse) => match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => Some(Message::Click {
                 x: mouse.column,
@@ -70,6 +86,9 @@ fn normal_key(key: &KeyEvent) -> Option<Message> {
         KeyCode::End | KeyCode::Char('G') => Message::End,
         KeyCode::Char('n') => Message::NextInvalid,
         KeyCode::Char('N') => Message::PrevInvalid,
+        KeyCode::Char('m') => Message::NextFinding,
+        KeyCode::Char('M') => Message::PrevFinding,
+        KeyCode::Char('F') => Message::ToggleFindings,
         KeyCode::Char(':') => Message::OpenPrompt(PromptKind::Goto),
         KeyCode::Char('/') => Message::OpenPrompt(PromptKind::Search),
         KeyCode::Char(';') => Message::SearchNext,
@@ -77,6 +96,25 @@ fn normal_key(key: &KeyEvent) -> Option<Message> {
         KeyCode::Char('B') => Message::ToggleBits,
         KeyCode::Char('i') => Message::ToggleInfo,
         KeyCode::Char('?') => Message::ToggleHelp,
+        _ => return None,
+    };
+    Some(message)
+}
+
+fn list_key(key: &KeyEvent) -> Option<Message> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let message = match key.code {
+        KeyCode::Char('c') if ctrl => Message::Quit,
+        KeyCode::Char('u') if ctrl => Message::ListPages(-1),
+        KeyCode::Char('d') if ctrl => Message::ListPages(1),
+        KeyCode::Esc | KeyCode::Char('q' | 'F') => Message::ToggleFindings,
+        KeyCode::Up | KeyCode::Char('k') => Message::ListMove(-1),
+        KeyCode::Down | KeyCode::Char('j') => Message::ListMove(1),
+        KeyCode::PageUp => Message::ListPages(-1),
+        KeyCode::PageDown => Message::ListPages(1),
+        KeyCode::Home | KeyCode::Char('g') => Message::ListStart,
+        KeyCode::End | KeyCode::Char('G') => Message::ListEnd,
+        KeyCode::Enter => Message::ListJump,
         _ => return None,
     };
     Some(message)
@@ -106,28 +144,53 @@ mod tests {
     fn keys_map_to_messages_and_prompts_capture_text() {
         let none = KeyModifiers::NONE;
         assert_eq!(
-            message_for(&key(KeyCode::Char('n'), none), false),
+            message_for(&key(KeyCode::Char('n'), none), InputMode::Normal),
             Some(Message::NextInvalid)
         );
         assert_eq!(
-            message_for(&key(KeyCode::Char('n'), none), true),
+            message_for(&key(KeyCode::Char('n'), none), InputMode::Prompt),
             Some(Message::PromptChar('n'))
         );
         assert_eq!(
-            message_for(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), false),
+            message_for(&key(KeyCode::Char('m'), none), InputMode::Normal),
+            Some(Message::NextFinding)
+        );
+        assert_eq!(
+            message_for(&key(KeyCode::Char('j'), none), InputMode::List),
+            Some(Message::ListMove(1))
+        );
+        assert_eq!(
+            message_for(&key(KeyCode::Esc, none), InputMode::List),
+            Some(Message::ToggleFindings)
+        );
+        assert_eq!(
+            message_for(&key(KeyCode::Enter, none), InputMode::List),
+            Some(Message::ListJump)
+        );
+        assert_eq!(
+            message_for(
+                &key(KeyCode::Char('c'), KeyModifiers::CONTROL),
+                InputMode::Normal
+            ),
             Some(Message::Quit)
         );
         assert_eq!(
-            message_for(&key(KeyCode::Char('d'), KeyModifiers::CONTROL), false),
+            message_for(
+                &key(KeyCode::Char('d'), KeyModifiers::CONTROL),
+                InputMode::Normal
+            ),
             Some(Message::MovePages(1))
         );
         assert_eq!(
-            message_for(&key(KeyCode::Esc, none), true),
+            message_for(&key(KeyCode::Esc, none), InputMode::Prompt),
             Some(Message::PromptCancel)
         );
-        assert_eq!(message_for(&key(KeyCode::F(5), none), false), None);
         assert_eq!(
-            message_for(&Event::Resize(100, 30), false),
+            message_for(&key(KeyCode::F(5), none), InputMode::Normal),
+            None
+        );
+        assert_eq!(
+            message_for(&Event::Resize(100, 30), InputMode::Normal),
             Some(Message::Resize {
                 width: 100,
                 height: 30

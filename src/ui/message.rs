@@ -33,6 +33,22 @@ pub enum Message {
     NextInvalid,
     /// Previous invalid span, wrapping at the start.
     PrevInvalid,
+    /// Next finding, wrapping at the end.
+    NextFinding,
+    /// Previous finding, wrapping at the start.
+    PrevFinding,
+    /// Open or close the findings list.
+    ToggleFindings,
+    /// Move the list's selection by rows (negative: up).
+    ListMove(i64),
+    /// Move the list's selection by pages (negative: up).
+    ListPages(i64),
+    /// Select the list's first finding.
+    ListStart,
+    /// Select the list's last finding.
+    ListEnd,
+    /// Jump to the selected finding and close the list.
+    ListJump,
     /// Open a prompt.
     OpenPrompt(PromptKind),
     /// A character typed into the prompt.

@@ -74,7 +74,7 @@ fn event_loop(
             // Apply every event already queued before drawing again.
             loop {
                 let event = event::read()?;
-                if let Some(message) = keys::message_for(&event, app.prompt.is_some()) {
+                if let Some(message) = keys::message_for(&event, app.input_mode()) {
                     update(app, message);
                 }
                 if app.should_quit || !event::poll(Duration::ZERO)? {

@@ -13,6 +13,7 @@ use super::describe::marker_len;
 use super::glyph::{GlyphKind, glyph};
 use super::layout::{BITS_CELLS, HEX_CELLS, Layout, TEXT_CELLS};
 use super::theme::Theme;
+use crate::model::findings::Severity;
 use crate::model::{ByteRole, Unit, UnitKind};
 
 /// The filler drawn in a continuation byte's text cell.
@@ -83,6 +84,21 @@ pub struct Panes<'a> {
     cursor_unit: Option<Unit>,
     /// The visible cells, row by row, looked up once for all panes.
     rows: Vec<Vec<Cell<'a>>>,
+    /// For each visible byte, the gravest finding covering it.
+    marks: Vec<Option<Severity>>,
+}
+
+/// The gravest finding over each byte of `[top, top + len)`.
+fn marks(app: &App, len: u64) -> Vec<Option<Severity>> {
+    let mut marks = vec![None; len as usize];
+    for marked in &app.visible_findings {
+        let start = marked.start.max(app.top) - app.top;
+        let end = marked.end.min(app.top + len).saturating_sub(app.top);
+        for mark in &mut marks[start as usize..end.max(start) as usize] {
+            *mark = (*mark).max(Some(marked.severity));
+        }
+    }
+    marks
 }
 
 impl<'a> Panes<'a> {
@@ -97,6 +113,7 @@ impl<'a> Panes<'a> {
             theme,
             cursor_unit: app.cursor_unit().copied(),
             rows,
+            marks: marks(app, layout.page_bytes()),
         }
     }
 
@@ -192,6 +209,11 @@ impl<'a> Panes<'a> {
             let cells_left = (per_row - cell.offset % per_row) as usize;
             let (text, style, width) = self.text_cell(cell, cells_left);
             skip = width.saturating_sub(1);
+            let mark = self.marks.get((cell.offset - self.app.top) as usize);
+            let style = match mark.copied().flatten() {
+                Some(severity) => self.theme.finding_mark(severity, style),
+                None => style,
+            };
             let style = self.highlight(cell, style);
             if width == 1 {
                 // One cell: set it directly, skipping grapheme segmentation.

@@ -4,6 +4,7 @@
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::model::ByteRole;
+use crate::model::findings::Severity;
 
 /// The styles in use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +56,22 @@ impl Theme {
         } else {
             Style::new().add_modifier(Modifier::UNDERLINED)
         }
+    }
+
+    /// A text cell inside a finding: underlined, coloured by severity (a
+    /// warning yellow, info blue) on top of its own style.
+    pub fn finding_mark(&self, severity: Severity, style: Style) -> Style {
+        let style = style.add_modifier(Modifier::UNDERLINED);
+        match (self.color, severity) {
+            (false, _) => style,
+            (true, Severity::Warning) => style.underline_color(Color::Yellow).fg(Color::Yellow),
+            (true, Severity::Info) => style.underline_color(Color::Blue),
+        }
+    }
+
+    /// What the info panel and the findings list say about a finding.
+    pub fn notice(&self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
     }
 
     /// Quiet things: fillers, offsets, marker bits, labels.

@@ -1,12 +1,13 @@
 //! `update`: applies one message to the state. The only place state changes.
 
-use super::app::{App, Jump, Prompt};
+use super::app::{App, FindingsList, Jump, Prompt};
 use super::goto::{parse_goto, parse_search};
 use super::message::{Message, PromptKind};
 use crate::display::escape_for_terminal;
 use crate::model::find::{find_backward, find_forward};
+use crate::model::findings::MAX_KEPT;
 use crate::model::window::unit_at;
-use crate::model::{Lookup, SourceError};
+use crate::model::{Lookup, ScanState, SourceError};
 
 /// Applies `message` to `app`.
 pub fn update(app: &mut App, message: Message) {
@@ -50,6 +51,23 @@ pub fn update(app: &mut App, message: Message) {
         Message::PrevInvalid => {
             let before = app.cursor_unit().map_or(0, |u| u.offset);
             seek(app, Jump::Previous { before });
+        }
+        Message::NextFinding => next_finding(app, true),
+        Message::PrevFinding => next_finding(app, false),
+        Message::ToggleFindings => toggle_findings(app),
+        Message::ListMove(n) => move_selection(app, n),
+        Message::ListPages(n) => move_selection(app, n * app.list_rows() as i64),
+        Message::ListStart => move_selection(app, i64::MIN),
+        Message::ListEnd => move_selection(app, i64::MAX),
+        Message::ListJump => {
+            if let Some(list) = app.findings_list.take()
+                && let Some(finding) = list
+                    .selected
+                    .checked_sub(list.top)
+                    .and_then(|row| list.rows.get(row))
+            {
+                app.cursor = finding.offset;
+            }
         }
         Message::OpenPrompt(kind) => {
             app.prompt = Some(Prompt {
@@ -107,6 +125,7 @@ pub fn update(app: &mut App, message: Message) {
         }
         Message::Tick => {
             app.refresh_scan();
+            app.refresh_findings();
             match app.pending {
                 // The scan has read further: try the pending jump again.
                 Some(jump) => seek(app, jump),
@@ -264,5 +283,105 @@ fn search(app: &mut App, forward: bool, from: u64) {
             Err(error) => report(app, &error),
         },
         Err(error) => report(app, &error),
+    }
+}
+
+/// Moves to the next (or previous) kept finding, wrapping around once the
+/// whole file has been looked at.
+fn next_finding(app: &mut App, forward: bool) {
+    let running = app.findings_status.state == ScanState::Running;
+    let percent = app.findings_status.progress * 100.0;
+    let (target, wrapped, kept, capped) = {
+        let index = app.findings.index();
+        let kept = index.findings().len();
+        let found = if forward {
+            index.next_after(app.cursor)
+        } else {
+            index.prev_before(app.cursor)
+        };
+        let wrapped = match (found, forward) {
+            (Some(_), _) => None,
+            (None, true) if !running && !index.is_capped() => Some(0),
+            (None, false) => kept.checked_sub(1),
+            (None, true) => None,
+        };
+        let target = found.or(wrapped).filter(|&i| i < kept);
+        let target = target.map(|i| (i, index.findings()[i].offset, index.findings()[i].kind));
+        (target, found.is_none(), kept, index.is_capped())
+    };
+    match target {
+        Some((i, offset, kind)) => {
+            app.cursor = offset;
+            let place = format!("finding {} of {}", i + 1, kept_count(kept, capped, running));
+            let note = match (wrapped, forward) {
+                (false, _) => String::new(),
+                (true, true) => ", wrapped to the first".to_string(),
+                (true, false) => ", wrapped to the last".to_string(),
+            };
+            app.say(format!("{place}: {kind}{note}"));
+        }
+        None if kept == 0 && running => {
+            app.say(format!("no findings yet: looking, {percent:.0}%…"));
+        }
+        None if kept == 0 => app.say("no findings: nothing looks wrong"),
+        None if capped => app.say(format!(
+            "only the first {} findings are kept; `utf8scope check --findings` lists them all",
+            crate::display::thousands(MAX_KEPT as u64)
+        )),
+        None => app.say(format!(
+            "no finding after the cursor yet: looking, {percent:.0}%…"
+        )),
+    }
+}
+
+/// "12", "12 so far" or "100,000 kept".
+fn kept_count(kept: usize, capped: bool, running: bool) -> String {
+    let count = crate::display::thousands(kept as u64);
+    if capped {
+        format!("{count} kept")
+    } else if running {
+        format!("{count} so far")
+    } else {
+        count
+    }
+}
+
+/// Opens the list on the first finding at or after the cursor, or closes it.
+fn toggle_findings(app: &mut App) {
+    if app.findings_list.take().is_some() {
+        return;
+    }
+    let (kept, selected) = {
+        let index = app.findings.index();
+        let kept = index.findings().len();
+        let at_cursor = index
+            .findings()
+            .partition_point(|f| f.offset < app.cursor)
+            .min(kept.saturating_sub(1));
+        (kept, at_cursor)
+    };
+    if kept == 0 {
+        match app.findings_status.state {
+            ScanState::Running => app.say(format!(
+                "no findings yet: looking, {:.0}%…",
+                app.findings_status.progress * 100.0
+            )),
+            _ => app.say("no findings: nothing looks wrong"),
+        }
+        return;
+    }
+    app.findings_list = Some(FindingsList {
+        selected,
+        top: selected.saturating_sub(app.list_rows() / 2),
+        rows: Vec::new(),
+    });
+}
+
+/// Moves the list's selection by `delta` rows, within the list.
+fn move_selection(app: &mut App, delta: i64) {
+    let kept = app.findings_status.kept;
+    if let Some(list) = &mut app.findings_list {
+        let last = kept.saturating_sub(1) as u64;
+        list.selected = offset_plus(list.selected as u64, delta).min(last) as usize;
     }
 }

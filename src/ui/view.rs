@@ -6,14 +6,15 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::app::App;
-use super::describe::describe;
+use super::app::{App, FindingsList, FindingsStatus};
+use super::describe::{Tone, describe, describe_findings};
 use super::keys::BINDINGS;
 use super::message::PromptKind;
 use super::panes::Panes;
 use super::theme::Theme;
 use crate::display::{escape_for_terminal, thousands};
 use crate::model::ScanState;
+use crate::model::findings::Severity;
 
 /// Draws `app` into `frame` with `theme`.
 pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
@@ -32,9 +33,94 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
         draw_info(app, theme, frame, clip(layout.info));
     }
     draw_status(app, theme, frame, clip(layout.status));
+    if let Some(list) = &app.findings_list {
+        draw_findings_list(app, list, theme, frame, area);
+    }
     if app.show_help {
         draw_help(theme, frame, area);
     }
+}
+
+/// The findings list: one row per finding (kind, offset, line:column, an
+/// excerpt), the selected one highlighted.
+fn draw_findings_list(app: &App, list: &FindingsList, theme: Theme, frame: &mut Frame, area: Rect) {
+    let rect = Rect::new(
+        area.x + 1,
+        area.y + 1,
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(3),
+    );
+    let digits = usize::from(super::layout::offset_width(app.source.len()) - 2);
+    let status = &app.findings_status;
+    // Narrow screens leave the severity to the colour, to keep room for "what".
+    let with_severity = rect.width >= 110;
+    let columns = |severity: &str, kind: &str, offset: &str, place: &str, what: &str| {
+        let severity = if with_severity {
+            format!("{severity:<8} ")
+        } else {
+            String::new()
+        };
+        format!(
+            "{severity}{kind:<21} {offset:<w$}  {place:<9} {what}",
+            w = digits + 2
+        )
+    };
+    let mut lines = vec![Line::from(Span::styled(
+        columns("severity", "kind", "offset", "line:col", "what"),
+        theme.label(),
+    ))];
+    for (i, finding) in list.rows.iter().enumerate() {
+        let place = format!("{}:{}", finding.line, finding.column);
+        // Mojibake shows what it meant; the rest, whose bytes are often
+        // invisible, their explanation (which names the character).
+        let what = match &finding.repair {
+            Some(repair) => escape_for_terminal(&format!(
+                "\u{201c}{}\u{201d} \u{2192} \u{201c}{repair}\u{201d}",
+                String::from_utf8_lossy(&finding.bytes)
+            ))
+            .into_owned(),
+            None => finding.detail.clone(),
+        };
+        let mut style = match finding.severity {
+            Severity::Warning => theme.notice(),
+            Severity::Info => Style::new(),
+        };
+        if list.top + i == list.selected {
+            style = theme.cursor_byte(style);
+        }
+        let offset = format!("0x{:0digits$x}", finding.offset);
+        lines.push(Line::from(Span::styled(
+            columns(
+                finding.severity.name(),
+                finding.kind.name(),
+                &offset,
+                &place,
+                &what,
+            ),
+            style,
+        )));
+    }
+    let capped = if status.total > status.kept as u64 {
+        format!(", first {} kept", thousands(status.kept as u64))
+    } else {
+        String::new()
+    };
+    let title = format!(
+        " findings: {} of {}{capped}{} ",
+        thousands(list.selected as u64 + 1),
+        thousands(status.total),
+        if status.state == ScanState::Running {
+            ", looking…"
+        } else {
+            ""
+        }
+    );
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .title(title)
+        .title_bottom(" ↑↓ PgUp PgDn pick · Enter go · Esc close ");
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
 fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
@@ -47,11 +133,15 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     if app.source.is_empty() {
         lines.push(Line::from("The file is empty."));
     } else {
-        for row in describe(&app.window, app.cursor) {
-            let value_style = if row.error {
-                theme.error()
-            } else {
-                Style::new()
+        // Findings first: they are what the user is looking for.
+        let rows = describe_findings(&app.cursor_findings)
+            .into_iter()
+            .chain(describe(&app.window, app.cursor));
+        for row in rows {
+            let value_style = match row.tone {
+                Tone::Plain => Style::new(),
+                Tone::Error => theme.error(),
+                Tone::Warning => theme.notice(),
             };
             // Wrap long values under the value column, not under the label.
             for (i, piece) in textwrap::wrap(&row.value, &wrapping)
@@ -103,16 +193,18 @@ pub fn status_text(app: &App, width: u16) -> String {
         line,
         format!("{percent:.0}%"),
         scan,
+        findings_text(&app.findings_status),
     ];
     if let Some(message) = &app.message {
         parts.push(message.clone());
     }
     // When it does not fit, the size goes first, then the position in
-    // percent, then the line: the offset, verdict and message stay.
+    // percent, then the line, then the findings: the offset, verdict and
+    // message stay.
     let name = escape_for_terminal(app.source.name()).into_owned();
     let width = usize::from(width);
     let mut rest = String::new();
-    for drop in [None, Some(0), Some(3), Some(2)] {
+    for drop in [None, Some(0), Some(3), Some(2), Some(5)] {
         if let Some(index) = drop {
             parts[index].clear();
         }
@@ -132,6 +224,21 @@ pub fn status_text(app: &App, width: u16) -> String {
         return format!(" {}", rest.trim_start_matches(" │ "));
     }
     format!(" {}{rest}", shorten_left(&name, room.max(12)))
+}
+
+/// "3 findings", "3 findings…" while looking, "no findings".
+fn findings_text(status: &FindingsStatus) -> String {
+    let count = match status.total {
+        0 => "no findings".to_string(),
+        1 => "1 finding".to_string(),
+        n => format!("{} findings", thousands(n)),
+    };
+    match &status.state {
+        ScanState::Running => format!("{count}…"),
+        ScanState::Complete => count,
+        ScanState::Cancelled => format!("{count} (stopped)"),
+        ScanState::Failed(reason) => format!("findings failed: {reason}"),
+    }
 }
 
 /// Keeps the end of `text` (a file name's most telling part) within `room` chars.

@@ -17,6 +17,7 @@ pub fn app_on(bytes: &[u8], width: u16, height: u16) -> App {
         height,
     );
     app.scan.wait();
+    app.findings.wait();
     app.refresh();
     app
 }
@@ -26,6 +27,7 @@ pub fn app_on_sample(name: &str, width: u16, height: u16) -> App {
     let bytes = std::fs::read(format!("assets/samples/{name}")).unwrap();
     let mut app = App::new(Arc::new(Source::from_bytes(name, bytes)), width, height);
     app.scan.wait();
+    app.findings.wait();
     app.refresh();
     app
 }

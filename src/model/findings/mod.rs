@@ -6,10 +6,12 @@
 //! surrogate pairs, `C0 80`, decomposed sequences, mixed line endings and
 //! words that mix scripts with look-alike letters.
 
+mod background;
 mod mixed_script;
 mod mojibake;
 mod scanner;
 
+pub use background::{FindingsIndex, FindingsJob, MAX_KEPT};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{LEGACY, Mojibake, find_mojibake};
 pub use scanner::{

@@ -1,0 +1,289 @@
+//! Findings computed on a background thread, for front ends that must not
+//! wait for them: the inspector draws with whatever has been found so far.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use super::{Finding, FindingsScanner, Severity};
+use crate::model::scan::ScanState;
+use crate::model::scan::feed::for_each_block_of;
+use crate::model::scan::line_aligned::LineAligned;
+use crate::model::source::Source;
+
+/// Findings kept in memory: a binary file can have a "control character" in
+/// every few bytes, and those past this many are counted, not kept.
+pub const MAX_KEPT: usize = 100_000;
+
+/// How far back [`FindingsIndex::covering`] looks for a long finding that
+/// started before an offset (mojibake runs span at most a line).
+const COVERING_LOOKBACK: usize = 256;
+
+/// What has been found so far.
+#[derive(Debug)]
+pub struct FindingsIndex {
+    /// The first [`MAX_KEPT`] findings, in file order.
+    findings: Vec<Finding>,
+    warnings: u64,
+    infos: u64,
+    /// Bytes looked at so far.
+    scanned: u64,
+    state: ScanState,
+}
+
+impl Default for FindingsIndex {
+    fn default() -> Self {
+        FindingsIndex {
+            findings: Vec::new(),
+            warnings: 0,
+            infos: 0,
+            scanned: 0,
+            state: ScanState::Running,
+        }
+    }
+}
+
+impl FindingsIndex {
+    /// The findings kept, in file order.
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// Findings found in all (kept or not).
+    pub fn total(&self) -> u64 {
+        self.warnings + self.infos
+    }
+
+    /// Warnings found.
+    pub fn warnings(&self) -> u64 {
+        self.warnings
+    }
+
+    /// Info findings found.
+    pub fn infos(&self) -> u64 {
+        self.infos
+    }
+
+    /// Whether some findings were counted but not kept.
+    pub fn is_capped(&self) -> bool {
+        self.total() > self.findings.len() as u64
+    }
+
+    /// Bytes looked at so far.
+    pub fn scanned(&self) -> u64 {
+        self.scanned
+    }
+
+    /// Running, complete, or why it stopped.
+    pub fn state(&self) -> &ScanState {
+        &self.state
+    }
+
+    /// The kept findings whose bytes include `offset`.
+    pub fn covering(&self, offset: u64) -> Vec<&Finding> {
+        let after = self.findings.partition_point(|f| f.offset <= offset);
+        let mut found: Vec<&Finding> = self.findings
+            [after.saturating_sub(COVERING_LOOKBACK)..after]
+            .iter()
+            .filter(|f| offset < f.offset + f.len.max(1))
+            .collect();
+        found.reverse();
+        found
+    }
+
+    /// The kept findings that overlap `[start, end)`, in file order.
+    pub fn overlapping(&self, start: u64, end: u64) -> Vec<&Finding> {
+        let until = self.findings.partition_point(|f| f.offset < end);
+        let from = self.findings[..until].partition_point(|f| f.offset < start);
+        self.findings[from.saturating_sub(COVERING_LOOKBACK)..until]
+            .iter()
+            .filter(|f| f.offset + f.len.max(1) > start)
+            .collect()
+    }
+
+    /// Index of the first kept finding that starts after `offset`.
+    pub fn next_after(&self, offset: u64) -> Option<usize> {
+        let at = self.findings.partition_point(|f| f.offset <= offset);
+        (at < self.findings.len()).then_some(at)
+    }
+
+    /// Index of the last kept finding that starts before `offset`.
+    pub fn prev_before(&self, offset: u64) -> Option<usize> {
+        self.findings
+            .partition_point(|f| f.offset < offset)
+            .checked_sub(1)
+    }
+
+    fn add(&mut self, batch: Vec<Finding>) {
+        for finding in batch {
+            match finding.severity {
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.infos += 1,
+            }
+            if self.findings.len() < MAX_KEPT {
+                // Nearly always in order; a file-wide finding (mixed line
+                // endings) comes at the end but points back.
+                let at = self
+                    .findings
+                    .partition_point(|f| f.offset <= finding.offset);
+                self.findings.insert(at, finding);
+            }
+        }
+    }
+}
+
+struct Shared {
+    source: Arc<Source>,
+    index: Mutex<FindingsIndex>,
+    cancel: AtomicBool,
+}
+
+/// A findings pass running on its own thread; dropping it cancels it.
+pub struct FindingsJob {
+    shared: Arc<Shared>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl FindingsJob {
+    /// Starts looking for findings in `source` in the background.
+    pub fn start(source: Arc<Source>) -> FindingsJob {
+        let shared = Arc::new(Shared {
+            source,
+            index: Mutex::new(FindingsIndex::default()),
+            cancel: AtomicBool::new(false),
+        });
+        let for_worker = Arc::clone(&shared);
+        let worker = std::thread::Builder::new()
+            .name("utf8scope-findings".into())
+            .spawn(move || run(&for_worker))
+            .expect("cannot start the findings thread");
+        FindingsJob {
+            shared,
+            worker: Some(worker),
+        }
+    }
+
+    /// Asks the worker to stop; it does so between blocks.
+    pub fn cancel(&self) {
+        self.shared.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Waits for the worker to end (completed, cancelled or failed).
+    pub fn wait(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            // A panic in the worker has already been reported by the hook.
+            let _ = worker.join();
+        }
+    }
+
+    /// Locks the index for reading; hold it briefly, the worker waits meanwhile.
+    pub fn index(&self) -> MutexGuard<'_, FindingsIndex> {
+        lock(&self.shared.index)
+    }
+
+    /// Fraction of the file looked at, from 0.0 to 1.0.
+    pub fn progress(&self) -> f64 {
+        let len = self.shared.source.len();
+        if len == 0 {
+            return 1.0;
+        }
+        self.index().scanned() as f64 / len as f64
+    }
+}
+
+impl Drop for FindingsJob {
+    fn drop(&mut self) {
+        self.cancel();
+        self.wait();
+    }
+}
+
+fn run(shared: &Shared) {
+    let mut scanner = FindingsScanner::new();
+    let mut aligned = LineAligned::new(|block: &[u8]| {
+        if shared.cancel.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        scanner.feed(block);
+        let batch = scanner.take_findings();
+        let mut index = lock(&shared.index);
+        index.scanned += block.len() as u64;
+        index.add(batch);
+        ControlFlow::Continue(())
+    });
+    let read = for_each_block_of(&shared.source, |block| aligned.push(block));
+    let finished = read.is_ok() && aligned.finish().is_continue();
+    let state = match read {
+        Err(error) => ScanState::Failed(error.to_string()),
+        Ok(()) if !finished || shared.cancel.load(Ordering::Relaxed) => ScanState::Cancelled,
+        Ok(()) => {
+            let last = scanner.finish();
+            lock(&shared.index).add(last);
+            ScanState::Complete
+        }
+    };
+    let mut index = lock(&shared.index);
+    if state == ScanState::Complete {
+        index.scanned = shared.source.len();
+    }
+    index.state = state;
+}
+
+fn lock(index: &Mutex<FindingsIndex>) -> MutexGuard<'_, FindingsIndex> {
+    index
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_job_finds_what_findings_of_finds() {
+        let mut text = "x".repeat(70_000);
+        text.push_str(" cafÃ© \u{202E} a\r\nb\n");
+        let source = Arc::new(Source::from_bytes("t", text.into_bytes()));
+        let mut job = FindingsJob::start(Arc::clone(&source));
+        job.wait();
+        let index = job.index();
+        assert_eq!(index.state(), &ScanState::Complete);
+        assert_eq!(index.scanned(), source.len());
+        let expected = super::super::findings_of(&source).unwrap();
+        assert_eq!(index.findings(), expected.as_slice());
+        assert_eq!(index.total(), 3);
+        assert_eq!((index.warnings(), index.infos()), (2, 1));
+    }
+
+    #[test]
+    fn lookups_by_offset() {
+        let text = "ab cafÃ© \u{200B}z";
+        let source = Arc::new(Source::from_bytes("t", text.as_bytes().to_vec()));
+        let mut job = FindingsJob::start(source);
+        job.wait();
+        let index = job.index();
+        // "cafÃ©" is 3..10, U+200B is 11..14.
+        let offsets: Vec<u64> = index.findings().iter().map(|f| f.offset).collect();
+        assert_eq!(offsets, [3, 11]);
+        assert_eq!(index.covering(5).len(), 1);
+        assert!(index.covering(10).is_empty());
+        assert_eq!(index.next_after(3), Some(1));
+        assert_eq!(index.next_after(11), None);
+        assert_eq!(index.prev_before(11), Some(0));
+        assert_eq!(index.prev_before(3), None);
+        assert_eq!(index.overlapping(9, 12).len(), 2);
+        assert_eq!(index.overlapping(10, 11).len(), 0);
+    }
+
+    #[test]
+    fn past_the_cap_findings_are_counted_not_kept() {
+        let controls = vec![1u8; MAX_KEPT + 10];
+        let mut job = FindingsJob::start(Arc::new(Source::from_bytes("t", controls)));
+        job.wait();
+        let index = job.index();
+        assert_eq!(index.findings().len(), MAX_KEPT);
+        assert_eq!(index.total(), MAX_KEPT as u64 + 10);
+        assert!(index.is_capped());
+    }
+}
