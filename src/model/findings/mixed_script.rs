@@ -35,9 +35,72 @@ pub struct MixedScriptWord {
 
 /// Finds the mixed-script words of `text`.
 pub fn find_mixed_script(text: &str) -> Vec<MixedScriptWord> {
-    words(text)
-        .filter_map(|range| mixed_script_word(&text[range.clone()], range))
-        .collect()
+    let mut found = Vec::new();
+    // A quick split at ASCII separators first: most pieces are ASCII or
+    // plainly one script, and only the rest get the full word analysis.
+    for piece in text.split(|c: char| c.is_ascii() && !c.is_ascii_alphanumeric()) {
+        if piece.is_ascii() || plainly_one_script(piece) {
+            continue;
+        }
+        let base = piece.as_ptr() as usize - text.as_ptr() as usize;
+        for range in words(piece) {
+            let range = base + range.start..base + range.end;
+            found.extend(mixed_script_word(&text[range.clone()], range));
+        }
+    }
+    found
+}
+
+/// A script, roughly, by code point range: enough to see at once that most
+/// words are in one script, without the Unicode tables.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rough {
+    /// Digits, punctuation, symbols, marks: go with any script.
+    Neutral,
+    Latin,
+    Greek,
+    Cyrillic,
+    /// Han, kana and Hangul, which real words mix.
+    EastAsian,
+    /// Anything else: ask the tables.
+    Unknown,
+}
+
+fn rough_script(c: char) -> Rough {
+    match c {
+        'a'..='z' | 'A'..='Z' => Rough::Latin,
+        '\u{00D7}' | '\u{00F7}' => Rough::Neutral,
+        '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}' => Rough::Latin,
+        '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Rough::Greek,
+        '\u{0400}'..='\u{052F}' => Rough::Cyrillic,
+        '\u{3040}'..='\u{30FF}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{AC00}'..='\u{D7AF}' => Rough::EastAsian,
+        '\0'..='\u{00BF}'
+        | '\u{0300}'..='\u{036F}'
+        | '\u{2000}'..='\u{2BFF}'
+        | '\u{3000}'..='\u{303F}'
+        | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FF00}'..='\u{FF0F}'
+        | '\u{1F000}'..='\u{1FAFF}' => Rough::Neutral,
+        _ => Rough::Unknown,
+    }
+}
+
+/// Whether every letter of `piece` is plainly in one script.
+fn plainly_one_script(piece: &str) -> bool {
+    let mut seen = Rough::Neutral;
+    for c in piece.chars() {
+        match rough_script(c) {
+            Rough::Neutral => {}
+            Rough::Unknown => return false,
+            script if seen == Rough::Neutral => seen = script,
+            script if script != seen => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Byte ranges of the words of `text`: runs of letters, digits and marks.

@@ -9,6 +9,7 @@
 mod background;
 mod mixed_script;
 mod mojibake;
+mod quiet;
 mod scanner;
 
 pub use background::{FindingsIndex, FindingsJob, MAX_KEPT};

@@ -8,6 +8,8 @@
 //! text a byte that would lead a UTF-8 sequence is almost never followed by
 //! the right continuation bytes all the way through a word.
 
+use std::sync::LazyLock;
+
 use encoding_rs::{Encoding, IBM866, ISO_8859_2, KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
 
 /// The legacy encodings tried, most common first. (WHATWG's windows-1252
@@ -60,6 +62,68 @@ fn undo_once(text: &str, encoding: &'static Encoding) -> Option<String> {
     (undone.chars().count() < text.chars().count()).then_some(undone)
 }
 
+/// Chars below this have their legacy byte looked up in a table; the
+/// encodings map no char above it (U+25A0 BLACK SQUARE is the highest).
+const TABLE_CHARS: usize = 0x2600;
+
+/// For each legacy encoding, the byte each char encodes to (0: none; ASCII
+/// maps to itself): the quick test that keeps real text off the slow path.
+static LEGACY_BYTES: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
+    LEGACY
+        .iter()
+        .map(|encoding| {
+            let mut table = vec![0u8; TABLE_CHARS];
+            for byte in 0..0x80u8 {
+                table[usize::from(byte)] = byte;
+            }
+            for byte in 0x80..=0xFFu8 {
+                let single = [byte];
+                let (decoded, _) = encoding.decode_without_bom_handling(&single);
+                if let Some(c) = decoded.chars().next()
+                    && c != '\u{FFFD}'
+                    && (c as usize) < TABLE_CHARS
+                {
+                    table[c as usize] = byte;
+                }
+            }
+            table
+        })
+        .collect()
+});
+
+/// Whether `word` in the legacy encoding with byte table `table` would be
+/// valid UTF-8 with at least one multi-byte sequence: what one round of
+/// repair needs. No allocation, and most real words fail by their second
+/// non-ASCII letter.
+fn could_undo(word: &str, table: &[u8]) -> bool {
+    let mut continuations_due = 0;
+    let mut multibyte = false;
+    for c in word.chars() {
+        let Some(&byte) = table.get(c as usize) else {
+            return false;
+        };
+        if byte == 0 && c != '\0' {
+            return false;
+        }
+        if continuations_due > 0 {
+            if byte & 0xC0 != 0x80 {
+                return false;
+            }
+            continuations_due -= 1;
+            continue;
+        }
+        continuations_due = match byte {
+            0x00..=0x7F => 0,
+            0xC2..=0xDF => 1,
+            0xE0..=0xEF => 2,
+            0xF0..=0xF4 => 3,
+            _ => return false,
+        };
+        multibyte |= continuations_due > 0;
+    }
+    continuations_due == 0 && multibyte
+}
+
 /// The deepest repair of `word` through `encoding` that is plausible text.
 /// (Intermediate steps may hold C1 controls: windows-1252 reads bytes like
 /// 8D as U+008D, and double encoding passes them through.)
@@ -103,10 +167,16 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
     }
     let repairs: Vec<Vec<Option<(usize, String)>>> = LEGACY
         .iter()
-        .map(|&encoding| {
+        .zip(LEGACY_BYTES.iter())
+        .map(|(&encoding, table)| {
             words
                 .iter()
-                .map(|&(a, b)| repair_with(&text[a..b], encoding))
+                .map(|&(a, b)| {
+                    let word = &text[a..b];
+                    could_undo(word, table)
+                        .then(|| repair_with(word, encoding))
+                        .flatten()
+                })
                 .collect()
         })
         .collect();

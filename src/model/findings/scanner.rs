@@ -7,12 +7,14 @@ use unicode_normalization::char::{canonical_combining_class, compose};
 
 use super::mixed_script::find_mixed_script;
 use super::mojibake::find_mojibake;
+use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
 use crate::model::InvalidKind;
 use crate::model::scan::feed::for_each_block_of;
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::pieces::{Piece, pieces};
+use crate::model::scan::tally::{count_chars, count_lf};
 use crate::model::source::{Source, SourceError};
 
 /// How far into a file the UTF-16 NUL pattern is looked for.
@@ -41,6 +43,9 @@ pub struct FindingsScanner {
     first_bare_lf_at: Option<Position>,
     /// The previous character's position, for decomposed sequences.
     previous_at: Position,
+    /// Whether to look at every character (the plain reference walk the
+    /// tests hold the quick one to).
+    char_by_char: bool,
 }
 
 /// A line and column, both 1-based, as DESIGN.md defines them.
@@ -50,6 +55,16 @@ pub struct Position {
     pub line: u64,
     /// 1 + units since the line's start.
     pub column: u64,
+}
+
+impl Position {
+    /// The position of the unit before (on the same line).
+    fn before(self) -> Position {
+        Position {
+            column: self.column - 1,
+            ..self
+        }
+    }
 }
 
 /// "U+202E RIGHT-TO-LEFT OVERRIDE": how findings name a character.
@@ -64,6 +79,15 @@ impl FindingsScanner {
     /// A scanner at the start of a file.
     pub fn new() -> FindingsScanner {
         FindingsScanner::default()
+    }
+
+    /// A scanner that looks at every character one by one: slower, and
+    /// the reference the quick walk must agree with.
+    pub fn char_by_char() -> FindingsScanner {
+        FindingsScanner {
+            char_by_char: true,
+            ..FindingsScanner::default()
+        }
     }
 
     /// The position of the next unit.
@@ -130,10 +154,16 @@ impl FindingsScanner {
                     let start = base + (valid.as_ptr() as usize - block.as_ptr() as usize) as u64;
                     let text = std::str::from_utf8(valid).expect("pieces are valid UTF-8");
                     let piece_at = self.position();
-                    for (i, c) in text.char_indices() {
-                        self.char_at(c, start + i as u64);
+                    if self.char_by_char {
+                        for (i, c) in text.char_indices() {
+                            self.char_at(c, start + i as u64);
+                        }
+                    } else {
+                        self.walk(text, start);
                     }
-                    self.mojibake_and_look_alikes_in(text, start, piece_at);
+                    if !text.is_ascii() {
+                        self.mojibake_and_look_alikes_in(text, start, piece_at);
+                    }
                 }
                 Piece::Invalid(span) => {
                     self.previous = None;
@@ -178,6 +208,96 @@ impl FindingsScanner {
         }
         self.findings.sort_by_key(|f| f.offset);
         self.findings
+    }
+
+    /// Looks at each character of valid `text` (which starts at `start`)
+    /// that could be a finding, and skips over the rest in bulk.
+    fn walk(&mut self, text: &str, start: u64) {
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let loud = next_loud(bytes, at);
+            if loud > at {
+                self.skip_quiet(&bytes[at..loud], start + at as u64);
+            }
+            let Some(c) = text[loud..].chars().next() else {
+                break;
+            };
+            if loud > 0 {
+                // The character before, which a combining mark may follow.
+                let before = text[..loud].chars().next_back().expect("not at the start");
+                self.previous = Some((before, start + (loud - before.len_utf8()) as u64));
+                self.previous_at = Position {
+                    line: self.line_feeds + 1,
+                    column: self.column,
+                };
+            }
+            self.char_at(c, start + loud as u64);
+            at = loud + c.len_utf8();
+        }
+        if let Some(last) = text.chars().next_back() {
+            self.previous = Some((last, start + (text.len() - last.len_utf8()) as u64));
+            self.previous_at = Position {
+                line: self.line_feeds + 1,
+                column: self.column,
+            };
+        }
+    }
+
+    /// Moves the position over `bytes` (at `offset`), text with no finding
+    /// in it: only its line endings are counted, in bulk.
+    fn skip_quiet(&mut self, bytes: &[u8], offset: u64) {
+        let line_feeds = count_lf(bytes);
+        if line_feeds > 0 {
+            let joined = self.after_cr && bytes[0] == b'\n';
+            let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count() as u64 + u64::from(joined);
+            if crlf > 0 && self.first_crlf_at.is_none() {
+                let (cr_offset, at) = if joined {
+                    (offset - 1, self.position_in(bytes, 0).before())
+                } else {
+                    let cr = memchr::memmem::find(bytes, b"\r\n").expect("counted");
+                    (offset + cr as u64, self.position_in(bytes, cr))
+                };
+                self.first_crlf = Some(cr_offset);
+                self.first_crlf_at = Some(at);
+            }
+            if line_feeds > crlf && self.first_bare_lf_at.is_none() {
+                let bare = memchr::memchr_iter(b'\n', bytes)
+                    .find(|&i| {
+                        if i == 0 {
+                            !self.after_cr
+                        } else {
+                            bytes[i - 1] != b'\r'
+                        }
+                    })
+                    .expect("counted");
+                self.first_bare_lf = Some(offset + bare as u64);
+                self.first_bare_lf_at = Some(self.position_in(bytes, bare));
+            }
+            self.crlf += crlf;
+            self.bare_lf += line_feeds - crlf;
+            self.line_feeds += line_feeds;
+            let last_lf = memchr::memrchr(b'\n', bytes).expect("counted");
+            self.column = count_chars(&bytes[last_lf + 1..]);
+        } else {
+            self.column += count_chars(bytes);
+        }
+        self.after_cr = bytes.last() == Some(&b'\r');
+    }
+
+    /// The position of `bytes[i]`, where `bytes` starts at the current position.
+    fn position_in(&self, bytes: &[u8], i: usize) -> Position {
+        let before = &bytes[..i];
+        match memchr::memrchr(b'\n', before) {
+            Some(last_lf) => Position {
+                line: self.line_feeds + 1 + count_lf(before),
+                column: 1 + count_chars(&before[last_lf + 1..]),
+            },
+            None => Position {
+                line: self.line_feeds + 1,
+                column: self.column + 1 + count_chars(before),
+            },
+        }
     }
 
     fn probe_utf16(&mut self, block: &[u8]) {
@@ -321,7 +441,9 @@ impl FindingsScanner {
             }
             _ => {}
         }
-        if let Some((base, base_at)) = self.previous
+        // Nothing below U+0300 combines: skip the table for most text.
+        if c >= '\u{0300}'
+            && let Some((base, base_at)) = self.previous
             && canonical_combining_class(c) != 0
             && let Some(composed) = compose(base, c)
         {

@@ -1,0 +1,83 @@
+//! The quick part of the findings pass: finding the bytes that could start a
+//! finding, so that the text between them (nearly all of it) is skipped with
+//! vector-friendly loops instead of being decoded character by character.
+
+/// Whether `byte` could start a character that is a finding on its own or
+/// that combines with the one before: ASCII controls other than TAB, LF and
+/// CR; DEL; and the lead bytes of the ranges that hold C1 controls, soft
+/// hyphen, combining marks that compose, bidi and invisible format
+/// characters, BOMs, U+FFFD and noncharacters. Latin, Greek, Cyrillic, CJK
+/// and most symbols lead with other bytes.
+#[inline(always)]
+fn may_be_loud(byte: u8) -> bool {
+    matches!(
+        byte,
+        0x00..=0x08 | 0x0B | 0x0C | 0x0E..=0x1F | 0x7F
+            | 0xC2 | 0xCC | 0xCD | 0xD8 | 0xD9
+            | 0xE0..=0xE3 | 0xEF | 0xF0..=0xF4
+    )
+}
+
+/// Whether the character starting at `bytes[at]` needs a closer look (for
+/// E2, only U+2000–207F, the general punctuation that holds the bidi and
+/// invisible characters, does).
+#[inline]
+fn is_loud(bytes: &[u8], at: usize) -> bool {
+    match bytes[at] {
+        0xE2 => matches!(bytes.get(at + 1), Some(0x80 | 0x81)),
+        byte => may_be_loud(byte),
+    }
+}
+
+/// The offset of the first character of `bytes` (valid UTF-8) at or after
+/// `from` that needs a closer look, or `bytes.len()`.
+pub fn next_loud(bytes: &[u8], from: usize) -> usize {
+    const CHUNK: usize = 32;
+    let mut at = from;
+    while at < bytes.len() {
+        let end = (at + CHUNK).min(bytes.len());
+        let chunk = &bytes[at..end];
+        // A branch-free test of the whole chunk first: it vectorizes.
+        if chunk.iter().fold(false, |any, &b| any | may_be_loud(b)) {
+            for i in at..end {
+                if is_loud(bytes, i) {
+                    return i;
+                }
+            }
+        }
+        at = end;
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_is_quiet_and_finding_characters_are_loud() {
+        let quiet = "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語, “quotes”? no: “ is E2 80 9C";
+        // Curly quotes are U+201C/U+201D, in U+2000–207F: loud, looked at closely.
+        let first_quote = quiet.find('\u{201c}').unwrap();
+        assert_eq!(next_loud(quiet.as_bytes(), 0), first_quote);
+        let plain = "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語 ─ box";
+        assert_eq!(next_loud(plain.as_bytes(), 0), plain.len());
+        for loud in [
+            "\u{1}",
+            "\u{7f}",
+            "\u{85}",
+            "\u{ad}",
+            "u\u{308}",
+            "\u{202e}",
+            "\u{200b}",
+            "\u{feff}",
+            "\u{fffd}",
+            "\u{10fffe}",
+            "\u{3099}",
+        ] {
+            let text = format!("{}{loud}", "x".repeat(40));
+            let at = next_loud(text.as_bytes(), 0);
+            assert!(at <= 41, "{loud:?} at {at}");
+        }
+    }
+}
