@@ -38,11 +38,20 @@ pub fn find_mixed_script(text: &str) -> Vec<MixedScriptWord> {
     let mut found = Vec::new();
     // A quick split at ASCII separators first: most pieces are ASCII or
     // plainly one script, and only the rest get the full word analysis.
-    for piece in text.split(|c: char| c.is_ascii() && !c.is_ascii_alphanumeric()) {
-        if piece.is_ascii() || plainly_one_script(piece) {
+    let start_of_text = text.as_ptr() as usize;
+    // Split on bytes: ASCII never occurs inside a multi-byte character.
+    for piece in text
+        .as_bytes()
+        .split(|&b| b.is_ascii() && !b.is_ascii_alphanumeric())
+    {
+        if piece.is_ascii() {
             continue;
         }
-        let base = piece.as_ptr() as usize - text.as_ptr() as usize;
+        let base = piece.as_ptr() as usize - start_of_text;
+        let piece = &text[base..base + piece.len()];
+        if plainly_one_script(piece) {
+            continue;
+        }
         for range in words(piece) {
             let range = base + range.start..base + range.end;
             found.extend(mixed_script_word(&text[range.clone()], range));

@@ -150,7 +150,9 @@ pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
     let mut runs: Vec<Mojibake> = Vec::new();
     let mut line_start = 0;
     for line in text.split_inclusive('\n') {
-        find_in_line(text, line_start, line_start + line.len(), &mut runs);
+        if !line.is_ascii() {
+            find_in_line(text, line_start, line_start + line.len(), &mut runs);
+        }
         line_start += line.len();
     }
     runs
@@ -215,21 +217,16 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
     }
 }
 
-/// Byte ranges of the words of `line`: runs between ASCII whitespace.
+/// Byte ranges of the words of `line`: runs between ASCII whitespace
+/// (split on bytes: ASCII never occurs inside a multi-byte character).
 fn words_in(line: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let mut start = None;
-    line.char_indices()
-        .chain([(line.len(), ' ')])
-        .filter_map(move |(i, c)| match (c.is_ascii_whitespace(), start) {
-            (false, None) => {
-                start = Some(i);
-                None
-            }
-            (true, Some(s)) => {
-                start = None;
-                Some((s, i))
-            }
-            _ => None,
+    let base = line.as_ptr() as usize;
+    line.as_bytes()
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|word| !word.is_empty())
+        .map(move |word| {
+            let start = word.as_ptr() as usize - base;
+            (start, start + word.len())
         })
 }
 

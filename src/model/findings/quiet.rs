@@ -2,26 +2,27 @@
 //! finding, so that the text between them (nearly all of it) is skipped with
 //! vector-friendly loops instead of being decoded character by character.
 
+use crate::model::scan::tally::with_widest_vectors;
+
 /// Whether `byte` could start a character that is a finding on its own or
 /// that combines with the one before: ASCII controls other than TAB, LF and
 /// CR; DEL; and the lead bytes of the ranges that hold C1 controls, soft
 /// hyphen, combining marks that compose, bidi and invisible format
 /// characters, BOMs, U+FFFD and noncharacters. Latin, Greek, Cyrillic, CJK
-/// and most symbols lead with other bytes.
+/// and most symbols lead with other bytes. Written as plain comparisons
+/// joined with `|` so that a loop over it becomes vector code.
 #[inline(always)]
-fn may_be_loud(byte: u8) -> bool {
-    matches!(
-        byte,
-        0x00..=0x08 | 0x0B | 0x0C | 0x0E..=0x1F | 0x7F
-            | 0xC2 | 0xCC | 0xCD | 0xD8 | 0xD9
-            | 0xE0..=0xE3 | 0xEF | 0xF0..=0xF4
-    )
+fn may_be_loud(b: u8) -> bool {
+    let control = (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r');
+    let two_byte = (b == 0xC2) | (b == 0xCC) | (b == 0xCD) | (b == 0xD8) | (b == 0xD9);
+    let three_or_four = ((0xE0..=0xE3).contains(&b)) | (b == 0xEF) | (b >= 0xF0);
+    control | (b == 0x7F) | two_byte | three_or_four
 }
 
 /// Whether the character starting at `bytes[at]` needs a closer look (for
 /// E2, only U+2000–207F, the general punctuation that holds the bidi and
 /// invisible characters, does).
-#[inline]
+#[inline(always)]
 fn is_loud(bytes: &[u8], at: usize) -> bool {
     match bytes[at] {
         0xE2 => matches!(bytes.get(at + 1), Some(0x80 | 0x81)),
@@ -32,13 +33,22 @@ fn is_loud(bytes: &[u8], at: usize) -> bool {
 /// The offset of the first character of `bytes` (valid UTF-8) at or after
 /// `from` that needs a closer look, or `bytes.len()`.
 pub fn next_loud(bytes: &[u8], from: usize) -> usize {
-    const CHUNK: usize = 32;
+    with_widest_vectors(bytes, |bytes| next_loud_portable(bytes, from))
+}
+
+#[inline(always)]
+fn next_loud_portable(bytes: &[u8], from: usize) -> usize {
+    const CHUNK: usize = 64;
     let mut at = from;
     while at < bytes.len() {
         let end = (at + CHUNK).min(bytes.len());
         let chunk = &bytes[at..end];
         // A branch-free test of the whole chunk first: it vectorizes.
-        if chunk.iter().fold(false, |any, &b| any | may_be_loud(b)) {
+        let any = match <&[u8; CHUNK]>::try_from(chunk) {
+            Ok(full) => full.iter().fold(false, |any, &b| any | may_be_loud(b)),
+            Err(_) => chunk.iter().any(|&b| may_be_loud(b)),
+        };
+        if any {
             for i in at..end {
                 if is_loud(bytes, i) {
                     return i;

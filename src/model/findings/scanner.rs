@@ -148,31 +148,28 @@ impl FindingsScanner {
             self.probe_utf16(block);
         }
         let base = self.offset;
-        for piece in pieces(block, base) {
-            match piece {
-                Piece::Valid(valid) => {
-                    let start = base + (valid.as_ptr() as usize - block.as_ptr() as usize) as u64;
-                    let text = std::str::from_utf8(valid).expect("pieces are valid UTF-8");
-                    let piece_at = self.position();
-                    if self.char_by_char {
-                        for (i, c) in text.char_indices() {
-                            self.char_at(c, start + i as u64);
+        // Nearly every block is valid: one quick check instead of the
+        // piece-by-piece split.
+        if let Ok(text) = simdutf8::basic::from_utf8(block) {
+            self.valid_text(text, base);
+        } else {
+            for piece in pieces(block, base) {
+                match piece {
+                    Piece::Valid(valid) => {
+                        let start =
+                            base + (valid.as_ptr() as usize - block.as_ptr() as usize) as u64;
+                        let text = std::str::from_utf8(valid).expect("pieces are valid UTF-8");
+                        self.valid_text(text, start);
+                    }
+                    Piece::Invalid(span) => {
+                        self.previous = None;
+                        self.after_cr = false;
+                        if span.offset >= self.skip_until {
+                            let at = (span.offset - base) as usize;
+                            self.invalid_at(span.kind, span.offset, &block[at..]);
                         }
-                    } else {
-                        self.walk(text, start);
+                        self.column += 1;
                     }
-                    if !text.is_ascii() {
-                        self.mojibake_and_look_alikes_in(text, start, piece_at);
-                    }
-                }
-                Piece::Invalid(span) => {
-                    self.previous = None;
-                    self.after_cr = false;
-                    if span.offset >= self.skip_until {
-                        let at = (span.offset - base) as usize;
-                        self.invalid_at(span.kind, span.offset, &block[at..]);
-                    }
-                    self.column += 1;
                 }
             }
         }
@@ -208,6 +205,21 @@ impl FindingsScanner {
         }
         self.findings.sort_by_key(|f| f.offset);
         self.findings
+    }
+
+    /// Finds what valid `text`, which starts at `start`, holds.
+    fn valid_text(&mut self, text: &str, start: u64) {
+        let piece_at = self.position();
+        if self.char_by_char {
+            for (i, c) in text.char_indices() {
+                self.char_at(c, start + i as u64);
+            }
+        } else {
+            self.walk(text, start);
+        }
+        if !text.is_ascii() {
+            self.mojibake_and_look_alikes_in(text, start, piece_at);
+        }
     }
 
     /// Looks at each character of valid `text` (which starts at `start`)

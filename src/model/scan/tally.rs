@@ -201,15 +201,15 @@ fn count_matching(bytes: &[u8], hit: impl Fn(u8) -> bool) -> u64 {
     total + rest.iter().filter(|&&b| hit(b)).count() as u64
 }
 
-/// Runs a simple counting loop compiled for AVX2 when the CPU has it (LLVM
+/// Runs a simple loop over bytes compiled for AVX2 when the CPU has it (LLVM
 /// vectorizes such loops, but only to SSE2 unless told more).
 #[inline(always)]
-fn with_widest_vectors(bytes: &[u8], count: impl Fn(&[u8]) -> u64) -> u64 {
+pub(crate) fn with_widest_vectors<T>(bytes: &[u8], count: impl Fn(&[u8]) -> T) -> T {
     #[cfg(target_arch = "x86_64")]
     {
         // Generic, so the loop is inlined here and compiled for AVX2.
         #[target_feature(enable = "avx2")]
-        fn avx2(bytes: &[u8], count: impl Fn(&[u8]) -> u64) -> u64 {
+        fn avx2<T>(bytes: &[u8], count: impl Fn(&[u8]) -> T) -> T {
             count(bytes)
         }
         if std::arch::is_x86_feature_detected!("avx2") {
