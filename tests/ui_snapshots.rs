@@ -175,3 +175,19 @@ fn findings_are_underlined_in_the_text_pane() {
     assert!(marked(&c), "{c:?}");
     assert!(marked(&a), "{a:?}");
 }
+
+#[test]
+fn the_findings_list_draws_at_any_size() {
+    for (width, height) in [(1, 1), (2, 2), (5, 3), (20, 4), (40, 7), (300, 100)] {
+        let mut app = app_on_sample("findings.txt", width, height);
+        update(&mut app, Message::ToggleFindings);
+        assert!(app.findings_list.is_some());
+        update(&mut app, Message::ListEnd);
+        update(&mut app, Message::ListPages(-1));
+        // Draws without panicking, and shows the title where there is room.
+        let screen = screen_text(&app).join("\n");
+        if width >= 40 && height >= 7 {
+            assert!(screen.contains("findings: "), "{screen}");
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! The findings pass against the plain scan it rides on: `utf8scope check`
+//! with and without `--findings` on a page-cached 1 GiB text file (the
+//! issue's target: findings within 3× the plain scan's time).
+//! `UTF8SCOPE_BENCH_MIB` sets another size.
+
+#[path = "inputs.rs"]
+mod inputs;
+
+use std::io;
+use std::path::Path;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use inputs::{InputKind, generate};
+use utf8scope::check::{self, Format, Reporter};
+
+fn size() -> usize {
+    let mib = std::env::var("UTF8SCOPE_BENCH_MIB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1024usize);
+    mib << 20
+}
+
+/// `utf8scope check [--findings] PATH`, its report thrown away.
+fn check(path: &Path, findings: bool) -> check::Verdict {
+    let mut reporter = Reporter::new(io::sink(), Format::Text, false).with_findings(findings);
+    let inputs = [path.to_string_lossy().into_owned()];
+    check::run(&inputs, &mut reporter, &mut io::sink()).expect("a sink takes everything")
+}
+
+fn bench_findings(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let len = size();
+    let mut group = c.benchmark_group("findings");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(len as u64));
+    for kind in [InputKind::Ascii, InputKind::Multilingual] {
+        let path = dir.path().join(kind.name());
+        std::fs::write(&path, generate(kind, len)).expect("room for the input");
+        // Read once so every run finds it in the page cache.
+        check(&path, false);
+        group.bench_with_input(BenchmarkId::new("check", kind.name()), &path, |b, p| {
+            b.iter(|| check(p, false))
+        });
+        group.bench_with_input(
+            BenchmarkId::new("check-findings", kind.name()),
+            &path,
+            |b, p| b.iter(|| check(p, true)),
+        );
+        std::fs::remove_file(&path).expect("the input can go");
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_findings);
+criterion_main!(benches);
