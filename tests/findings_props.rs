@@ -63,3 +63,35 @@ proptest! {
         prop_assert_eq!(quick_cut, plain_cut);
     }
 }
+
+/// Feeds `bytes` in runs of whole lines of about `block` bytes through
+/// `feed_lines`, which splits big runs between two threads.
+fn findings_by_lines(bytes: &[u8], block: usize) -> Vec<Finding> {
+    let mut scanner = FindingsScanner::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let target = (at + block).min(bytes.len());
+        let end = memchr::memchr(b'\n', &bytes[target..]).map_or(bytes.len(), |lf| target + lf + 1);
+        scanner.feed_lines(&bytes[at..end]);
+        at = end;
+    }
+    scanner.finish()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    #[test]
+    fn lines_scanned_on_two_threads_give_the_same_findings(
+        bytes in texty_bytes(),
+        block in 20_000usize..80_000,
+    ) {
+        // Long enough (with line feeds throughout) for the two-thread split.
+        let mut long = Vec::new();
+        while long.len() < 100_000 {
+            long.extend_from_slice(&bytes);
+            long.extend_from_slice("é\n".as_bytes());
+        }
+        let plain = findings(FindingsScanner::char_by_char(), &long, long.len());
+        prop_assert_eq!(findings_by_lines(&long, block), plain);
+    }
+}

@@ -122,7 +122,7 @@ fn scan_and_report<W: Write>(
         let mut spans = Vec::new();
         scanner.scan(block, |located: LocatedSpan| spans.push(located));
         let findings = finder.as_mut().map_or_else(Vec::new, |finder| {
-            finder.feed(block);
+            finder.feed_lines(block);
             finder.take_findings()
         });
         let result = report_block(

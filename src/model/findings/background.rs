@@ -205,7 +205,7 @@ fn run(shared: &Shared) {
         if shared.cancel.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
-        scanner.feed(block);
+        scanner.feed_lines(block);
         let batch = scanner.take_findings();
         let mut index = lock(&shared.index);
         index.scanned += block.len() as u64;

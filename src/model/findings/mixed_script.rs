@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use crate::model::scan::tally::widest_vectors;
 use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{MixedScript, is_potential_mixed_script_confusable_char, skeleton};
@@ -36,32 +37,115 @@ pub struct MixedScriptWord {
 /// Finds the mixed-script words of `text`.
 pub fn find_mixed_script(text: &str) -> Vec<MixedScriptWord> {
     let mut found = Vec::new();
-    // A quick split at ASCII separators first: most pieces are ASCII or
-    // plainly one script, and only the rest get the full word analysis.
-    let start_of_text = text.as_ptr() as usize;
-    // Split on bytes: ASCII never occurs inside a multi-byte character.
-    for piece in text
-        .as_bytes()
-        .split(|&b| b.is_ascii() && !b.is_ascii_alphanumeric())
-    {
-        if piece.is_ascii() {
-            continue;
+    let mut line_start = 0;
+    for line in text.as_bytes().split_inclusive(|&b| b == b'\n') {
+        if may_mix_scripts(line) {
+            let end = line_start + line.len();
+            find_in_line(&text[line_start..end], line_start, &mut found);
         }
-        let base = piece.as_ptr() as usize - start_of_text;
-        let piece = &text[base..base + piece.len()];
-        if plainly_one_script(piece) {
-            continue;
-        }
-        for range in words(piece) {
-            let range = base + range.start..base + range.end;
-            found.extend(mixed_script_word(&text[range.clone()], range));
-        }
+        line_start += line.len();
     }
     found
 }
 
-/// A script, roughly, by code point range: enough to see at once that most
-/// words are in one script, without the Unicode tables.
+/// Script bits of lead bytes, for [`may_mix_scripts`].
+const LATIN: u8 = 1;
+const GREEK: u8 = 2;
+const CYRILLIC: u8 = 4;
+const EAST_ASIAN: u8 = 8;
+const UNSURE: u8 = 16;
+
+/// Whether `line` has letters of two scripts, or a lead byte whose script
+/// needs a closer look: a branch-free test over bytes that vectorizes, so
+/// lines in one script (most lines) cost next to nothing.
+fn may_mix_scripts(line: &[u8]) -> bool {
+    let bits = script_bits(line);
+    bits & UNSURE != 0 || (bits & (LATIN | GREEK | CYRILLIC | EAST_ASIAN)).count_ones() > 1
+}
+
+widest_vectors! {
+    /// The script bits of the lead bytes of `line`.
+    fn script_bits(line: &[u8]) -> u8 {
+        line.iter().fold(0u8, |bits, &b| {
+            let latin = b.is_ascii_alphabetic() | (0xC3..=0xCA).contains(&b);
+            let greek = (b == 0xCE) | (b == 0xCF);
+            let cyrillic = (0xD0..=0xD3).contains(&b);
+            let east_asian = (0xE3..=0xE9).contains(&b) | (0xEB..=0xED).contains(&b);
+            let unsure = (b == 0xCD)
+                | (0xD4..=0xDF).contains(&b)
+                | (0xE0..=0xE1).contains(&b)
+                | (b == 0xEA)
+                | (0xEE..=0xEF).contains(&b)
+                | (b >= 0xF0);
+            bits | (u8::from(latin) * LATIN)
+                | (u8::from(greek) * GREEK)
+                | (u8::from(cyrillic) * CYRILLIC)
+                | (u8::from(east_asian) * EAST_ASIAN)
+                | (u8::from(unsure) * UNSURE)
+        })
+    }
+}
+
+/// Adds the mixed-script words of `text` (one line, at `base` in the text
+/// being searched) to `found`.
+fn find_in_line(text: &str, base: usize, found: &mut Vec<MixedScriptWord>) {
+    // One pass over the bytes, cutting at ASCII separators (ASCII never
+    // occurs inside a multi-byte character) and judging each piece's script
+    // by its lead bytes; only pieces that may mix scripts get the full word
+    // analysis.
+    let bytes = text.as_bytes();
+    let mut piece_start = 0;
+    let mut seen = Rough::Neutral;
+    let mut mixed = false;
+    let mut non_ascii = false;
+    for (i, &byte) in bytes.iter().enumerate() {
+        if byte.is_ascii() && !byte.is_ascii_alphanumeric() {
+            if non_ascii && mixed {
+                analyse_piece(text, base, piece_start, i, found);
+            }
+            piece_start = i + 1;
+            seen = Rough::Neutral;
+            (mixed, non_ascii) = (false, false);
+            continue;
+        }
+        non_ascii |= !byte.is_ascii();
+        let script = match byte {
+            b'a'..=b'z' | b'A'..=b'Z' => Rough::Latin,
+            0x80..=0xBF | b'0'..=b'9' => continue,
+            _ => rough_script_of_lead(byte, bytes.get(i + 1).copied().unwrap_or(0)),
+        };
+        match script {
+            Rough::Neutral => {}
+            Rough::Unknown => mixed = true,
+            script if seen == Rough::Neutral => seen = script,
+            script => mixed |= script != seen,
+        }
+    }
+    if non_ascii && mixed {
+        analyse_piece(text, base, piece_start, bytes.len(), found);
+    }
+}
+
+/// Adds the mixed-script words of `text[start..end]` to `found`, with their
+/// ranges moved by `base`.
+fn analyse_piece(
+    text: &str,
+    base: usize,
+    start: usize,
+    end: usize,
+    found: &mut Vec<MixedScriptWord>,
+) {
+    for range in words(&text[start..end]) {
+        let range = start + range.start..start + range.end;
+        found.extend(mixed_script_word(
+            &text[range.clone()],
+            base + range.start..base + range.end,
+        ));
+    }
+}
+
+/// A script, roughly, from a character's lead byte (and the byte after):
+/// enough to see at once that most words are in one script.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Rough {
     /// Digits, punctuation, symbols, marks: go with any script.
@@ -75,41 +159,19 @@ enum Rough {
     Unknown,
 }
 
-fn rough_script(c: char) -> Rough {
-    match c {
-        'a'..='z' | 'A'..='Z' => Rough::Latin,
-        '\u{00D7}' | '\u{00F7}' => Rough::Neutral,
-        '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}' => Rough::Latin,
-        '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Rough::Greek,
-        '\u{0400}'..='\u{052F}' => Rough::Cyrillic,
-        '\u{3040}'..='\u{30FF}'
-        | '\u{3400}'..='\u{4DBF}'
-        | '\u{4E00}'..='\u{9FFF}'
-        | '\u{AC00}'..='\u{D7AF}' => Rough::EastAsian,
-        '\0'..='\u{00BF}'
-        | '\u{0300}'..='\u{036F}'
-        | '\u{2000}'..='\u{2BFF}'
-        | '\u{3000}'..='\u{303F}'
-        | '\u{FE00}'..='\u{FE0F}'
-        | '\u{FF00}'..='\u{FF0F}'
-        | '\u{1F000}'..='\u{1FAFF}' => Rough::Neutral,
+fn rough_script_of_lead(lead: u8, next: u8) -> Rough {
+    match (lead, next) {
+        (0xC2 | 0xCB | 0xCC | 0xE2, _) => Rough::Neutral,
+        (0xC3..=0xCA, _) => Rough::Latin,
+        (0xCE | 0xCF, _) => Rough::Greek,
+        (0xD0..=0xD3, _) => Rough::Cyrillic,
+        (0xE1, 0xB8..=0xBB) => Rough::Latin,
+        (0xE1, 0xBC..=0xBF) => Rough::Greek,
+        (0xE3..=0xE9, _) | (0xEA, 0xB0..=0xBF) | (0xEB..=0xED, _) => Rough::EastAsian,
+        (0xF0, 0x9F) => Rough::Neutral,
+        (0xF0, 0xA0..=0xAF) => Rough::EastAsian,
         _ => Rough::Unknown,
     }
-}
-
-/// Whether every letter of `piece` is plainly in one script.
-fn plainly_one_script(piece: &str) -> bool {
-    let mut seen = Rough::Neutral;
-    for c in piece.chars() {
-        match rough_script(c) {
-            Rough::Neutral => {}
-            Rough::Unknown => return false,
-            script if seen == Rough::Neutral => seen = script,
-            script if script != seen => return false,
-            _ => {}
-        }
-    }
-    true
 }
 
 /// Byte ranges of the words of `text`: runs of letters, digits and marks.

@@ -150,7 +150,7 @@ pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
     let mut runs: Vec<Mojibake> = Vec::new();
     let mut line_start = 0;
     for line in text.split_inclusive('\n') {
-        if !line.is_ascii() {
+        if may_hold_mojibake(line.as_bytes()) {
             find_in_line(text, line_start, line_start + line.len(), &mut runs);
         }
         line_start += line.len();
@@ -158,8 +158,42 @@ pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
     runs
 }
 
+/// Whether `text` has a character that one of the legacy encodings makes
+/// of a UTF-8 lead byte (Latin-1 and Latin-2 letters, Cyrillic, box
+/// drawing: lead bytes C3–C5, D0, D1, E2) followed at once by another
+/// non-ASCII character: all mojibake has one. Greek, CJK and most other
+/// text has none and is passed over at a glance.
+fn may_hold_mojibake(text: &[u8]) -> bool {
+    let mut i = 0;
+    while i < text.len() {
+        let byte = text[i];
+        let len = match byte {
+            0x00..=0xBF => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        if matches!(byte, 0xC3..=0xC5 | 0xD0 | 0xD1 | 0xE2)
+            && text.get(i + len).is_some_and(|&next| next >= 0x80)
+        {
+            return true;
+        }
+        i += len;
+    }
+    false
+}
+
 /// Adds the mojibake runs of `text[start..end]` (one line) to `runs`.
 fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) {
+    // Nearly every line of real text has no word that could round-trip:
+    // find that out before allocating anything.
+    let could_be_mojibake = |&(a, b): &(usize, usize)| {
+        let word = &text[start + a..start + b];
+        !word.is_ascii() && LEGACY_BYTES.iter().any(|table| could_undo(word, table))
+    };
+    if !words_in(&text[start..end]).any(|word| could_be_mojibake(&word)) {
+        return;
+    }
     let words: Vec<(usize, usize)> = words_in(&text[start..end])
         .map(|(a, b)| (start + a, start + b))
         .filter(|&(a, b)| !text[a..b].is_ascii())

@@ -2,7 +2,7 @@
 //! finding, so that the text between them (nearly all of it) is skipped with
 //! vector-friendly loops instead of being decoded character by character.
 
-use crate::model::scan::tally::with_widest_vectors;
+use crate::model::scan::tally::widest_vectors;
 
 /// Whether `byte` could start a character that is a finding on its own or
 /// that combines with the one before: ASCII controls other than TAB, LF and
@@ -33,31 +33,33 @@ fn is_loud(bytes: &[u8], at: usize) -> bool {
 /// The offset of the first character of `bytes` (valid UTF-8) at or after
 /// `from` that needs a closer look, or `bytes.len()`.
 pub fn next_loud(bytes: &[u8], from: usize) -> usize {
-    with_widest_vectors(bytes, |bytes| next_loud_portable(bytes, from))
+    from + first_loud(&bytes[from..])
 }
 
-#[inline(always)]
-fn next_loud_portable(bytes: &[u8], from: usize) -> usize {
-    const CHUNK: usize = 64;
-    let mut at = from;
-    while at < bytes.len() {
-        let end = (at + CHUNK).min(bytes.len());
-        let chunk = &bytes[at..end];
-        // A branch-free test of the whole chunk first: it vectorizes.
-        let any = match <&[u8; CHUNK]>::try_from(chunk) {
-            Ok(full) => full.iter().fold(false, |any, &b| any | may_be_loud(b)),
-            Err(_) => chunk.iter().any(|&b| may_be_loud(b)),
-        };
-        if any {
-            for i in at..end {
-                if is_loud(bytes, i) {
-                    return i;
+widest_vectors! {
+    /// [`next_loud`] from the start of `bytes`.
+    fn first_loud(bytes: &[u8]) -> usize {
+        const CHUNK: usize = 64;
+        let mut at = 0;
+        while at < bytes.len() {
+            let end = (at + CHUNK).min(bytes.len());
+            let chunk = &bytes[at..end];
+            // A branch-free test of the whole chunk first: it vectorizes.
+            let any = match <&[u8; CHUNK]>::try_from(chunk) {
+                Ok(full) => full.iter().fold(false, |any, &b| any | may_be_loud(b)),
+                Err(_) => chunk.iter().any(|&b| may_be_loud(b)),
+            };
+            if any {
+                for i in at..end {
+                    if is_loud(bytes, i) {
+                        return i;
+                    }
                 }
             }
+            at = end;
         }
-        at = end;
+        bytes.len()
     }
-    bytes.len()
 }
 
 #[cfg(test)]

@@ -17,6 +17,9 @@ use crate::model::scan::pieces::{Piece, pieces};
 use crate::model::scan::tally::{count_chars, count_lf};
 use crate::model::source::{Source, SourceError};
 
+/// Blocks shorter than this are not worth a second thread.
+const PARALLEL_MIN: usize = 16 << 10;
+
 /// How far into a file the UTF-16 NUL pattern is looked for.
 const UTF16_PROBE: usize = 4096;
 
@@ -139,6 +142,56 @@ impl FindingsScanner {
     pub fn take_findings(&mut self) -> Vec<Finding> {
         self.findings.sort_by_key(|f| f.offset);
         std::mem::take(&mut self.findings)
+    }
+
+    /// Scans the next block like [`feed`](Self::feed), in two halves on two
+    /// threads when that pays: the block must be a run of whole lines (end
+    /// with a line feed, or at the end of the file) and follow a line feed.
+    /// Lines are independent, so the halves are scanned apart and joined.
+    pub fn feed_lines(&mut self, block: &[u8]) {
+        let at_line_start = self.column == 0 && !self.after_cr;
+        let split = block
+            .len()
+            .checked_div(2)
+            .and_then(|middle| memchr::memchr(b'\n', &block[middle..]).map(|lf| middle + lf + 1))
+            .filter(|&split| split < block.len());
+        // Text that is all quiet ASCII is quicker than a thread is to start.
+        let worth_it = block.len() >= PARALLEL_MIN && !block.is_ascii();
+        let (Some(split), true, true) = (split, at_line_start, worth_it) else {
+            return self.feed(block);
+        };
+        let (first, second) = block.split_at(split);
+        let mut later = FindingsScanner {
+            offset: self.offset + first.len() as u64,
+            line_feeds: self.line_feeds + count_lf(first),
+            char_by_char: self.char_by_char,
+            ..FindingsScanner::default()
+        };
+        std::thread::scope(|scope| {
+            let helper = scope.spawn(|| later.feed(second));
+            self.feed(first);
+            helper.join().expect("the findings helper does not panic");
+        });
+        self.absorb(later);
+    }
+
+    /// Takes over the state and findings of `later`, which scanned the lines
+    /// that follow this scanner's.
+    fn absorb(&mut self, later: FindingsScanner) {
+        self.findings.extend(later.findings);
+        self.offset = later.offset;
+        self.previous = later.previous;
+        self.after_cr = later.after_cr;
+        self.crlf += later.crlf;
+        self.bare_lf += later.bare_lf;
+        self.first_crlf = self.first_crlf.or(later.first_crlf);
+        self.first_bare_lf = self.first_bare_lf.or(later.first_bare_lf);
+        self.first_crlf_at = self.first_crlf_at.or(later.first_crlf_at);
+        self.first_bare_lf_at = self.first_bare_lf_at.or(later.first_bare_lf_at);
+        self.skip_until = self.skip_until.max(later.skip_until);
+        self.line_feeds = later.line_feeds;
+        self.column = later.column;
+        self.previous_at = later.previous_at;
     }
 
     /// Scans the next block (it must follow the previous one and end at a
@@ -626,7 +679,7 @@ pub fn is_noncharacter(c: char) -> bool {
 pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
     let mut scanner = FindingsScanner::new();
     let mut aligned = LineAligned::new(|block: &[u8]| {
-        scanner.feed(block);
+        scanner.feed_lines(block);
         ControlFlow::Continue(())
     });
     for_each_block_of(source, |block| aligned.push(block))?;

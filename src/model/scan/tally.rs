@@ -1,6 +1,33 @@
 //! Counting byte classes in valid UTF-8 at memory speed: the one extra pass the
 //! scan makes over a block that simdutf8 has already validated.
 
+/// Defines `fn NAME(bytes: &[u8]) -> T` whose simple loop over bytes runs
+/// compiled for AVX2 when the CPU has it (LLVM vectorizes such loops, but
+/// only to SSE2 unless told more). A macro, not a generic function: a
+/// closure passed in may be left un-inlined, outside the AVX2 copy.
+macro_rules! widest_vectors {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident($bytes:ident: &[u8]) -> $t:ty $body:block) => {
+        $(#[$doc])*
+        $vis fn $name($bytes: &[u8]) -> $t {
+            #[inline(always)]
+            fn portable($bytes: &[u8]) -> $t $body
+            #[cfg(target_arch = "x86_64")]
+            {
+                #[target_feature(enable = "avx2")]
+                fn avx2($bytes: &[u8]) -> $t {
+                    portable($bytes)
+                }
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU supports AVX2, checked just above.
+                    return unsafe { avx2($bytes) };
+                }
+            }
+            portable($bytes)
+        }
+    };
+}
+pub(crate) use widest_vectors;
+
 /// Byte-class counts of a stretch of valid UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Tally {
@@ -171,14 +198,18 @@ mod avx2 {
     }
 }
 
-/// Counts the line feeds in `bytes`.
-pub fn count_lf(bytes: &[u8]) -> u64 {
-    with_widest_vectors(bytes, |bytes| count_matching(bytes, |b| b == b'\n'))
+widest_vectors! {
+    /// Counts the line feeds in `bytes`.
+    pub fn count_lf(bytes: &[u8]) -> u64 {
+        count_matching(bytes, |b| b == b'\n')
+    }
 }
 
-/// Counts characters (non-continuation bytes) in valid UTF-8.
-pub fn count_chars(bytes: &[u8]) -> u64 {
-    with_widest_vectors(bytes, |bytes| count_matching(bytes, |b| (b as i8) >= -64))
+widest_vectors! {
+    /// Counts characters (non-continuation bytes) in valid UTF-8.
+    pub fn count_chars(bytes: &[u8]) -> u64 {
+        count_matching(bytes, |b| (b as i8) >= -64)
+    }
 }
 
 /// Counts the bytes for which `hit` holds, in byte-wide lanes that LLVM turns
@@ -199,25 +230,6 @@ fn count_matching(bytes: &[u8], hit: impl Fn(u8) -> bool) -> u64 {
         total += lanes.iter().map(|&n| u64::from(n)).sum::<u64>();
     }
     total + rest.iter().filter(|&&b| hit(b)).count() as u64
-}
-
-/// Runs a simple loop over bytes compiled for AVX2 when the CPU has it (LLVM
-/// vectorizes such loops, but only to SSE2 unless told more).
-#[inline(always)]
-pub(crate) fn with_widest_vectors<T>(bytes: &[u8], count: impl Fn(&[u8]) -> T) -> T {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // Generic, so the loop is inlined here and compiled for AVX2.
-        #[target_feature(enable = "avx2")]
-        fn avx2<T>(bytes: &[u8], count: impl Fn(&[u8]) -> T) -> T {
-            count(bytes)
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { avx2(bytes, count) };
-        }
-    }
-    count(bytes)
 }
 
 #[cfg(test)]
