@@ -66,62 +66,85 @@ fn undo_once(text: &str, encoding: &'static Encoding) -> Option<String> {
 /// encodings map no char above it (U+25A0 BLACK SQUARE is the highest).
 const TABLE_CHARS: usize = 0x2600;
 
-/// For each legacy encoding, the byte each char encodes to (0: none; ASCII
-/// maps to itself): the quick test that keeps real text off the slow path.
-static LEGACY_BYTES: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
-    LEGACY
-        .iter()
-        .map(|encoding| {
-            let mut table = vec![0u8; TABLE_CHARS];
-            for byte in 0..0x80u8 {
-                table[usize::from(byte)] = byte;
+/// For each char, the byte each legacy encoding encodes it to (0: none;
+/// ASCII maps to itself): the quick test that keeps real text off the slow
+/// path. One row per char, so a word is looked up for all encodings at once.
+static LEGACY_BYTES: LazyLock<Vec<[u8; LEGACY.len()]>> = LazyLock::new(|| {
+    let mut table = vec![[0u8; LEGACY.len()]; TABLE_CHARS];
+    for byte in 0..0x80u8 {
+        table[usize::from(byte)] = [byte; LEGACY.len()];
+    }
+    for (e, encoding) in LEGACY.iter().enumerate() {
+        for byte in 0x80..=0xFFu8 {
+            let single = [byte];
+            let (decoded, _) = encoding.decode_without_bom_handling(&single);
+            if let Some(c) = decoded.chars().next()
+                && c != '\u{FFFD}'
+                && (c as usize) < TABLE_CHARS
+            {
+                table[c as usize][e] = byte;
             }
-            for byte in 0x80..=0xFFu8 {
-                let single = [byte];
-                let (decoded, _) = encoding.decode_without_bom_handling(&single);
-                if let Some(c) = decoded.chars().next()
-                    && c != '\u{FFFD}'
-                    && (c as usize) < TABLE_CHARS
-                {
-                    table[c as usize] = byte;
-                }
-            }
-            table
-        })
-        .collect()
+        }
+    }
+    table
 });
 
-/// Whether `word` in the legacy encoding with byte table `table` would be
-/// valid UTF-8 with at least one multi-byte sequence: what one round of
-/// repair needs. No allocation, and most real words fail by their second
-/// non-ASCII letter.
-fn could_undo(word: &str, table: &[u8]) -> bool {
-    let mut continuations_due = 0;
-    let mut multibyte = false;
+/// The legacy encodings (as bits, by their index in [`LEGACY`]) in which
+/// `word` would be valid UTF-8 with at least one multi-byte sequence: what
+/// one round of repair needs. One pass, no allocation; most real words are
+/// ruled out for every encoding by their first two non-ASCII letters.
+fn undo_candidates(word: &str) -> u8 {
+    const ALL: u8 = (1 << LEGACY.len()) - 1;
+    let mut alive = ALL;
+    // Encodings in the middle of a multi-byte sequence, and how far.
+    let mut due = [0u8; LEGACY.len()];
+    let mut pending = 0u8;
+    let mut multibyte = 0u8;
     for c in word.chars() {
-        let Some(&byte) = table.get(c as usize) else {
-            return false;
-        };
-        if byte == 0 && c != '\0' {
-            return false;
-        }
-        if continuations_due > 0 {
-            if byte & 0xC0 != 0x80 {
-                return false;
+        if c.is_ascii() {
+            // ASCII cannot continue a sequence.
+            alive &= !pending;
+            if alive == 0 {
+                return 0;
             }
-            continuations_due -= 1;
             continue;
         }
-        continuations_due = match byte {
-            0x00..=0x7F => 0,
-            0xC2..=0xDF => 1,
-            0xE0..=0xEF => 2,
-            0xF0..=0xF4 => 3,
-            _ => return false,
+        let Some(bytes) = LEGACY_BYTES.get(c as usize) else {
+            return 0;
         };
-        multibyte |= continuations_due > 0;
+        for (e, &byte) in bytes.iter().enumerate() {
+            let bit = 1 << e;
+            if alive & bit == 0 {
+                continue;
+            }
+            let (live, left) = match (due[e], byte) {
+                (_, 0) => (false, 0),
+                (0, 0xC2..=0xDF) => (true, 1),
+                (0, 0xE0..=0xEF) => (true, 2),
+                (0, 0xF0..=0xF4) => (true, 3),
+                (0, _) => (false, 0),
+                (n, 0x80..=0xBF) => (true, n - 1),
+                (_, _) => (false, 0),
+            };
+            if !live {
+                alive &= !bit;
+                continue;
+            }
+            if due[e] == 0 {
+                multibyte |= bit;
+            }
+            due[e] = left;
+            if left > 0 {
+                pending |= bit;
+            } else {
+                pending &= !bit;
+            }
+        }
+        if alive == 0 {
+            return 0;
+        }
     }
-    continuations_due == 0 && multibyte
+    alive & !pending & multibyte
 }
 
 /// The deepest repair of `word` through `encoding` that is plausible text.
@@ -189,7 +212,7 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
     // find that out before allocating anything.
     let could_be_mojibake = |&(a, b): &(usize, usize)| {
         let word = &text[start + a..start + b];
-        !word.is_ascii() && LEGACY_BYTES.iter().any(|table| could_undo(word, table))
+        !word.is_ascii() && undo_candidates(word) != 0
     };
     if !words_in(&text[start..end]).any(|word| could_be_mojibake(&word)) {
         return;
@@ -201,16 +224,20 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
     if words.is_empty() {
         return;
     }
+    let candidates: Vec<u8> = words
+        .iter()
+        .map(|&(a, b)| undo_candidates(&text[a..b]))
+        .collect();
     let repairs: Vec<Vec<Option<(usize, String)>>> = LEGACY
         .iter()
-        .zip(LEGACY_BYTES.iter())
-        .map(|(&encoding, table)| {
+        .enumerate()
+        .map(|(e, &encoding)| {
             words
                 .iter()
-                .map(|&(a, b)| {
-                    let word = &text[a..b];
-                    could_undo(word, table)
-                        .then(|| repair_with(word, encoding))
+                .zip(&candidates)
+                .map(|(&(a, b), &bits)| {
+                    (bits & (1 << e) != 0)
+                        .then(|| repair_with(&text[a..b], encoding))
                         .flatten()
                 })
                 .collect()

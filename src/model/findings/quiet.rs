@@ -19,13 +19,37 @@ fn may_be_loud(b: u8) -> bool {
     control | (b == 0x7F) | two_byte | three_or_four
 }
 
-/// Whether the character starting at `bytes[at]` needs a closer look (for
-/// E2, only U+2000–207F, the general punctuation that holds the bidi and
-/// invisible characters, does).
+/// Whether the character starting at `bytes[at]` needs a closer look: the
+/// bytes after the lead narrow most leads down to the few characters that
+/// matter (Japanese kana, emoji, NBSP and curly quotes are common, and quiet).
 #[inline(always)]
 fn is_loud(bytes: &[u8], at: usize) -> bool {
+    let next = |n: usize| bytes.get(at + n).copied().unwrap_or(0);
     match bytes[at] {
-        0xE2 => matches!(bytes.get(at + 1), Some(0x80 | 0x81)),
+        // C1 controls and the soft hyphen.
+        0xC2 => matches!(next(1), 0x80..=0x9F | 0xAD),
+        // Combining marks up to U+036F (U+0370 on is Greek).
+        0xCD => next(1) < 0xB0,
+        // U+061C ARABIC LETTER MARK.
+        0xD8 => next(1) == 0x9C,
+        // U+0653–0655, Arabic marks that compose.
+        0xD9 => matches!(next(1), 0x93..=0x95),
+        // U+093C, U+0C56, U+0DCA: the Indic marks that compose.
+        0xE0 => matches!(
+            (next(1), next(2)),
+            (0xA4, 0xBC) | (0xB1, 0x96) | (0xB7, 0x8A)
+        ),
+        // U+115F, U+1160 (Hangul fillers), U+180E (Mongolian vowel separator).
+        0xE1 => matches!((next(1), next(2)), (0x85, 0x9F | 0xA0) | (0xA0, 0x8E)),
+        // U+2000–207F: bidi controls, zero-width and other format characters.
+        0xE2 => matches!(next(1), 0x80 | 0x81),
+        // U+3099, U+309A (kana voicing marks), U+3164 (Hangul filler).
+        0xE3 => matches!((next(1), next(2)), (0x82, 0x99 | 0x9A) | (0x85, 0xA4)),
+        // U+FDD0–FDEF, U+FEFF, U+FFA0, U+FFFD, U+FFFE, U+FFFF.
+        0xEF => matches!(next(1), 0xB7 | 0xBB | 0xBE | 0xBF),
+        // Kaithi's nukta (U+110BA) composes; noncharacters end in BF BE/BF.
+        0xF0 => next(1) == 0x91 || next(2) == 0xBF,
+        0xF1..=0xF4 => next(2) == 0xBF,
         byte => may_be_loud(byte),
     }
 }
@@ -66,12 +90,49 @@ widest_vectors! {
 mod tests {
     use super::*;
 
+    /// Whether the findings pass must look at `c` itself.
+    fn needs_a_look(c: char, composition_seconds: &std::collections::HashSet<char>) -> bool {
+        use crate::model::findings::{is_bidi_control, is_invisible, is_noncharacter};
+        is_bidi_control(c)
+            || is_invisible(c)
+            || is_noncharacter(c)
+            || matches!(c, '\u{FEFF}' | '\u{FFFD}')
+            || (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+            || (unicode_normalization::char::canonical_combining_class(c) != 0
+                && composition_seconds.contains(&c))
+    }
+
+    #[test]
+    fn every_character_the_pass_must_see_is_loud() {
+        // The marks that end the canonical decomposition of a character NFC
+        // keeps (a primary composite) are the ones that compose.
+        use unicode_normalization::UnicodeNormalization;
+        let mut composition_seconds = std::collections::HashSet::new();
+        for x in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let mut parts = Vec::new();
+            unicode_normalization::char::decompose_canonical(x, |p| parts.push(p));
+            if parts.len() >= 2 && x.to_string().nfc().eq([x]) {
+                composition_seconds.insert(*parts.last().unwrap());
+            }
+        }
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            if !needs_a_look(c, &composition_seconds) {
+                continue;
+            }
+            let mut text = String::from("a");
+            text.push(c);
+            assert_eq!(next_loud(text.as_bytes(), 0), 1, "U+{:04X}", c as u32);
+        }
+    }
+
     #[test]
     fn plain_text_is_quiet_and_finding_characters_are_loud() {
         let quiet = "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語, “quotes”? no: “ is E2 80 9C";
-        // Curly quotes are U+201C/U+201D, in U+2000–207F: loud, looked at closely.
+        // Curly quotes are U+201C/U+201D, in U+2000–207F: looked at closely.
         let first_quote = quiet.find('\u{201c}').unwrap();
         assert_eq!(next_loud(quiet.as_bytes(), 0), first_quote);
+        let kana_and_emoji = "私はガラスを食べられます 😀 🎉 © « » ½".as_bytes();
+        assert_eq!(next_loud(kana_and_emoji, 0), kana_and_emoji.len());
         let plain = "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語 ─ box";
         assert_eq!(next_loud(plain.as_bytes(), 0), plain.len());
         for loud in [
