@@ -19,6 +19,25 @@ fn may_be_loud(b: u8) -> bool {
     control | (b == 0x7F) | two_byte | three_or_four
 }
 
+/// [`may_be_loud`] narrowed by the two bytes after `b0` as [`is_loud`]
+/// narrows it (a superset of it: a lead that needs the third byte passes),
+/// in comparisons joined with `|` that vectorize.
+#[inline(always)]
+fn may_be_loud_with(b0: u8, b1: u8, b2: u8) -> bool {
+    let control = (b0 < 0x20) & (b0 != b'\t') & (b0 != b'\n') & (b0 != b'\r');
+    let c2 = (b0 == 0xC2) & ((b1 <= 0x9F) | (b1 == 0xAD));
+    let cd = (b0 == 0xCD) & (b1 < 0xB0);
+    let d8 = (b0 == 0xD8) & (b1 == 0x9C);
+    let d9 = (b0 == 0xD9) & (b1 >= 0x93) & (b1 <= 0x95);
+    let e0 = (b0 == 0xE0) & ((b1 == 0xA4) | (b1 == 0xB1) | (b1 == 0xB7));
+    let e1 = (b0 == 0xE1) & ((b1 == 0x85) | (b1 == 0xA0));
+    let e2 = (b0 == 0xE2) & ((b1 == 0x80) | (b1 == 0x81));
+    let e3 = (b0 == 0xE3) & ((b1 == 0x82) | (b1 == 0x85));
+    let ef = (b0 == 0xEF) & ((b1 == 0xB7) | (b1 == 0xBB) | (b1 == 0xBE) | (b1 == 0xBF));
+    let f0 = (b0 >= 0xF0) & ((b2 == 0xBF) | ((b0 == 0xF0) & (b1 == 0x91)));
+    control | (b0 == 0x7F) | (b0 == 0xCC) | c2 | cd | d8 | d9 | e0 | e1 | e2 | e3 | ef | f0
+}
+
 /// Whether the character starting at `bytes[at]` needs a closer look: the
 /// bytes after the lead narrow most leads down to the few characters that
 /// matter (Japanese kana, emoji, NBSP and curly quotes are common, and quiet).
@@ -67,11 +86,18 @@ widest_vectors! {
         let mut at = 0;
         while at < bytes.len() {
             let end = (at + CHUNK).min(bytes.len());
-            let chunk = &bytes[at..end];
-            // A branch-free test of the whole chunk first: it vectorizes.
-            let any = match <&[u8; CHUNK]>::try_from(chunk) {
-                Ok(full) => full.iter().fold(false, |any, &b| any | may_be_loud(b)),
-                Err(_) => chunk.iter().any(|&b| may_be_loud(b)),
+            // A branch-free test of the whole chunk first, with the two
+            // bytes after each (so that common characters that share a lead
+            // with loud ones do not stop it): it vectorizes.
+            let any = match (
+                <&[u8; CHUNK]>::try_from(&bytes[at..end]),
+                bytes.get(at + 1..end + 1).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
+                bytes.get(at + 2..end + 2).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
+            ) {
+                (Ok(b0), Some(b1), Some(b2)) => (0..CHUNK).fold(false, |any, i| {
+                    any | may_be_loud_with(b0[i], b1[i], b2[i])
+                }),
+                _ => bytes[at..end].iter().any(|&b| may_be_loud(b)),
             };
             if any {
                 for i in at..end {
@@ -119,9 +145,17 @@ mod tests {
             if !needs_a_look(c, &composition_seconds) {
                 continue;
             }
+            // Alone, and inside a full chunk (the vector test) at every
+            // place a chunk may put it.
             let mut text = String::from("a");
             text.push(c);
             assert_eq!(next_loud(text.as_bytes(), 0), 1, "U+{:04X}", c as u32);
+            for before in [1, 30, 60, 63] {
+                let mut text = "a".repeat(before);
+                text.push(c);
+                text.push_str(&"x".repeat(140));
+                assert_eq!(next_loud(text.as_bytes(), 0), before, "U+{:04X}", c as u32);
+            }
         }
     }
 
