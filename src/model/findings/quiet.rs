@@ -28,7 +28,7 @@ fn may_be_loud_with(b0: u8, b1: u8, b2: u8) -> bool {
     let c2 = (b0 == 0xC2) & ((b1 <= 0x9F) | (b1 == 0xAD));
     let cd = (b0 == 0xCD) & (b1 < 0xB0);
     let d8 = (b0 == 0xD8) & (b1 == 0x9C);
-    let d9 = (b0 == 0xD9) & (b1 >= 0x93) & (b1 <= 0x95);
+    let d9 = (b0 == 0xD9) & (0x93..=0x95).contains(&b1);
     let e0 = (b0 == 0xE0) & ((b1 == 0xA4) | (b1 == 0xB1) | (b1 == 0xB7));
     let e1 = (b0 == 0xE1) & ((b1 == 0x85) | (b1 == 0xA0));
     let e2 = (b0 == 0xE2) & ((b1 == 0x80) | (b1 == 0x81));
