@@ -458,9 +458,26 @@ fn findings_are_looked_for_in_the_background_while_the_screen_draws() {
         "{:?}",
         app.message
     );
+    assert_eq!(app.pending_finding, Some(true));
+    // Once the pass has found it, the waiting `m` lands there by itself.
     app.findings.wait();
     update(&mut app, Message::Tick);
     assert_eq!(app.findings_status.total, 1);
-    update(&mut app, Message::NextFinding);
     assert_eq!(app.cursor, 96 << 20);
+    assert_eq!(app.pending_finding, None);
+    assert_eq!(app.message.as_deref(), Some("finding 1 of 1: mojibake"));
+}
+
+#[test]
+fn a_key_replaces_a_jump_waiting_for_findings() {
+    let mut bytes = b"plain text line\n".repeat(6 << 20);
+    bytes.extend_from_slice("cafÃ©\n".as_bytes());
+    let mut app = App::new(Arc::new(Source::from_bytes("big", bytes)), 80, 24);
+    update(&mut app, Message::NextFinding);
+    assert_eq!(app.pending_finding, Some(true));
+    update(&mut app, Message::MoveBytes(1));
+    assert_eq!(app.pending_finding, None);
+    app.findings.wait();
+    update(&mut app, Message::Tick);
+    assert_eq!(app.cursor, 1, "the cursor stays where the user moved it");
 }

@@ -115,6 +115,9 @@ pub struct App {
     pub should_quit: bool,
     /// A jump waiting for the scan to read further.
     pub pending: Option<Jump>,
+    /// A jump to the next (`true`) or previous finding waiting for the
+    /// findings pass to find one.
+    pub pending_finding: Option<bool>,
     /// The units on screen (plus a few bytes around them).
     pub window: Window,
     /// The line of the cursor, once the scan has reached it.
@@ -162,6 +165,7 @@ impl App {
             last_search: None,
             should_quit: false,
             pending: None,
+            pending_finding: None,
             cursor_line: None,
             scan_status: ScanStatus {
                 progress: 0.0,

@@ -13,8 +13,10 @@ use crate::model::{Lookup, ScanState, SourceError};
 pub fn update(app: &mut App, message: Message) {
     if !matches!(message, Message::Tick) {
         app.message = None;
-        // Whatever the user does next replaces a jump still waiting for the scan.
+        // Whatever the user does next replaces a jump still waiting for the
+        // scan or the findings pass.
         app.pending = None;
+        app.pending_finding = None;
     }
     match message {
         Message::MoveBytes(n) => move_by(app, n),
@@ -125,7 +127,18 @@ pub fn update(app: &mut App, message: Message) {
         }
         Message::Tick => {
             app.refresh_scan();
+            let known = app.findings_status.kept;
             app.refresh_findings();
+            // The findings pass found more, or finished: try a waiting jump.
+            if let Some(forward) = app.pending_finding
+                && (app.findings_status.kept > known
+                    || app.findings_status.state != ScanState::Running)
+            {
+                app.pending_finding = None;
+                next_finding(app, forward);
+                app.refresh();
+                return;
+            }
             match app.pending {
                 // The scan has read further: try the pending jump again.
                 Some(jump) => seek(app, jump),
@@ -321,6 +334,7 @@ fn next_finding(app: &mut App, forward: bool) {
             app.say(format!("{place}: {kind}{note}"));
         }
         None if kept == 0 && running => {
+            app.pending_finding = Some(forward);
             app.say(format!("no findings yet: looking, {percent:.0}%…"));
         }
         None if kept == 0 => app.say("no findings: nothing looks wrong"),
@@ -328,9 +342,12 @@ fn next_finding(app: &mut App, forward: bool) {
             "only the first {} findings are kept; `utf8scope check --findings` lists them all",
             crate::display::thousands(MAX_KEPT as u64)
         )),
-        None => app.say(format!(
-            "no finding after the cursor yet: looking, {percent:.0}%…"
-        )),
+        None => {
+            app.pending_finding = Some(forward);
+            app.say(format!(
+                "no finding after the cursor yet: looking, {percent:.0}%…"
+            ));
+        }
     }
 }
 

@@ -54,6 +54,14 @@ fn draw_findings_list(app: &App, list: &FindingsList, theme: Theme, frame: &mut 
     let status = &app.findings_status;
     // Narrow screens leave the severity to the colour, to keep room for "what".
     let with_severity = rect.width >= 110;
+    // Room for the longest line:column shown (lines run into the millions).
+    let place_width = list
+        .rows
+        .iter()
+        .map(|f| format!("{}:{}", f.line, f.column).len())
+        .max()
+        .unwrap_or(0)
+        .max(9);
     let columns = |severity: &str, kind: &str, offset: &str, place: &str, what: &str| {
         let severity = if with_severity {
             format!("{severity:<8} ")
@@ -61,8 +69,9 @@ fn draw_findings_list(app: &App, list: &FindingsList, theme: Theme, frame: &mut 
             String::new()
         };
         format!(
-            "{severity}{kind:<21} {offset:<w$}  {place:<9} {what}",
-            w = digits + 2
+            "{severity}{kind:<21} {offset:<w$}  {place:<p$} {what}",
+            w = digits + 2,
+            p = place_width
         )
     };
     let mut lines = vec![Line::from(Span::styled(
