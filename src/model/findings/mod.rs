@@ -11,6 +11,7 @@ mod mixed_script;
 mod mojibake;
 mod quiet;
 mod scanner;
+mod suspicious;
 
 pub use background::{FindingsIndex, FindingsJob, MAX_KEPT};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};

@@ -10,6 +10,7 @@
 
 use std::sync::LazyLock;
 
+use super::suspicious::next_suspicious;
 use encoding_rs::{Encoding, IBM866, ISO_8859_2, KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
 
 /// The legacy encodings tried, most common first. (WHATWG's windows-1252
@@ -171,39 +172,16 @@ fn repair_with(word: &str, encoding: &'static Encoding) -> Option<(usize, String
 /// is taken for all words it repairs, since one line was garbled one way.
 pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
     let mut runs: Vec<Mojibake> = Vec::new();
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        if may_hold_mojibake(line.as_bytes()) {
-            find_in_line(text, line_start, line_start + line.len(), &mut runs);
-        }
-        line_start += line.len();
+    let bytes = text.as_bytes();
+    // Only the lines where mojibake could start are read word by word.
+    let mut at = next_suspicious(bytes, 0);
+    while at < bytes.len() {
+        let line_start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |lf| lf + 1);
+        let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |lf| at + lf + 1);
+        find_in_line(text, line_start, line_end, &mut runs);
+        at = next_suspicious(bytes, line_end);
     }
     runs
-}
-
-/// Whether `text` has a character that one of the legacy encodings makes
-/// of a UTF-8 lead byte (Latin-1 and Latin-2 letters, Cyrillic, box
-/// drawing: lead bytes C3–C5, D0, D1, E2) followed at once by another
-/// non-ASCII character: all mojibake has one. Greek, CJK and most other
-/// text has none and is passed over at a glance.
-fn may_hold_mojibake(text: &[u8]) -> bool {
-    let mut i = 0;
-    while i < text.len() {
-        let byte = text[i];
-        let len = match byte {
-            0x00..=0xBF => 1,
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            _ => 4,
-        };
-        if matches!(byte, 0xC3..=0xC5 | 0xD0 | 0xD1 | 0xE2)
-            && text.get(i + len).is_some_and(|&next| next >= 0x80)
-        {
-            return true;
-        }
-        i += len;
-    }
-    false
 }
 
 /// Adds the mojibake runs of `text[start..end]` (one line) to `runs`.
@@ -255,14 +233,16 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
         };
         let encoding = LEGACY[e];
         match runs.last_mut() {
-            // Only whitespace between this word and the last run: join them.
+            // Only whitespace between this word and the last run, on the
+            // same line: join them. (A run never crosses a line feed, so
+            // that runs do not depend on where a file is cut into blocks.)
             Some(last)
                 if last.encoding == encoding
                     && last.depth == depth
                     && last.range.end <= a
                     && text[last.range.end..a]
-                        .chars()
-                        .all(|c| c.is_ascii_whitespace()) =>
+                        .bytes()
+                        .all(|b| b.is_ascii_whitespace() && b != b'\n') =>
             {
                 last.repair.push_str(&text[last.range.end..a]);
                 last.repair.push_str(&repair);
