@@ -94,9 +94,22 @@ widest_vectors! {
                 bytes.get(at + 1..end + 1).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
                 bytes.get(at + 2..end + 2).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
             ) {
-                (Ok(b0), Some(b1), Some(b2)) => (0..CHUNK).fold(false, |any, i| {
-                    any | may_be_loud_with(b0[i], b1[i], b2[i])
-                }),
+                (Ok(b0), Some(b1), Some(b2)) => {
+                    // Plain loops: they are unrolled and vectorized. Plain
+                    // ASCII text passes the first, cheap one.
+                    let mut not_plain_ascii = false;
+                    for &b in b0 {
+                        let control = (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r');
+                        not_plain_ascii |= control | (b >= 0x7F);
+                    }
+                    let mut any = false;
+                    if not_plain_ascii {
+                        for i in 0..CHUNK {
+                            any |= may_be_loud_with(b0[i], b1[i], b2[i]);
+                        }
+                    }
+                    any
+                },
                 _ => bytes[at..end].iter().any(|&b| may_be_loud(b)),
             };
             if any {

@@ -56,9 +56,14 @@ widest_vectors! {
                 text.get(at + 2..end + 2).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
                 text.get(at + 3..end + 3).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
             ) {
-                (Ok(b0), Some(b1), Some(b2), Some(b3)) => (0..CHUNK).fold(false, |any, i| {
-                    any | suspicious(b0[i], b1[i], b2[i], b3[i])
-                }),
+                (Ok(b0), Some(b1), Some(b2), Some(b3)) => {
+                    // A plain loop: it is unrolled and vectorized.
+                    let mut any = false;
+                    for i in 0..CHUNK {
+                        any |= suspicious(b0[i], b1[i], b2[i], b3[i]);
+                    }
+                    any
+                },
                 _ => true,
             };
             if any {
