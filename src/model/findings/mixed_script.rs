@@ -37,53 +37,72 @@ pub struct MixedScriptWord {
 /// Finds the mixed-script words of `text`.
 pub fn find_mixed_script(text: &str) -> Vec<MixedScriptWord> {
     let mut found = Vec::new();
-    let mut line_start = 0;
-    for line in text.as_bytes().split_inclusive(|&b| b == b'\n') {
-        if may_mix_scripts(line) {
-            let end = line_start + line.len();
-            find_in_line(&text[line_start..end], line_start, &mut found);
-        }
-        line_start += line.len();
+    for (start, end) in lines_that_may_mix_scripts(text.as_bytes()) {
+        find_in_line(&text[start..end], start, &mut found);
     }
     found
 }
 
-/// Script bits of lead bytes, for [`may_mix_scripts`].
+/// Script bits of lead bytes, for [`lines_that_may_mix_scripts`].
 const LATIN: u8 = 1;
 const GREEK: u8 = 2;
 const CYRILLIC: u8 = 4;
 const EAST_ASIAN: u8 = 8;
 const UNSURE: u8 = 16;
 
-/// Whether `line` has letters of two scripts, or a lead byte whose script
-/// needs a closer look: a branch-free test over bytes that vectorizes, so
-/// lines in one script (most lines) cost next to nothing.
-fn may_mix_scripts(line: &[u8]) -> bool {
-    let bits = script_bits(line);
-    bits & UNSURE != 0 || (bits & (LATIN | GREEK | CYRILLIC | EAST_ASIAN)).count_ones() > 1
+widest_vectors! {
+    /// The lines of `text` (as byte ranges) with letters of two scripts,
+    /// or a lead byte whose script needs a closer look: a branch-free test
+    /// over bytes that vectorizes, so that lines in one script (most lines)
+    /// cost next to nothing.
+    fn lines_that_may_mix_scripts(text: &[u8]) -> Vec<(usize, usize)> {
+        let mut lines = Vec::new();
+        let mut start = 0;
+        while start < text.len() {
+            let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |lf| start + lf + 1);
+            let line = &text[start..end];
+            // Each byte with the one after it (emoji leads F0 9F, and E1
+            // leads Latin and Greek letters as well as rarer scripts).
+            let (last, rest) = line.split_last().expect("a line has a byte");
+            let mut bits = script_bits(*last, 0);
+            let nexts = &line[1..];
+            let rest = &rest[..nexts.len()];
+            // A plain indexed loop: it vectorizes.
+            for i in 0..rest.len() {
+                bits |= script_bits(rest[i], nexts[i]);
+            }
+            if bits & UNSURE != 0 || (bits & (LATIN | GREEK | CYRILLIC | EAST_ASIAN)).count_ones() > 1 {
+                lines.push((start, end));
+            }
+            start = end;
+        }
+        lines
+    }
 }
 
-widest_vectors! {
-    /// The script bits of the lead bytes of `line`.
-    fn script_bits(line: &[u8]) -> u8 {
-        line.iter().fold(0u8, |bits, &b| {
-            let latin = b.is_ascii_alphabetic() | (0xC3..=0xCA).contains(&b);
-            let greek = (b == 0xCE) | (b == 0xCF);
-            let cyrillic = (0xD0..=0xD3).contains(&b);
-            let east_asian = (0xE3..=0xE9).contains(&b) | (0xEB..=0xED).contains(&b);
-            let unsure = (b == 0xCD)
-                | (0xD4..=0xDF).contains(&b)
-                | (0xE0..=0xE1).contains(&b)
-                | (b == 0xEA)
-                | (0xEE..=0xEF).contains(&b)
-                | (b >= 0xF0);
-            bits | (u8::from(latin) * LATIN)
-                | (u8::from(greek) * GREEK)
-                | (u8::from(cyrillic) * CYRILLIC)
-                | (u8::from(east_asian) * EAST_ASIAN)
-                | (u8::from(unsure) * UNSURE)
-        })
-    }
+/// The script bit of a byte (0 for continuation bytes, digits, punctuation
+/// and symbols), given the byte after it.
+#[inline(always)]
+fn script_bits(b: u8, next: u8) -> u8 {
+    let latin = b.is_ascii_alphabetic()
+        | (0xC3..=0xCA).contains(&b)
+        | ((b == 0xE1) & (0xB8..=0xBB).contains(&next));
+    let greek = (b == 0xCE) | (b == 0xCF) | ((b == 0xE1) & (next >= 0xBC));
+    let cyrillic = (0xD0..=0xD3).contains(&b);
+    let east_asian = (0xE3..=0xE9).contains(&b) | (0xEB..=0xED).contains(&b);
+    let emoji = (b == 0xF0) & (next == 0x9F);
+    let unsure = (b == 0xCD)
+        | (0xD4..=0xDF).contains(&b)
+        | (b == 0xE0)
+        | ((b == 0xE1) & (next < 0xB8))
+        | (b == 0xEA)
+        | (0xEE..=0xEF).contains(&b)
+        | ((b >= 0xF0) & !emoji);
+    (u8::from(latin) * LATIN)
+        | (u8::from(greek) * GREEK)
+        | (u8::from(cyrillic) * CYRILLIC)
+        | (u8::from(east_asian) * EAST_ASIAN)
+        | (u8::from(unsure) * UNSURE)
 }
 
 /// Adds the mixed-script words of `text` (one line, at `base` in the text
