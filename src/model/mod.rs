@@ -4,6 +4,7 @@
 pub mod decode;
 pub mod find;
 pub mod findings;
+pub mod job;
 pub mod scan;
 pub mod source;
 pub mod unit;

@@ -2,11 +2,10 @@
 //! wait for them: the inspector draws with whatever has been found so far.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::sync::{Arc, MutexGuard};
 
 use super::{Finding, FindingsScanner, Severity};
+use crate::model::job::{Job, Shared};
 use crate::model::scan::ScanState;
 use crate::model::scan::feed::for_each_block_of;
 use crate::model::scan::line_aligned::LineAligned;
@@ -133,81 +132,49 @@ impl FindingsIndex {
     }
 }
 
-struct Shared {
-    source: Arc<Source>,
-    index: Mutex<FindingsIndex>,
-    cancel: AtomicBool,
-}
-
 /// A findings pass running on its own thread; dropping it cancels it.
 pub struct FindingsJob {
-    shared: Arc<Shared>,
-    worker: Option<JoinHandle<()>>,
+    job: Job<FindingsIndex>,
 }
 
 impl FindingsJob {
     /// Starts looking for findings in `source` in the background.
     pub fn start(source: Arc<Source>) -> FindingsJob {
-        let shared = Arc::new(Shared {
-            source,
-            index: Mutex::new(FindingsIndex::default()),
-            cancel: AtomicBool::new(false),
-        });
-        let for_worker = Arc::clone(&shared);
-        let worker = std::thread::Builder::new()
-            .name("utf8scope-findings".into())
-            .spawn(move || run(&for_worker))
-            .expect("cannot start the findings thread");
         FindingsJob {
-            shared,
-            worker: Some(worker),
+            job: Job::start("findings", source, FindingsIndex::default(), run),
         }
     }
 
     /// Asks the worker to stop; it does so between blocks.
     pub fn cancel(&self) {
-        self.shared.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// Waits for the worker to end (completed, cancelled or failed).
     pub fn wait(&mut self) {
-        if let Some(worker) = self.worker.take() {
-            // A panic in the worker has already been reported by the hook.
-            let _ = worker.join();
-        }
+        self.job.wait();
     }
 
     /// Locks the index for reading; hold it briefly, the worker waits meanwhile.
     pub fn index(&self) -> MutexGuard<'_, FindingsIndex> {
-        lock(&self.shared.index)
+        self.job.lock()
     }
 
     /// Fraction of the file looked at, from 0.0 to 1.0.
     pub fn progress(&self) -> f64 {
-        let len = self.shared.source.len();
-        if len == 0 {
-            return 1.0;
-        }
-        self.index().scanned() as f64 / len as f64
+        self.job.progress(FindingsIndex::scanned)
     }
 }
 
-impl Drop for FindingsJob {
-    fn drop(&mut self) {
-        self.cancel();
-        self.wait();
-    }
-}
-
-fn run(shared: &Shared) {
+fn run(shared: &Shared<FindingsIndex>) {
     let mut scanner = FindingsScanner::new();
     let mut aligned = LineAligned::new(|block: &[u8]| {
-        if shared.cancel.load(Ordering::Relaxed) {
+        if shared.cancelled() {
             return ControlFlow::Break(());
         }
         scanner.feed_lines(block);
         let batch = scanner.take_findings();
-        let mut index = lock(&shared.index);
+        let mut index = shared.lock();
         index.scanned += block.len() as u64;
         index.add(batch);
         ControlFlow::Continue(())
@@ -216,24 +183,18 @@ fn run(shared: &Shared) {
     let finished = read.is_ok() && aligned.finish().is_continue();
     let state = match read {
         Err(error) => ScanState::Failed(error.to_string()),
-        Ok(()) if !finished || shared.cancel.load(Ordering::Relaxed) => ScanState::Cancelled,
+        Ok(()) if !finished || shared.cancelled() => ScanState::Cancelled,
         Ok(()) => {
             let last = scanner.finish();
-            lock(&shared.index).add(last);
+            shared.lock().add(last);
             ScanState::Complete
         }
     };
-    let mut index = lock(&shared.index);
+    let mut index = shared.lock();
     if state == ScanState::Complete {
         index.scanned = shared.source.len();
     }
     index.state = state;
-}
-
-fn lock(index: &Mutex<FindingsIndex>) -> MutexGuard<'_, FindingsIndex> {
-    index
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]

@@ -2,9 +2,7 @@
 //! on-demand reading of the part it has not reached.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::sync::{Arc, MutexGuard};
 
 use super::block::{BlockSummary, Summarizer};
 use super::feed::{BLOCK_SIZE, split_blocks};
@@ -12,14 +10,9 @@ use super::index::{ScanIndex, ScanState};
 use super::pieces::Span;
 use super::search::{first_span_in, last_span_in};
 use super::tally::count_lf;
+use crate::model::job::{Job, Shared};
 use crate::model::source::{Source, SourceError};
 use crate::model::window::unit_at;
-
-struct Shared {
-    source: Arc<Source>,
-    index: Mutex<ScanIndex>,
-    cancel: AtomicBool,
-}
 
 /// The answer to a bounded search for an invalid span.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,26 +37,14 @@ impl Lookup {
 
 /// A whole-file scan running on its own thread; dropping it cancels it.
 pub struct Scan {
-    shared: Arc<Shared>,
-    worker: Option<JoinHandle<()>>,
+    job: Job<ScanIndex>,
 }
 
 impl Scan {
     /// Starts scanning `source` in the background.
     pub fn start(source: Arc<Source>) -> Scan {
-        let shared = Arc::new(Shared {
-            source,
-            index: Mutex::new(ScanIndex::default()),
-            cancel: AtomicBool::new(false),
-        });
-        let for_worker = Arc::clone(&shared);
-        let worker = std::thread::Builder::new()
-            .name("utf8scope-scan".into())
-            .spawn(move || run(&for_worker))
-            .expect("cannot start the scan thread");
         Scan {
-            shared,
-            worker: Some(worker),
+            job: Job::start("scan", source, ScanIndex::default(), run),
         }
     }
 
@@ -71,40 +52,28 @@ impl Scan {
     /// of the on-demand paths, and for callers that need no index.
     pub fn not_started(source: Arc<Source>) -> Scan {
         Scan {
-            shared: Arc::new(Shared {
-                source,
-                index: Mutex::new(ScanIndex::default()),
-                cancel: AtomicBool::new(false),
-            }),
-            worker: None,
+            job: Job::idle(source, ScanIndex::default()),
         }
     }
 
     /// Asks the scan to stop; it does so within one block.
     pub fn cancel(&self) {
-        self.shared.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// Waits for the scan to end (completed, cancelled or failed).
     pub fn wait(&mut self) {
-        if let Some(worker) = self.worker.take() {
-            // A panic in the worker has already been reported by the hook.
-            let _ = worker.join();
-        }
+        self.job.wait();
     }
 
     /// Locks the index for reading; hold it briefly, the worker waits meanwhile.
     pub fn index(&self) -> MutexGuard<'_, ScanIndex> {
-        lock(&self.shared.index)
+        self.job.lock()
     }
 
     /// Fraction of the file scanned, from 0.0 to 1.0.
     pub fn progress(&self) -> f64 {
-        let len = self.shared.source.len();
-        if len == 0 {
-            return 1.0;
-        }
-        self.index().scanned() as f64 / len as f64
+        self.job.progress(ScanIndex::scanned)
     }
 
     /// The first invalid span starting at or after `from`: from the index where
@@ -122,7 +91,7 @@ impl Scan {
     /// part already indexed, so a caller that must stay responsive can ask
     /// again later ([`Lookup::NotYet`]) instead of waiting for a whole file.
     pub fn next_invalid_within(&self, from: u64, budget: u64) -> Result<Lookup, SourceError> {
-        let source = &self.shared.source;
+        let source = self.job.source();
         let mut from = from;
         loop {
             let (block, scanned, complete) = {
@@ -157,7 +126,7 @@ impl Scan {
     /// Like [`Scan::prev_invalid`], reading at most `budget` bytes that the
     /// index does not cover yet.
     pub fn prev_invalid_within(&self, before: u64, budget: u64) -> Result<Lookup, SourceError> {
-        let source = &self.shared.source;
+        let source = self.job.source();
         let scanned = self.index().scanned();
         if before > scanned {
             let start = before.saturating_sub(budget).max(scanned);
@@ -193,17 +162,10 @@ impl Scan {
             return Ok(None);
         };
         let bytes = self
-            .shared
-            .source
+            .job
+            .source()
             .read_range(start, (offset - start) as usize)?;
         Ok(Some(lf_before + count_lf(&bytes) + 1))
-    }
-}
-
-impl Drop for Scan {
-    fn drop(&mut self) {
-        self.cancel();
-        self.wait();
     }
 }
 
@@ -213,12 +175,12 @@ const SEGMENT: u64 = 8 << 20;
 /// The worker's loop: two segments at a time, one on this thread and one on
 /// a helper (the blocks of a file summarize independently once cut at unit
 /// boundaries), pushed into the shared index in file order.
-fn run(shared: &Shared) {
+fn run(shared: &Shared<ScanIndex>) {
     let source = &shared.source;
     let mut buffers = [Vec::new(), Vec::new()];
     let mut start = 0;
     let result = loop {
-        if start >= source.len() || shared.cancel.load(Ordering::Relaxed) {
+        if start >= source.len() || shared.cancelled() {
             break Ok(());
         }
         let [first_buffer, second_buffer] = &mut buffers;
@@ -233,7 +195,7 @@ fn run(shared: &Shared) {
         });
         match segments {
             Ok((first, second, end)) => {
-                let mut index = lock(&shared.index);
+                let mut index = shared.lock();
                 for mut block in first.into_iter().chain(second) {
                     // Segments count line feeds from zero; make them absolute.
                     block.lf_before += index.line_feeds();
@@ -246,10 +208,10 @@ fn run(shared: &Shared) {
     };
     let state = match result {
         Err(error) => ScanState::Failed(error.to_string()),
-        Ok(()) if shared.cancel.load(Ordering::Relaxed) => ScanState::Cancelled,
+        Ok(()) if shared.cancelled() => ScanState::Cancelled,
         Ok(()) => ScanState::Complete,
     };
-    lock(&shared.index).finish(state);
+    shared.lock().finish(state);
 }
 
 /// Where the segment starting at `start` ends: about [`SEGMENT`] bytes on, at
@@ -285,12 +247,6 @@ fn summarize_segment(
         ControlFlow::Continue(())
     });
     Ok(blocks)
-}
-
-fn lock(index: &Mutex<ScanIndex>) -> MutexGuard<'_, ScanIndex> {
-    index
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]

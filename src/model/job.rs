@@ -1,0 +1,111 @@
+//! A pass over a file on a thread of its own, building a state that readers
+//! lock briefly: the shape the scan and the findings pass share.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use crate::model::source::Source;
+
+/// What a job's worker and its readers share.
+pub struct Shared<S> {
+    /// The file the job reads.
+    pub source: Arc<Source>,
+    state: Mutex<S>,
+    cancel: AtomicBool,
+}
+
+impl<S> Shared<S> {
+    /// Locks the state; hold it briefly, the other side waits meanwhile.
+    pub fn lock(&self) -> MutexGuard<'_, S> {
+        // A worker that panicked has been reported by the panic hook; what
+        // it built so far is still worth reading.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether the job was asked to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+/// A background job over a file; dropping it cancels it and waits for it.
+pub struct Job<S> {
+    shared: Arc<Shared<S>>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl<S: Send + 'static> Job<S> {
+    /// Starts `run` on a thread named `name`, with `initial` as the state.
+    pub fn start(
+        name: &str,
+        source: Arc<Source>,
+        initial: S,
+        run: impl FnOnce(&Shared<S>) + Send + 'static,
+    ) -> Job<S> {
+        let mut job = Job::idle(source, initial);
+        let for_worker = Arc::clone(&job.shared);
+        let worker = std::thread::Builder::new()
+            .name(format!("utf8scope-{name}"))
+            .spawn(move || run(&for_worker))
+            .unwrap_or_else(|error| panic!("cannot start the {name} thread: {error}"));
+        job.worker = Some(worker);
+        job
+    }
+
+    /// A job with no worker: its state stays `initial`.
+    pub fn idle(source: Arc<Source>, initial: S) -> Job<S> {
+        Job {
+            shared: Arc::new(Shared {
+                source,
+                state: Mutex::new(initial),
+                cancel: AtomicBool::new(false),
+            }),
+            worker: None,
+        }
+    }
+}
+
+impl<S> Job<S> {
+    /// Asks the worker to stop; it checks between blocks.
+    pub fn cancel(&self) {
+        self.shared.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Waits for the worker to end (completed, cancelled or failed).
+    pub fn wait(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            // A panic in the worker has already been reported by the hook.
+            let _ = worker.join();
+        }
+    }
+
+    /// Locks the state for reading; hold it briefly.
+    pub fn lock(&self) -> MutexGuard<'_, S> {
+        self.shared.lock()
+    }
+
+    /// The file the job reads.
+    pub fn source(&self) -> &Arc<Source> {
+        &self.shared.source
+    }
+
+    /// The fraction of the file done, from 0.0 to 1.0, given how to read
+    /// the bytes done off the state.
+    pub fn progress(&self, done: impl FnOnce(&S) -> u64) -> f64 {
+        let len = self.shared.source.len();
+        if len == 0 {
+            return 1.0;
+        }
+        done(&self.lock()) as f64 / len as f64
+    }
+}
+
+impl<S> Drop for Job<S> {
+    fn drop(&mut self) {
+        self.cancel();
+        self.wait();
+    }
+}
