@@ -263,6 +263,30 @@ fn mixed_script_word(word: &str, range: Range<usize>) -> Option<MixedScriptWord>
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_line_test_flags_every_script_the_word_test_tells_apart() {
+        // The vectorized line test may flag more than needed, never less:
+        // a script the per-byte word test sees must show in the line bits.
+        for lead in (b'A'..=b'Z').chain(b'a'..=b'z').chain(0xC2..=0xF4) {
+            for next in 0x80..=0xBFu8 {
+                let bits = script_bits(lead, next);
+                let needed = match rough_script_of_lead(lead, next) {
+                    _ if lead.is_ascii_alphabetic() => LATIN,
+                    Rough::Neutral => continue,
+                    Rough::Latin => LATIN,
+                    Rough::Greek => GREEK,
+                    Rough::Cyrillic => CYRILLIC,
+                    Rough::EastAsian => EAST_ASIAN,
+                    Rough::Unknown => UNSURE,
+                };
+                assert!(
+                    bits & (needed | UNSURE) != 0,
+                    "{lead:02X} {next:02X}: bits {bits:05b}"
+                );
+            }
+        }
+    }
+
     fn flagged(text: &str) -> Vec<&str> {
         find_mixed_script(text)
             .into_iter()
