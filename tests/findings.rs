@@ -7,10 +7,15 @@ fn findings(bytes: &[u8]) -> Vec<Finding> {
     findings_of(&Source::from_bytes("t", bytes.to_vec())).unwrap()
 }
 
-/// (offset, len, kind, severity) of each finding.
+/// (offset, len, kind, severity) of each finding of `bytes`.
 fn places(bytes: &[u8]) -> Vec<(u64, u64, FindingKind, Severity)> {
-    findings(bytes)
-        .into_iter()
+    places_of(&findings(bytes))
+}
+
+/// (offset, len, kind, severity) of each of `found`.
+fn places_of(found: &[Finding]) -> Vec<(u64, u64, FindingKind, Severity)> {
+    found
+        .iter()
         .map(|f| (f.offset, f.len, f.kind, f.severity))
         .collect()
 }
@@ -32,10 +37,7 @@ fn clean_text_has_no_findings() {
 fn mojibake_findings_carry_the_chain_and_the_repair() {
     let text = "Le cafÃ© est prÃªt.\nРїСЂРёРІРµС‚ РјРёСЂ\n".as_bytes();
     let found = findings(text);
-    let places: Vec<_> = found
-        .iter()
-        .map(|f| (f.offset, f.len, f.kind, f.severity))
-        .collect();
+    let places = places_of(&found);
     // "cafÃ©" is bytes 3..10, "prÃªt." 15..23, the Russian line 24..62.
     assert_eq!(
         places,
@@ -168,10 +170,7 @@ fn a_look_alike_letter_from_another_script_is_a_mixed_script_word() {
     // "pаypal" with U+0430 CYRILLIC SMALL LETTER A: bytes 11..18, line 2.
     let text = "Sign in\nat p\u{0430}ypal.com or cafГ© \n".as_bytes();
     let found = findings(text);
-    let places: Vec<_> = found
-        .iter()
-        .map(|f| (f.offset, f.len, f.kind, f.severity))
-        .collect();
+    let places = places_of(&found);
     // "cafГ©" mixes Latin and Cyrillic too, but it is mojibake, and only that.
     assert_eq!(
         places,

@@ -186,26 +186,18 @@ pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
 
 /// Adds the mojibake runs of `text[start..end]` (one line) to `runs`.
 fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) {
-    // Nearly every line of real text has no word that could round-trip:
-    // find that out before allocating anything.
-    let could_be_mojibake = |&(a, b): &(usize, usize)| {
-        let word = &text[start + a..start + b];
-        !word.is_ascii() && undo_candidates(word) != 0
-    };
-    if !words_in(&text[start..end]).any(|word| could_be_mojibake(&word)) {
-        return;
-    }
     let words: Vec<(usize, usize)> = words_in(&text[start..end])
         .map(|(a, b)| (start + a, start + b))
         .filter(|&(a, b)| !text[a..b].is_ascii())
         .collect();
-    if words.is_empty() {
-        return;
-    }
     let candidates: Vec<u8> = words
         .iter()
         .map(|&(a, b)| undo_candidates(&text[a..b]))
         .collect();
+    // Most lines that reach here still have no word that could round-trip.
+    if candidates.iter().all(|&bits| bits == 0) {
+        return;
+    }
     let repairs: Vec<Vec<Option<(usize, String)>>> = LEGACY
         .iter()
         .enumerate()
