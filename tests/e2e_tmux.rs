@@ -99,13 +99,11 @@ fn pressing_n_shows_the_first_invalid_span_in_the_status_bar() {
     let tmux = Tmux::start("first-invalid", 100, 30, &command);
     tmux.wait_for("the scan verdict", |s| s.contains("378 invalid spans"));
     tmux.keys(&["n"]);
-    let screen = tmux.wait_for("the cursor to move", |s| s.contains("0x0000116d"));
-    let status = screen.lines().rfind(|l| !l.trim().is_empty()).unwrap();
-    assert!(status.contains("│ 0x0000116d │ line 75 │"), "{status}");
-    assert!(
-        screen.contains("invalid-byte: F8"),
-        "the info panel names the kind:\n{screen}"
-    );
+    // Wait for the whole frame: tmux may be read while a frame is half drawn.
+    tmux.wait_for("the status bar and info panel at the span", |s| {
+        let status = s.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("");
+        status.contains("│ 0x0000116d │ line 75 │") && s.contains("invalid-byte: F8")
+    });
     tmux.keys(&["q"]);
 }
 
@@ -116,11 +114,10 @@ fn first_invalid_opens_on_the_first_span() {
         binary()
     );
     let tmux = Tmux::start("open-first", 100, 30, &command);
-    let screen = tmux.wait_for("the first span", |s| s.contains("0x0000116d"));
-    assert!(
-        screen.contains("first invalid span: invalid-byte"),
-        "{screen}"
-    );
+    // Wait for the whole frame: tmux may be read while a frame is half drawn.
+    tmux.wait_for("the first span named in the status bar", |s| {
+        s.contains("0x0000116d") && s.contains("first invalid span: invalid-byte")
+    });
     tmux.keys(&["q"]);
 }
 
