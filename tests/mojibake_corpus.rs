@@ -62,6 +62,11 @@ const CORRECT: &[&str] = &[
     "àáâãäå æç èéêë ìíîï ðñ òóôõö øùúûü ý þÿ",
     "SÃO JOÃO, AÇÃO, CORAÇÃO, INFORMAÇÕES",
     "Å ångström, Øre, Ærø, Île-de-France, Ōsaka",
+    // Words that do round-trip (KOI8-R "её" is "ţ") but read as real words.
+    "Я люблю её, а она взяла её книгу. Жёлтый лёд, чёрный пёс.",
+    "Зі мною все добре. Ні, ці люди від нас. Її дім на півдні.",
+    "Љубљана, Ђорђе и Његош. Хаб и таб, ягода. Ёжик в тумане.",
+    "Über alles, Ćma, věž, Łódź, ŻÓŁĆ, mość, Gruß, Þú.",
 ];
 
 /// Decodes `text`'s UTF-8 bytes through `encoding`, `times` times.

@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 
 use super::suspicious::next_suspicious;
 use encoding_rs::{Encoding, IBM866, ISO_8859_2, KOI8_R, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252};
+use unicode_script::{Script, UnicodeScript};
 
 /// The legacy encodings tried, most common first. (WHATWG's windows-1252
 /// also stands for Latin-1.)
@@ -216,13 +217,31 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
     let line_choice = (0..LEGACY.len())
         .max_by_key(|&e| (repairs[e].iter().flatten().count(), std::cmp::Reverse(e)))
         .expect("there are legacy encodings");
-    for (w, &(a, b)) in words.iter().enumerate() {
-        let mut order =
-            std::iter::once(line_choice).chain((0..LEGACY.len()).filter(|&e| e != line_choice));
-        let Some((e, (depth, repair))) = order.find_map(|e| repairs[e][w].clone().map(|r| (e, r)))
-        else {
+    // Each word's repair: through the line's encoding if it can, else another.
+    let chosen: Vec<((usize, usize), usize, usize, String)> = words
+        .iter()
+        .enumerate()
+        .filter_map(|(w, &word)| {
+            let mut order =
+                std::iter::once(line_choice).chain((0..LEGACY.len()).filter(|&e| e != line_choice));
+            order.find_map(|e| {
+                let (depth, repair) = repairs[e][w].clone()?;
+                Some((word, e, depth, repair))
+            })
+        })
+        .collect();
+    // A word that repairs yet reads like an ordinary word (Russian "её" is
+    // "ţ" read as KOI8-R) counts only beside one of the same chain that
+    // shows its garbling.
+    let shown: Vec<(usize, usize)> = chosen
+        .iter()
+        .filter(|((a, b), ..)| looks_garbled(&text[*a..*b]))
+        .map(|&(_, e, depth, _)| (e, depth))
+        .collect();
+    for ((a, b), e, depth, repair) in chosen {
+        if !shown.contains(&(e, depth)) {
             continue;
-        };
+        }
         let encoding = LEGACY[e];
         match runs.last_mut() {
             // Only whitespace between this word and the last run, on the
@@ -248,6 +267,26 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
             }),
         }
     }
+}
+
+/// Whether a garbled word shows its garbling: a non-ASCII character that is
+/// not a letter ("Ã©", "п╦"), a lowercase letter followed by a capital
+/// ("vocÃª", "РїСЂ"), or a Latin capital with a diacritic followed by a
+/// non-ASCII lowercase letter ("Ãœber"). Real words seldom do any of these.
+fn looks_garbled(word: &str) -> bool {
+    let symbol = word.chars().any(|c| !c.is_ascii() && !c.is_alphabetic());
+    let pairs = word.chars().zip(word.chars().skip(1));
+    symbol
+        || pairs
+            .clone()
+            .any(|(a, b)| a.is_lowercase() && b.is_uppercase())
+        || pairs.into_iter().any(|(a, b)| {
+            !a.is_ascii()
+                && a.is_uppercase()
+                && a.script() == Script::Latin
+                && !b.is_ascii()
+                && b.is_lowercase()
+        })
 }
 
 /// Byte ranges of the words of `line`: runs between ASCII whitespace
@@ -306,6 +345,17 @@ mod tests {
     }
 
     #[test]
+    fn a_word_that_reads_as_a_real_word_counts_beside_a_garbled_one() {
+        // "Рё" alone could be a name; beside "РїСЂРёРІРµС‚" it is "и".
+        assert_eq!(find_mojibake("Рё"), vec![]);
+        let line = find_mojibake("РїСЂРёРІРµС‚ Рё РјРёСЂ");
+        assert_eq!(line.len(), 1, "{line:?}");
+        assert_eq!(line[0].repair, "привет и мир");
+        assert!(looks_garbled("vocÃª") && looks_garbled("Ãœber") && looks_garbled("п╦"));
+        assert!(!looks_garbled("её") && !looks_garbled("Зі") && !looks_garbled("Рё"));
+    }
+
+    #[test]
     fn double_encoding_is_undone_twice() {
         let twice = find_mojibake("cafÃƒÂ©");
         assert_eq!(twice[0].repair, "café");
@@ -322,6 +372,8 @@ mod tests {
             "x×² ≥ 0",
             "Він сказав",
             "€42 — “quoted”",
+            "Я люблю её",
+            "Зі мною",
         ] {
             assert_eq!(find_mojibake(text), vec![], "{text}");
         }
