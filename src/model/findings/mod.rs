@@ -7,6 +7,7 @@
 //! words that mix scripts with look-alike letters.
 
 mod background;
+mod byte_masks;
 mod mixed_script;
 mod mojibake;
 mod quiet;

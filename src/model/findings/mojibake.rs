@@ -91,15 +91,25 @@ static LEGACY_BYTES: LazyLock<Vec<[u8; LEGACY.len()]>> = LazyLock::new(|| {
     table
 });
 
+/// Whether `c` could come out of one round of repair through `LEGACY[e]`
+/// on the way to a good one: a common character, or one that encoding has
+/// (and so a further round could undo).
+pub(super) fn plausible_through(c: char, e: usize) -> bool {
+    is_common(c) || LEGACY_BYTES.get(c as usize).is_some_and(|row| row[e] != 0)
+}
+
 /// The legacy encodings (as bits, by their index in [`LEGACY`]) in which
-/// `word` would be valid UTF-8 with at least one multi-byte sequence: what
-/// one round of repair needs. One pass, no allocation; most real words are
-/// ruled out for every encoding by their first two non-ASCII letters.
+/// `word` would be valid UTF-8 with at least one multi-byte sequence, each
+/// spelling a [plausible](plausible_through) character: what one round of
+/// repair needs. One pass, no allocation; most real words are ruled out for
+/// every encoding by their first two non-ASCII letters.
 fn undo_candidates(word: &str) -> u8 {
     const ALL: u8 = (1 << LEGACY.len()) - 1;
+    let table = &*LEGACY_BYTES;
     let mut alive = ALL;
-    // Encodings in the middle of a multi-byte sequence, and how far.
+    // Per encoding: continuation bytes still due, and the value so far.
     let mut due = [0u8; LEGACY.len()];
+    let mut value = [0u32; LEGACY.len()];
     let mut pending = 0u8;
     let mut multibyte = 0u8;
     for c in word.chars() {
@@ -111,7 +121,7 @@ fn undo_candidates(word: &str) -> u8 {
             }
             continue;
         }
-        let Some(bytes) = LEGACY_BYTES.get(c as usize) else {
+        let Some(bytes) = table.get(c as usize) else {
             return 0;
         };
         for (e, &byte) in bytes.iter().enumerate() {
@@ -119,14 +129,14 @@ fn undo_candidates(word: &str) -> u8 {
             if alive & bit == 0 {
                 continue;
             }
-            let (live, left) = match (due[e], byte) {
-                (_, 0) => (false, 0),
-                (0, 0xC2..=0xDF) => (true, 1),
-                (0, 0xE0..=0xEF) => (true, 2),
-                (0, 0xF0..=0xF4) => (true, 3),
-                (0, _) => (false, 0),
-                (n, 0x80..=0xBF) => (true, n - 1),
-                (_, _) => (false, 0),
+            let (live, left, bits) = match (due[e], byte) {
+                (_, 0) => (false, 0, 0),
+                (0, 0xC2..=0xDF) => (true, 1, byte & 0x1F),
+                (0, 0xE0..=0xEF) => (true, 2, byte & 0x0F),
+                (0, 0xF0..=0xF4) => (true, 3, byte & 0x07),
+                (0, _) => (false, 0, 0),
+                (n, 0x80..=0xBF) => (true, n - 1, byte & 0x3F),
+                (_, _) => (false, 0, 0),
             };
             if !live {
                 alive &= !bit;
@@ -134,12 +144,18 @@ fn undo_candidates(word: &str) -> u8 {
             }
             if due[e] == 0 {
                 multibyte |= bit;
+                value[e] = u32::from(bits);
+            } else {
+                value[e] = value[e] << 6 | u32::from(bits);
             }
             due[e] = left;
             if left > 0 {
                 pending |= bit;
-            } else {
-                pending &= !bit;
+                continue;
+            }
+            pending &= !bit;
+            if !char::from_u32(value[e]).is_some_and(|c| plausible_through(c, e)) {
+                alive &= !bit;
             }
         }
         if alive == 0 {
@@ -174,9 +190,22 @@ fn repair_with(word: &str, encoding: &'static Encoding) -> Option<(usize, String
 pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
     let mut runs: Vec<Mojibake> = Vec::new();
     let bytes = text.as_bytes();
-    // Only the lines where mojibake could start are read word by word.
+    // Only where mojibake could start is a word read, and only the lines
+    // with a word that could be undone are read word by word.
     let mut at = next_suspicious(bytes, 0);
     while at < bytes.len() {
+        let word_start = bytes[..at]
+            .iter()
+            .rposition(u8::is_ascii_whitespace)
+            .map_or(0, |space| space + 1);
+        let word_end = bytes[at..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |space| at + space);
+        if undo_candidates(&text[word_start..word_end]) == 0 {
+            at = next_suspicious(bytes, word_end);
+            continue;
+        }
         let line_start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |lf| lf + 1);
         let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |lf| at + lf + 1);
         find_in_line(text, line_start, line_end, &mut runs);

@@ -1,127 +1,92 @@
 //! The quick part of the findings pass: finding the bytes that could start a
 //! finding, so that the text between them (nearly all of it) is skipped with
-//! vector-friendly loops instead of being decoded character by character.
+//! whole-chunk comparisons instead of being decoded character by character.
 
-use crate::model::scan::tally::widest_vectors;
-
-/// Whether `byte` could start a character that is a finding on its own or
-/// that combines with the one before: ASCII controls other than TAB, LF and
-/// CR; DEL; and the lead bytes of the ranges that hold C1 controls, soft
-/// hyphen, combining marks that compose, bidi and invisible format
-/// characters, BOMs, U+FFFD and noncharacters. Latin, Greek, Cyrillic, CJK
-/// and most symbols lead with other bytes. Written as plain comparisons
-/// joined with `|` so that a loop over it becomes vector code.
-#[inline(always)]
-fn may_be_loud(b: u8) -> bool {
-    let control = (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r');
-    let two_byte = (b == 0xC2) | (b == 0xCC) | (b == 0xCD) | (b == 0xD8) | (b == 0xD9);
-    let three_or_four = ((0xE0..=0xE3).contains(&b)) | (b == 0xEF) | (b >= 0xF0);
-    control | (b == 0x7F) | two_byte | three_or_four
-}
-
-/// [`may_be_loud`] narrowed by the two bytes after `b0` as [`is_loud`]
-/// narrows it (a superset of it: a lead that needs the third byte passes),
-/// in comparisons joined with `|` that vectorize.
-#[inline(always)]
-fn may_be_loud_with(b0: u8, b1: u8, b2: u8) -> bool {
-    let control = (b0 < 0x20) & (b0 != b'\t') & (b0 != b'\n') & (b0 != b'\r');
-    let c2 = (b0 == 0xC2) & ((b1 <= 0x9F) | (b1 == 0xAD));
-    let cd = (b0 == 0xCD) & (b1 < 0xB0);
-    let d8 = (b0 == 0xD8) & (b1 == 0x9C);
-    let d9 = (b0 == 0xD9) & (0x93..=0x95).contains(&b1);
-    let e0 = (b0 == 0xE0) & ((b1 == 0xA4) | (b1 == 0xB1) | (b1 == 0xB7));
-    let e1 = (b0 == 0xE1) & ((b1 == 0x85) | (b1 == 0xA0));
-    let e2 = (b0 == 0xE2) & ((b1 == 0x80) | (b1 == 0x81));
-    let e3 = (b0 == 0xE3) & ((b1 == 0x82) | (b1 == 0x85));
-    let ef = (b0 == 0xEF) & ((b1 == 0xB7) | (b1 == 0xBB) | (b1 == 0xBE) | (b1 == 0xBF));
-    let f0 = (b0 >= 0xF0) & ((b2 == 0xBF) | ((b0 == 0xF0) & (b1 == 0x91)));
-    control | (b0 == 0x7F) | (b0 == 0xCC) | c2 | cd | d8 | d9 | e0 | e1 | e2 | e3 | ef | f0
-}
-
-/// Whether the character starting at `bytes[at]` needs a closer look: the
-/// bytes after the lead narrow most leads down to the few characters that
-/// matter (Japanese kana, emoji, NBSP and curly quotes are common, and quiet).
-#[inline(always)]
-fn is_loud(bytes: &[u8], at: usize) -> bool {
-    let next = |n: usize| bytes.get(at + n).copied().unwrap_or(0);
-    match bytes[at] {
-        // C1 controls and the soft hyphen.
-        0xC2 => matches!(next(1), 0x80..=0x9F | 0xAD),
-        // Combining marks up to U+036F (U+0370 on is Greek).
-        0xCD => next(1) < 0xB0,
-        // U+061C ARABIC LETTER MARK.
-        0xD8 => next(1) == 0x9C,
-        // U+0653–0655, Arabic marks that compose.
-        0xD9 => matches!(next(1), 0x93..=0x95),
-        // U+093C, U+0C56, U+0DCA: the Indic marks that compose.
-        0xE0 => matches!(
-            (next(1), next(2)),
-            (0xA4, 0xBC) | (0xB1, 0x96) | (0xB7, 0x8A)
-        ),
-        // U+115F, U+1160 (Hangul fillers), U+180E (Mongolian vowel separator).
-        0xE1 => matches!((next(1), next(2)), (0x85, 0x9F | 0xA0) | (0xA0, 0x8E)),
-        // U+2000–207F: bidi controls, zero-width and other format characters.
-        0xE2 => matches!(next(1), 0x80 | 0x81),
-        // U+3099, U+309A (kana voicing marks), U+3164 (Hangul filler).
-        0xE3 => matches!((next(1), next(2)), (0x82, 0x99 | 0x9A) | (0x85, 0xA4)),
-        // U+FDD0–FDEF, U+FEFF, U+FFA0, U+FFFD, U+FFFE, U+FFFF.
-        0xEF => matches!(next(1), 0xB7 | 0xBB | 0xBE | 0xBF),
-        // Kaithi's nukta (U+110BA) composes; noncharacters end in BF BE/BF.
-        0xF0 => next(1) == 0x91 || next(2) == 0xBF,
-        0xF1..=0xF4 => next(2) == 0xBF,
-        byte => may_be_loud(byte),
-    }
-}
+use super::byte_masks::{ByteMasks, ChunkTest, Window, first_hit};
 
 /// The offset of the first character of `bytes` (valid UTF-8) at or after
 /// `from` that needs a closer look, or `bytes.len()`.
 pub fn next_loud(bytes: &[u8], from: usize) -> usize {
-    from + first_loud(&bytes[from..])
+    from + first_hit::<Loud>(&bytes[from..])
 }
 
-widest_vectors! {
-    /// [`next_loud`] from the start of `bytes`.
-    fn first_loud(bytes: &[u8]) -> usize {
-        const CHUNK: usize = 64;
-        let mut at = 0;
-        while at < bytes.len() {
-            let end = (at + CHUNK).min(bytes.len());
-            // A branch-free test of the whole chunk first, with the two
-            // bytes after each (so that common characters that share a lead
-            // with loud ones do not stop it): it vectorizes.
-            let any = match (
-                <&[u8; CHUNK]>::try_from(&bytes[at..end]),
-                bytes.get(at + 1..end + 1).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
-                bytes.get(at + 2..end + 2).and_then(|b| <&[u8; CHUNK]>::try_from(b).ok()),
-            ) {
-                (Ok(b0), Some(b1), Some(b2)) => {
-                    // Plain loops: they are unrolled and vectorized. Plain
-                    // ASCII text passes the first, cheap one.
-                    let mut not_plain_ascii = false;
-                    for &b in b0 {
-                        let control = (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r');
-                        not_plain_ascii |= control | (b >= 0x7F);
-                    }
-                    let mut any = false;
-                    if not_plain_ascii {
-                        for i in 0..CHUNK {
-                            any |= may_be_loud_with(b0[i], b1[i], b2[i]);
-                        }
-                    }
-                    any
-                },
-                _ => bytes[at..end].iter().any(|&b| may_be_loud(b)),
-            };
-            if any {
-                for i in at..end {
-                    if is_loud(bytes, i) {
-                        return i;
-                    }
-                }
-            }
-            at = end;
+/// The characters that could be a finding on their own or combine with the
+/// one before: ASCII controls other than TAB, LF and CR; DEL; C1 controls
+/// and the soft hyphen; combining marks that compose; bidi and invisible
+/// format characters; BOMs, U+FFFD and noncharacters. Their lead bytes are
+/// tested first: Latin, Greek, Cyrillic and most CJK lead with others, and
+/// the bytes after narrow the rest down (Japanese kana, emoji, NBSP and
+/// curly quotes share leads with these, and are quiet).
+struct Loud;
+
+impl ChunkTest for Loud {
+    #[inline(always)]
+    fn hits<M: ByteMasks>(window: &Window) -> u64 {
+        let b0 = M::load(window, 1);
+        let controls = (b0.below(0x20) & !b0.eq(b'\t') & !b0.eq(b'\n') & !b0.eq(b'\r'))
+            | b0.eq(0x7F)
+            // Combining marks U+0300–033F.
+            | b0.eq(0xCC);
+        let leads = b0.eq(0xC2)
+            | b0.eq(0xCD)
+            | b0.in_range(0xD8, 0xD9)
+            | b0.in_range(0xE0, 0xE3)
+            | b0.at_least(0xEF);
+        if leads == 0 {
+            return controls;
         }
-        bytes.len()
+        let (b1, b2) = (M::load(window, 2), M::load(window, 3));
+        let mut loud = controls;
+        // Each lead with what may follow it, tested only if it is there (a
+        // macro, not a closure, so that it is inlined into the AVX2 code).
+        macro_rules! with {
+            ($lead:expr, $rest:expr) => {
+                let at = b0.eq($lead);
+                if at != 0 {
+                    loud |= at & $rest;
+                }
+            };
+        }
+        // C1 controls and the soft hyphen.
+        with!(0xC2, b1.below(0xA0) | b1.eq(0xAD));
+        // Combining marks up to U+036F (U+0370 on is Greek).
+        with!(0xCD, b1.below(0xB0));
+        // U+061C ARABIC LETTER MARK; U+0653–0655, Arabic marks that compose.
+        with!(0xD8, b1.eq(0x9C));
+        with!(0xD9, b1.in_range(0x93, 0x95));
+        // U+093C, U+0C56, U+0DCA: the Indic marks that compose.
+        with!(0xE0, {
+            (b1.eq(0xA4) & b2.eq(0xBC)) | (b1.eq(0xB1) & b2.eq(0x96)) | (b1.eq(0xB7) & b2.eq(0x8A))
+        });
+        // U+115F, U+1160 (Hangul fillers), U+180E (Mongolian vowel separator).
+        with!(0xE1, {
+            (b1.eq(0x85) & b2.in_range(0x9F, 0xA0)) | (b1.eq(0xA0) & b2.eq(0x8E))
+        });
+        // U+200B–200F, U+202A–202E, U+2060–2069: zero-width, bidi and
+        // other format characters (not the punctuation around them).
+        with!(0xE2, {
+            (b1.eq(0x80) & (b2.in_range(0x8B, 0x8F) | b2.in_range(0xAA, 0xAE)))
+                | (b1.eq(0x81) & b2.in_range(0xA0, 0xA9))
+        });
+        // U+3099, U+309A (kana voicing marks), U+3164 (Hangul filler).
+        with!(0xE3, {
+            (b1.eq(0x82) & b2.in_range(0x99, 0x9A)) | (b1.eq(0x85) & b2.eq(0xA4))
+        });
+        // U+FDD0–FDEF, U+FEFF, U+FFA0, U+FFFD, U+FFFE, U+FFFF.
+        with!(0xEF, {
+            (b1.eq(0xB7) & b2.in_range(0x90, 0xAF))
+                | (b1.eq(0xBB) & b2.eq(0xBF))
+                | (b1.eq(0xBE) & b2.eq(0xA0))
+                | (b1.eq(0xBF) & b2.at_least(0xBD))
+        });
+        // Marks that compose in the supplementary planes (all led by F0 91)
+        // and the noncharacters that end each plane (F0–F4, xx, BF, BE–BF).
+        let four = b0.at_least(0xF0);
+        if four != 0 {
+            let b3 = M::load(window, 4);
+            loud |= four & ((b2.eq(0xBF) & b3.at_least(0xBE)) | (b0.eq(0xF0) & b1.eq(0x91)));
+        }
+        loud
     }
 }
 
@@ -174,10 +139,9 @@ mod tests {
 
     #[test]
     fn plain_text_is_quiet_and_finding_characters_are_loud() {
-        let quiet = "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語, “quotes”? no: “ is E2 80 9C";
-        // Curly quotes are U+201C/U+201D, in U+2000–207F: looked at closely.
-        let first_quote = quiet.find('\u{201c}').unwrap();
-        assert_eq!(next_loud(quiet.as_bytes(), 0), first_quote);
+        let quiet =
+            "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語, “quotes” — ok";
+        assert_eq!(next_loud(quiet.as_bytes(), 0), quiet.len());
         let kana_and_emoji = "私はガラスを食べられます 😀 🎉 © « » ½".as_bytes();
         assert_eq!(next_loud(kana_and_emoji, 0), kana_and_emoji.len());
         let plain = "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語 ─ box";

@@ -1,0 +1,257 @@
+//! Tests over text 64 bytes at a time, as bit masks (bit i for byte i), the
+//! way SIMD UTF-8 validators work: each comparison covers a whole chunk in a
+//! few instructions, and the bytes after a position are the same comparison
+//! on the chunk loaded a few bytes later. The quick searches of the findings
+//! pass are written once against [`ByteMasks`] and run with AVX2 where the
+//! CPU has it, and byte by byte elsewhere.
+
+/// Bytes before a chunk that a test may look at.
+pub const BEFORE: usize = 1;
+/// Bytes after a chunk's last that a test may look at.
+pub const AFTER: usize = 7;
+/// Bytes in a chunk.
+pub const CHUNK: usize = 64;
+/// A chunk with the bytes around it: `window[BEFORE + i]` is byte i.
+pub type Window = [u8; BEFORE + CHUNK + AFTER];
+
+/// Comparisons of each of 64 bytes, as masks.
+pub trait ByteMasks {
+    /// The 64 bytes of `window` from `at` on.
+    fn load(window: &Window, at: usize) -> Self;
+    /// The bytes equal to `value`.
+    fn eq(&self, value: u8) -> u64;
+    /// The bytes from `low` to `high`, both included.
+    fn in_range(&self, low: u8, high: u8) -> u64;
+    /// The bytes below `value`.
+    fn below(&self, value: u8) -> u64;
+    /// The bytes at or above `value`.
+    #[inline(always)]
+    fn at_least(&self, value: u8) -> u64 {
+        !self.below(value)
+    }
+}
+
+/// Byte-by-byte comparisons, for CPUs without AVX2.
+pub struct Portable([u8; CHUNK]);
+
+impl Portable {
+    #[inline(always)]
+    fn mask(&self, test: impl Fn(u8) -> bool) -> u64 {
+        self.0
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, &b)| mask | (u64::from(test(b)) << i))
+    }
+}
+
+impl ByteMasks for Portable {
+    #[inline(always)]
+    fn load(window: &Window, at: usize) -> Self {
+        Portable(
+            window[at..at + CHUNK]
+                .try_into()
+                .expect("a window holds it"),
+        )
+    }
+    #[inline(always)]
+    fn eq(&self, value: u8) -> u64 {
+        self.mask(|b| b == value)
+    }
+    #[inline(always)]
+    fn in_range(&self, low: u8, high: u8) -> u64 {
+        self.mask(|b| (low..=high).contains(&b))
+    }
+    #[inline(always)]
+    fn below(&self, value: u8) -> u64 {
+        self.mask(|b| b < value)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{ByteMasks, CHUNK, Window};
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
+        _mm256_movemask_epi8, _mm256_set1_epi8,
+    };
+
+    /// Two AVX2 registers. Only made inside functions compiled for AVX2
+    /// (see [`super::first_hit`]), where these methods are inlined.
+    pub struct Avx2(__m256i, __m256i);
+
+    impl Avx2 {
+        #[inline(always)]
+        fn mask(&self, test: impl Fn(__m256i) -> __m256i) -> u64 {
+            // SAFETY: only used where AVX2 is enabled (see the type).
+            let low = unsafe { _mm256_movemask_epi8(test(self.0)) } as u32;
+            let high = unsafe { _mm256_movemask_epi8(test(self.1)) } as u32;
+            u64::from(low) | (u64::from(high) << 32)
+        }
+    }
+
+    /// A register of `value` in every byte.
+    #[inline(always)]
+    fn splat(value: u8) -> __m256i {
+        // SAFETY: AVX2 is enabled where this is inlined (see Avx2).
+        unsafe { _mm256_set1_epi8(value as i8) }
+    }
+
+    impl ByteMasks for Avx2 {
+        #[inline(always)]
+        fn load(window: &Window, at: usize) -> Self {
+            let bytes: &[u8; CHUNK] = window[at..at + CHUNK].try_into().expect("in the window");
+            let pointer = bytes.as_ptr().cast::<__m256i>();
+            // SAFETY: 64 readable bytes; unaligned loads; AVX2 as above.
+            unsafe {
+                Avx2(
+                    _mm256_loadu_si256(pointer),
+                    _mm256_loadu_si256(pointer.add(1)),
+                )
+            }
+        }
+        #[inline(always)]
+        fn eq(&self, value: u8) -> u64 {
+            let value = splat(value);
+            // SAFETY: AVX2 as above.
+            self.mask(|v| unsafe { _mm256_cmpeq_epi8(v, value) })
+        }
+        #[inline(always)]
+        fn in_range(&self, low: u8, high: u8) -> u64 {
+            let (low, high) = (splat(low), splat(high));
+            // Clamping leaves a byte unchanged exactly when it is in range.
+            // SAFETY: AVX2 as above.
+            self.mask(|v| unsafe {
+                _mm256_cmpeq_epi8(_mm256_min_epu8(_mm256_max_epu8(v, low), high), v)
+            })
+        }
+        #[inline(always)]
+        fn below(&self, value: u8) -> u64 {
+            match value.checked_sub(1) {
+                Some(top) => self.in_range(0, top),
+                None => 0,
+            }
+        }
+    }
+}
+
+/// A test that [`first_hit`] runs over text a chunk at a time.
+pub trait ChunkTest {
+    /// The bytes of the chunk in `window` where the test holds (a superset
+    /// is fine if the caller checks each hit).
+    fn hits<M: ByteMasks>(window: &Window) -> u64;
+}
+
+/// The offset of the first byte of `text` where `T` holds, or `text.len()`.
+/// Before the text and after it, bytes count as NUL.
+pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2")]
+        fn with_avx2<T: ChunkTest>(text: &[u8]) -> usize {
+            first_hit_with::<T, avx2::Avx2>(text)
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2, checked just above.
+            return unsafe { with_avx2::<T>(text) };
+        }
+    }
+    first_hit_with::<T, Portable>(text)
+}
+
+#[inline(always)]
+fn first_hit_with<T: ChunkTest, M: ByteMasks>(text: &[u8]) -> usize {
+    let mut at = 0;
+    while at < text.len() {
+        let inside = at
+            .checked_sub(BEFORE)
+            .and_then(|start| text.get(start..at + CHUNK + AFTER))
+            .and_then(|bytes| <&Window>::try_from(bytes).ok());
+        let hits = match inside {
+            Some(window) => T::hits::<M>(window),
+            None => {
+                // At either end: a copy padded with NUL, hits past the end
+                // dropped.
+                let mut window: Window = [0; BEFORE + CHUNK + AFTER];
+                let start = at.saturating_sub(BEFORE);
+                let end = (at + CHUNK + AFTER).min(text.len());
+                let into = BEFORE + start - at;
+                window[into..into + end - start].copy_from_slice(&text[start..end]);
+                let left = text.len() - at;
+                let real = if left >= CHUNK {
+                    u64::MAX
+                } else {
+                    (1 << left) - 1
+                };
+                T::hits::<M>(&window) & real
+            }
+        };
+        if hits != 0 {
+            return at + hits.trailing_zeros() as usize;
+        }
+        at += CHUNK;
+    }
+    text.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes E2 followed by 80 or 81: a test of the bytes after.
+    struct E2Then80Or81;
+
+    impl ChunkTest for E2Then80Or81 {
+        fn hits<M: ByteMasks>(window: &Window) -> u64 {
+            let (b0, b1) = (M::load(window, BEFORE), M::load(window, BEFORE + 1));
+            b0.eq(0xE2) & (b1.in_range(0x80, 0x81))
+        }
+    }
+
+    #[test]
+    fn hits_are_found_at_every_place_and_never_past_the_end() {
+        for len in [0, 1, 2, 63, 64, 65, 130, 200] {
+            let text = vec![b'a'; len];
+            assert_eq!(first_hit::<E2Then80Or81>(&text), len);
+            for at in 0..len.saturating_sub(1) {
+                let mut text = text.clone();
+                text[at] = 0xE2;
+                text[at + 1] = 0x81;
+                assert_eq!(first_hit::<E2Then80Or81>(&text), at, "{len} {at}");
+                assert_eq!(first_hit_with::<E2Then80Or81, Portable>(&text), at);
+            }
+            // A lead at the very end has no byte after it.
+            if len > 0 {
+                let mut text = text.clone();
+                text[len - 1] = 0xE2;
+                assert_eq!(first_hit::<E2Then80Or81>(&text), len);
+            }
+        }
+    }
+
+    #[test]
+    fn every_comparison_agrees_with_the_portable_one() {
+        let window: Window = std::array::from_fn(|i| (i * 37 + 11) as u8);
+        for at in [0, 1, BEFORE + AFTER] {
+            let portable = Portable::load(&window, at);
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                #[target_feature(enable = "avx2")]
+                fn check(window: &Window, at: usize, portable: &Portable) {
+                    let avx2 = avx2::Avx2::load(window, at);
+                    for v in 0..=255u8 {
+                        assert_eq!(avx2.eq(v), portable.eq(v));
+                        assert_eq!(avx2.below(v), portable.below(v));
+                        assert_eq!(avx2.at_least(v), portable.at_least(v));
+                        assert_eq!(
+                            avx2.in_range(v, v.saturating_add(40)),
+                            portable.in_range(v, v.saturating_add(40))
+                        );
+                    }
+                }
+                // SAFETY: AVX2 checked just above.
+                unsafe { check(&window, at, &portable) };
+            }
+            assert_eq!(portable.eq(window[at]) & 1, 1);
+        }
+    }
+}
