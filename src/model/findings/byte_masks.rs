@@ -136,9 +136,12 @@ mod avx2 {
 
 /// A test that [`first_hit`] runs over text a chunk at a time.
 pub trait ChunkTest {
+    /// What the test keeps from one chunk for the next (the chunks are
+    /// tested in order; the first gets the default).
+    type Carry: Default;
     /// The bytes of the chunk in `window` where the test holds (a superset
     /// is fine if the caller checks each hit).
-    fn hits<M: ByteMasks>(window: &Window) -> u64;
+    fn hits<M: ByteMasks>(window: &Window, carry: &mut Self::Carry) -> u64;
 }
 
 /// The offset of the first byte of `text` where `T` holds, or `text.len()`.
@@ -160,6 +163,7 @@ pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
 
 #[inline(always)]
 fn first_hit_with<T: ChunkTest, M: ByteMasks>(text: &[u8]) -> usize {
+    let mut carry = T::Carry::default();
     let mut at = 0;
     while at < text.len() {
         let inside = at
@@ -167,7 +171,7 @@ fn first_hit_with<T: ChunkTest, M: ByteMasks>(text: &[u8]) -> usize {
             .and_then(|start| text.get(start..at + CHUNK + AFTER))
             .and_then(|bytes| <&Window>::try_from(bytes).ok());
         let hits = match inside {
-            Some(window) => T::hits::<M>(window),
+            Some(window) => T::hits::<M>(window, &mut carry),
             None => {
                 // At either end: a copy padded with NUL, hits past the end
                 // dropped.
@@ -182,7 +186,7 @@ fn first_hit_with<T: ChunkTest, M: ByteMasks>(text: &[u8]) -> usize {
                 } else {
                     (1 << left) - 1
                 };
-                T::hits::<M>(&window) & real
+                T::hits::<M>(&window, &mut carry) & real
             }
         };
         if hits != 0 {
@@ -201,7 +205,8 @@ mod tests {
     struct E2Then80Or81;
 
     impl ChunkTest for E2Then80Or81 {
-        fn hits<M: ByteMasks>(window: &Window) -> u64 {
+        type Carry = ();
+        fn hits<M: ByteMasks>(window: &Window, _: &mut ()) -> u64 {
             let (b0, b1) = (M::load(window, BEFORE), M::load(window, BEFORE + 1));
             b0.eq(0xE2) & (b1.in_range(0x80, 0x81))
         }

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::model::scan::tally::widest_vectors;
+use super::byte_masks::{BEFORE, ByteMasks, ChunkTest, Window, first_hit};
 use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{MixedScript, is_potential_mixed_script_confusable_char, skeleton};
@@ -36,160 +36,186 @@ pub struct MixedScriptWord {
 
 /// Finds the mixed-script words of `text`.
 pub fn find_mixed_script(text: &str) -> Vec<MixedScriptWord> {
-    let mut found = Vec::new();
-    for (start, end) in lines_that_may_mix_scripts(text.as_bytes()) {
-        find_in_line(&text[start..end], start, &mut found);
-    }
-    found
-}
-
-/// Script bits of lead bytes, for [`lines_that_may_mix_scripts`].
-const LATIN: u8 = 1;
-const GREEK: u8 = 2;
-const CYRILLIC: u8 = 4;
-const EAST_ASIAN: u8 = 8;
-const UNSURE: u8 = 16;
-
-widest_vectors! {
-    /// The lines of `text` (as byte ranges) with letters of two scripts,
-    /// or a lead byte whose script needs a closer look: a branch-free test
-    /// over bytes that vectorizes, so that lines in one script (most lines)
-    /// cost next to nothing.
-    fn lines_that_may_mix_scripts(text: &[u8]) -> Vec<(usize, usize)> {
-        let mut lines = Vec::new();
-        let mut start = 0;
-        while start < text.len() {
-            let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |lf| start + lf + 1);
-            let line = &text[start..end];
-            // Each byte with the one after it (emoji leads F0 9F, and E1
-            // leads Latin and Greek letters as well as rarer scripts).
-            let (last, rest) = line.split_last().expect("a line has a byte");
-            let mut bits = script_bits(*last, 0);
-            let nexts = &line[1..];
-            let rest = &rest[..nexts.len()];
-            // A plain indexed loop: it vectorizes.
-            for i in 0..rest.len() {
-                bits |= script_bits(rest[i], nexts[i]);
-            }
-            if bits & UNSURE != 0 || (bits & (LATIN | GREEK | CYRILLIC | EAST_ASIAN)).count_ones() > 1 {
-                lines.push((start, end));
-            }
-            start = end;
-        }
-        lines
-    }
-}
-
-/// The script bit of a byte (0 for continuation bytes, digits, punctuation
-/// and symbols), given the byte after it.
-#[inline(always)]
-fn script_bits(b: u8, next: u8) -> u8 {
-    let latin = b.is_ascii_alphabetic()
-        | (0xC3..=0xCA).contains(&b)
-        | ((b == 0xE1) & (0xB8..=0xBB).contains(&next));
-    let greek = (b == 0xCE) | (b == 0xCF) | ((b == 0xE1) & (next >= 0xBC));
-    let cyrillic = (0xD0..=0xD3).contains(&b);
-    let east_asian = (0xE3..=0xE9).contains(&b) | (0xEB..=0xED).contains(&b);
-    let emoji = (b == 0xF0) & (next == 0x9F);
-    let unsure = (b == 0xCD)
-        | (0xD4..=0xDF).contains(&b)
-        | (b == 0xE0)
-        | ((b == 0xE1) & (next < 0xB8))
-        | (b == 0xEA)
-        | (0xEE..=0xEF).contains(&b)
-        | ((b >= 0xF0) & !emoji);
-    (u8::from(latin) * LATIN)
-        | (u8::from(greek) * GREEK)
-        | (u8::from(cyrillic) * CYRILLIC)
-        | (u8::from(east_asian) * EAST_ASIAN)
-        | (u8::from(unsure) * UNSURE)
-}
-
-/// Adds the mixed-script words of `text` (one line, at `base` in the text
-/// being searched) to `found`.
-fn find_in_line(text: &str, base: usize, found: &mut Vec<MixedScriptWord>) {
-    // One pass over the bytes, cutting at ASCII separators (ASCII never
-    // occurs inside a multi-byte character) and judging each piece's script
-    // by its lead bytes; only pieces that may mix scripts get the full word
-    // analysis.
     let bytes = text.as_bytes();
-    let mut piece_start = 0;
-    let mut seen = Rough::Neutral;
-    let mut mixed = false;
-    let mut non_ascii = false;
-    for (i, &byte) in bytes.iter().enumerate() {
-        if byte.is_ascii() && !byte.is_ascii_alphanumeric() {
-            if non_ascii && mixed {
-                analyse_piece(text, base, piece_start, i, found);
-            }
-            piece_start = i + 1;
-            seen = Rough::Neutral;
-            (mixed, non_ascii) = (false, false);
-            continue;
+    let mut found = Vec::new();
+    let mut at = 0;
+    loop {
+        at += first_hit::<ScriptChange>(&bytes[at..]);
+        if at >= bytes.len() {
+            return found;
         }
-        non_ascii |= !byte.is_ascii();
-        let script = match byte {
-            b'a'..=b'z' | b'A'..=b'Z' => Rough::Latin,
-            0x80..=0xBF | b'0'..=b'9' => continue,
-            _ => rough_script_of_lead(byte, bytes.get(i + 1).copied().unwrap_or(0)),
-        };
-        match script {
-            Rough::Neutral => {}
-            Rough::Unknown => mixed = true,
-            script if seen == Rough::Neutral => seen = script,
-            script => mixed |= script != seen,
+        // The piece around it, between ASCII separators (ASCII never occurs
+        // inside a multi-byte character), gets the full word analysis.
+        let separator = |b: &u8| b.is_ascii() && !b.is_ascii_alphanumeric();
+        let start = bytes[..at].iter().rposition(separator).map_or(0, |i| i + 1);
+        let end = bytes[at..]
+            .iter()
+            .position(separator)
+            .map_or(bytes.len(), |i| at + i);
+        if !text[start..end].is_ascii() {
+            analyse_piece(text, start, end, &mut found);
         }
-    }
-    if non_ascii && mixed {
-        analyse_piece(text, base, piece_start, bytes.len(), found);
+        at = end.max(at + 1);
     }
 }
 
-/// Adds the mixed-script words of `text[start..end]` to `found`, with their
-/// ranges moved by `base`.
-fn analyse_piece(
-    text: &str,
-    base: usize,
-    start: usize,
-    end: usize,
-    found: &mut Vec<MixedScriptWord>,
-) {
+/// The classes [`ScriptChange`] tells characters apart by, from their lead
+/// bytes (and the byte after): each of the first four holds one script
+/// (East Asian: Han, kana, Hangul and Bopomofo, which real words mix).
+const LATIN: usize = 0;
+const GREEK: usize = 1;
+const CYRILLIC: usize = 2;
+const EAST_ASIAN: usize = 3;
+/// Digits, combining marks, modifier letters and letter-like symbols:
+/// characters of no script, or Latin ones, that go inside words.
+const SHARED: usize = 4;
+/// Letters of the other scripts, one class for all.
+const OTHER: usize = 5;
+const CLASSES: usize = 6;
+
+/// The characters of each class that start in a chunk, given masks of
+/// their first three bytes. Punctuation, symbols, emoji, spaces and
+/// continuation bytes are in none.
+#[inline(always)]
+fn class_masks<M: ByteMasks>(b0: &M, b1: &M, b2: &M) -> [u64; CLASSES] {
+    let (c2, cd, cf, d4) = (b0.eq(0xC2), b0.eq(0xCD), b0.eq(0xCF), b0.eq(0xD4));
+    let (e1, e2, ea, ef, f0) = (
+        b0.eq(0xE1),
+        b0.eq(0xE2),
+        b0.eq(0xEA),
+        b0.eq(0xEF),
+        b0.eq(0xF0),
+    );
+    let hangul_jamo = e1 & b1.in_range(0x84, 0x87);
+    let coptic = cf & b1.in_range(0xA2, 0xAF);
+    // U+FE00–FE1F: variation selectors and vertical forms (U+FE20 on are
+    // combining half marks, some of them Cyrillic).
+    let selectors = ef & b1.eq(0xB8) & b2.below(0xA0);
+    let latin = b0.in_range(b'A', b'Z')
+        | b0.in_range(b'a', b'z')
+        | b0.in_range(0xC3, 0xCA)
+        | (e1 & b1.in_range(0xB8, 0xBB));
+    let greek =
+        ((b0.eq(0xCE) | cf) & !coptic) | (cd & b1.at_least(0xB0)) | (e1 & b1.at_least(0xBC));
+    let cyrillic = b0.in_range(0xD0, 0xD3) | (d4 & b1.below(0xB0));
+    let east_asian = b0.in_range(0xE3, 0xE9)
+        | (ea & b1.at_least(0xB0))
+        | b0.in_range(0xEB, 0xED)
+        | hangul_jamo
+        | (f0 & b1.in_range(0xA0, 0xAF));
+    // ª º ¹ ² ³ ¼ ½ ¾ µ; U+02C0–02FF; superscripts, subscripts, currency and
+    // marks for symbols,
+    // number forms, enclosed alphanumerics, dingbat digits, U+2E2F;
+    // variation selectors; enclosed and segmented digits and letters.
+    let shared = b0.in_range(b'0', b'9')
+        | b0.eq(0xCC)
+        | (cd & b1.below(0xB0))
+        | b0.eq(0xCB)
+        | (c2
+            & (b1.eq(0xAA)
+                | b1.in_range(0xB2, 0xB3)
+                | b1.eq(0xB5)
+                | b1.in_range(0xB9, 0xBA)
+                | b1.in_range(0xBC, 0xBE)))
+        | (e2
+            & (b1.in_range(0x81, 0x83)
+                | b1.in_range(0x85, 0x86)
+                | b1.in_range(0x91, 0x93)
+                | (b1.eq(0x9D) & b2.at_least(0xB6))
+                | (b1.eq(0x9E) & b2.below(0x94))
+                | (b1.eq(0xB8) & b2.eq(0xAF))))
+        | selectors
+        | (f0 & b1.eq(0x9F) & (b2.in_range(0x84, 0x86) | b2.eq(0xAF)));
+    // Letter-like symbols (U+2100–214F) hold Greek, Latin and shared ones.
+    let other = coptic
+        | (d4 & b1.at_least(0xB0))
+        | b0.in_range(0xD5, 0xDF)
+        | b0.eq(0xE0)
+        | (e1 & b1.below(0xB8) & !hangul_jamo)
+        | (e2 & (b1.eq(0x84) | b1.in_range(0xB0, 0xB7)))
+        | (ea & b1.below(0xB0))
+        | b0.eq(0xEE)
+        | (ef & !selectors)
+        | (f0 & !b1.in_range(0x9F, 0xAF))
+        | b0.at_least(0xF1);
+    let mut classes = [0; CLASSES];
+    classes[LATIN] = latin;
+    classes[GREEK] = greek;
+    classes[CYRILLIC] = cyrillic;
+    classes[EAST_ASIAN] = east_asian;
+    classes[SHARED] = shared;
+    classes[OTHER] = other;
+    classes
+}
+
+/// Where a character follows one of another class, both going inside
+/// words. Latin and [`SHARED`] characters go together, and so do those of
+/// one class. A word that mixes scripts has two letters of different
+/// scripts with only shared characters between, so some pair of neighbours
+/// differs, unless both scripts are [`OTHER`] ones (a word in, say,
+/// Armenian and Cherokee letters alone is not looked at).
+struct ScriptChange;
+
+/// What [`ScriptChange`] keeps of a chunk for the next.
+#[derive(Default)]
+struct ChunkClasses {
+    leads: [u64; CLASSES],
+    continuation: u64,
+    /// Per class, the bytes of characters of that class.
+    within: [u64; CLASSES],
+}
+
+impl ChunkTest for ScriptChange {
+    type Carry = ChunkClasses;
+
+    #[inline(always)]
+    fn hits<M: ByteMasks>(window: &Window, carry: &mut ChunkClasses) -> u64 {
+        let b0 = M::load(window, BEFORE);
+        let (b1, b2) = (M::load(window, BEFORE + 1), M::load(window, BEFORE + 2));
+        let leads = class_masks(&b0, &b1, &b2);
+        let continuation = b0.in_range(0x80, 0xBF);
+        // `x` moved `k` bytes on, the bytes before the chunk's start taken
+        // from the chunk before.
+        let on = |x: u64, before: u64, k: u32| (x << k) | (before >> (64 - k));
+        let one_on = continuation & on(continuation, carry.continuation, 1);
+        let two_on = one_on & on(continuation, carry.continuation, 2);
+        let mut within = [0u64; CLASSES];
+        let mut after = [0u64; CLASSES];
+        for c in 0..CLASSES {
+            // A byte is in the class of the lead up to three bytes before
+            // it, through continuation bytes.
+            let (lead, before) = (leads[c], carry.leads[c]);
+            within[c] = lead
+                | (continuation & on(lead, before, 1))
+                | (one_on & on(lead, before, 2))
+                | (two_on & on(lead, before, 3));
+            // The class of the character just before each byte.
+            after[c] = on(within[c], carry.within[c], 1);
+        }
+        let any_before = after.iter().fold(0, |all, &m| all | m);
+        let mut hits = 0;
+        for c in 0..CLASSES {
+            let together = match c {
+                LATIN => after[SHARED],
+                SHARED => after[LATIN],
+                _ => 0,
+            };
+            hits |= leads[c] & any_before & !after[c] & !together;
+        }
+        *carry = ChunkClasses {
+            leads,
+            continuation,
+            within,
+        };
+        hits
+    }
+}
+
+/// Adds the mixed-script words of `text[start..end]` to `found`.
+fn analyse_piece(text: &str, start: usize, end: usize, found: &mut Vec<MixedScriptWord>) {
     for range in words(&text[start..end]) {
         let range = start + range.start..start + range.end;
-        found.extend(mixed_script_word(
-            &text[range.clone()],
-            base + range.start..base + range.end,
-        ));
-    }
-}
-
-/// A script, roughly, from a character's lead byte (and the byte after):
-/// enough to see at once that most words are in one script.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Rough {
-    /// Digits, punctuation, symbols, marks: go with any script.
-    Neutral,
-    Latin,
-    Greek,
-    Cyrillic,
-    /// Han, kana and Hangul, which real words mix.
-    EastAsian,
-    /// Anything else: ask the tables.
-    Unknown,
-}
-
-fn rough_script_of_lead(lead: u8, next: u8) -> Rough {
-    match (lead, next) {
-        (0xC2 | 0xCB | 0xCC | 0xE2, _) => Rough::Neutral,
-        (0xC3..=0xCA, _) => Rough::Latin,
-        (0xCE | 0xCF, _) => Rough::Greek,
-        (0xD0..=0xD3, _) => Rough::Cyrillic,
-        (0xE1, 0xB8..=0xBB) => Rough::Latin,
-        (0xE1, 0xBC..=0xBF) => Rough::Greek,
-        (0xE3..=0xE9, _) | (0xEA, 0xB0..=0xBF) | (0xEB..=0xED, _) => Rough::EastAsian,
-        (0xF0, 0x9F) => Rough::Neutral,
-        (0xF0, 0xA0..=0xAF) => Rough::EastAsian,
-        _ => Rough::Unknown,
+        found.extend(mixed_script_word(&text[range.clone()], range.clone()));
     }
 }
 
@@ -263,27 +289,79 @@ fn mixed_script_word(word: &str, range: Range<usize>) -> Option<MixedScriptWord>
 mod tests {
     use super::*;
 
+    /// The class of `c` by [`class_masks`], if any.
+    fn class_of(c: char) -> Option<usize> {
+        use crate::model::findings::byte_masks::{AFTER, CHUNK, Portable};
+        let mut window: Window = [0; BEFORE + CHUNK + AFTER];
+        c.encode_utf8(&mut window[BEFORE..]);
+        let load = |k| Portable::load(&window, BEFORE + k);
+        let classes = class_masks(&load(0), &load(1), &load(2));
+        let of_c: Vec<usize> = (0..CLASSES).filter(|&k| classes[k] & 1 != 0).collect();
+        assert!(of_c.len() <= 1, "U+{:04X} in classes {of_c:?}", c as u32);
+        of_c.first().copied()
+    }
+
     #[test]
-    fn the_line_test_flags_every_script_the_word_test_tells_apart() {
-        // The vectorized line test may flag more than needed, never less:
-        // a script the per-byte word test sees must show in the line bits.
-        for lead in (b'A'..=b'Z').chain(b'a'..=b'z').chain(0xC2..=0xF4) {
-            for next in 0x80..=0xBFu8 {
-                let bits = script_bits(lead, next);
-                let needed = match rough_script_of_lead(lead, next) {
-                    _ if lead.is_ascii_alphabetic() => LATIN,
-                    Rough::Neutral => continue,
-                    Rough::Latin => LATIN,
-                    Rough::Greek => GREEK,
-                    Rough::Cyrillic => CYRILLIC,
-                    Rough::EastAsian => EAST_ASIAN,
-                    Rough::Unknown => UNSURE,
-                };
-                assert!(
-                    bits & (needed | UNSURE) != 0,
-                    "{lead:02X} {next:02X}: bits {bits:05b}"
-                );
+    fn every_word_character_has_a_class_that_holds_its_script_alone() {
+        // What makes every word of two scripts show a change of class
+        // (unless both scripts are OTHER ones).
+        let mut wrong = Vec::new();
+        for c in (0..=0x10FFFFu32)
+            .filter_map(char::from_u32)
+            .filter(|&c| is_word_char(c))
+        {
+            let Some(class) = class_of(c) else {
+                wrong.push(format!(
+                    "U+{:04X} ({:?}) has no class",
+                    c as u32,
+                    c.script()
+                ));
+                continue;
+            };
+            let script = c.script();
+            let fits = match class {
+                LATIN => matches!(script, Script::Latin | Script::Common | Script::Inherited),
+                GREEK => matches!(script, Script::Greek | Script::Common | Script::Inherited),
+                CYRILLIC => matches!(
+                    script,
+                    Script::Cyrillic | Script::Common | Script::Inherited
+                ),
+                EAST_ASIAN => matches!(
+                    script,
+                    Script::Han
+                        | Script::Hiragana
+                        | Script::Katakana
+                        | Script::Hangul
+                        | Script::Bopomofo
+                        | Script::Common
+                        | Script::Inherited
+                ),
+                SHARED => matches!(script, Script::Latin | Script::Common | Script::Inherited),
+                _ => true,
+            };
+            if !fits {
+                wrong.push(format!("U+{:04X} ({script:?}) in class {class}", c as u32));
             }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} wrong:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
+    }
+
+    #[test]
+    fn a_change_of_script_is_found_wherever_it_falls() {
+        for at in [0, 1, 30, 62, 63, 64, 65, 100] {
+            let text = format!("{}p\u{0430}ypal", " ".repeat(at));
+            assert_eq!(find_mixed_script(&text).len(), 1, "at {at}");
+            let single = format!("{}paypal привет Καλημέρα 日本語 x² €42", " ".repeat(at));
+            assert_eq!(
+                first_hit::<ScriptChange>(single.as_bytes()),
+                single.len(),
+                "at {at}"
+            );
         }
     }
 

@@ -20,9 +20,16 @@ pub fn next_loud(bytes: &[u8], from: usize) -> usize {
 struct Loud;
 
 impl ChunkTest for Loud {
+    type Carry = ();
+
     #[inline(always)]
-    fn hits<M: ByteMasks>(window: &Window) -> u64 {
+    fn hits<M: ByteMasks>(window: &Window, _: &mut ()) -> u64 {
         let b0 = M::load(window, 1);
+        // Printable ASCII, tabs and line endings, most text: one test.
+        let plain = b0.in_range(0x20, 0x7E) | b0.in_range(b'\t', b'\n') | b0.eq(b'\r');
+        if plain == u64::MAX {
+            return 0;
+        }
         let controls = (b0.below(0x20) & !b0.eq(b'\t') & !b0.eq(b'\n') & !b0.eq(b'\r'))
             | b0.eq(0x7F)
             // Combining marks U+0300–033F.

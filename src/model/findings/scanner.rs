@@ -155,8 +155,7 @@ impl FindingsScanner {
             .checked_div(2)
             .and_then(|middle| memchr::memchr(b'\n', &block[middle..]).map(|lf| middle + lf + 1))
             .filter(|&split| split < block.len());
-        // Text that is all quiet ASCII is quicker than a thread is to start.
-        let worth_it = block.len() >= PARALLEL_MIN && !block.is_ascii();
+        let worth_it = block.len() >= PARALLEL_MIN;
         let (Some(split), true, true) = (split, at_line_start, worth_it) else {
             return self.feed(block);
         };

@@ -204,8 +204,10 @@ pub fn next_suspicious(text: &[u8], from: usize) -> usize {
 struct MayStart;
 
 impl ChunkTest for MayStart {
+    type Carry = ();
+
     #[inline(always)]
-    fn hits<M: ByteMasks>(window: &Window) -> u64 {
+    fn hits<M: ByteMasks>(window: &Window, _: &mut ()) -> u64 {
         let before = M::load(window, 0);
         let (b0, b1) = (M::load(window, 1), M::load(window, 2));
         let after_ascii = before.below(0x80);

@@ -23,6 +23,16 @@ const BUFFERS: usize = 3;
 /// Reading runs on a second thread, so the kernel's copy out of the page cache
 /// overlaps the scan of the previous buffer instead of adding to it.
 pub fn for_each_block<E: Send>(
+    fill: impl FnMut(&mut [u8]) -> Result<usize, E> + Send,
+    on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
+) -> Result<(), E> {
+    for_each_block_of_size(BLOCK_SIZE, fill, on_block)
+}
+
+/// [`for_each_block`] with blocks of about `block_size` bytes (at most
+/// [`READ_SIZE`]): bigger blocks for passes that split each over threads.
+pub fn for_each_block_of_size<E: Send>(
+    block_size: usize,
     mut fill: impl FnMut(&mut [u8]) -> Result<usize, E> + Send,
     mut on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(), E> {
@@ -50,7 +60,10 @@ pub fn for_each_block<E: Send>(
         });
         // Both channel ends drop when this returns, which releases the reader.
         let (full_rx, empty_tx) = (full_rx, empty_tx);
-        let mut stitcher = Stitcher::default();
+        let mut stitcher = Stitcher {
+            block_size,
+            carry: Vec::new(),
+        };
         for chunk in full_rx.iter() {
             let chunk = chunk?;
             let bytes = &chunk.buffer[..chunk.len];
@@ -89,8 +102,8 @@ fn fill_buffer<E>(
 
 /// Joins a unit cut by a buffer boundary: keeps the incomplete tail of one
 /// buffer and completes it with the continuation bytes that open the next.
-#[derive(Default)]
 struct Stitcher {
+    block_size: usize,
     carry: Vec<u8>,
 }
 
@@ -115,7 +128,7 @@ impl Stitcher {
             self.carry.clear();
         }
         let rest = &bytes[start..];
-        let (used, flow) = split_blocks(rest, BLOCK_SIZE, at_end, on_block);
+        let (used, flow) = split_blocks(rest, self.block_size, at_end, on_block);
         flow?;
         self.carry.extend_from_slice(&rest[used..]);
         ControlFlow::Continue(())

@@ -26,7 +26,6 @@ macro_rules! widest_vectors {
         }
     };
 }
-pub(crate) use widest_vectors;
 
 /// Byte-class counts of a stretch of valid UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
