@@ -11,7 +11,7 @@ use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
 use crate::model::InvalidKind;
-use crate::model::scan::feed::for_each_block_of;
+use crate::model::scan::feed::{READ_SIZE, for_each_block_of_source_sized};
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::pieces::{Piece, pieces};
 use crate::model::scan::tally::{count_chars, count_lf};
@@ -681,7 +681,8 @@ pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
         scanner.feed_lines(block);
         ControlFlow::Continue(())
     });
-    for_each_block_of(source, |block| aligned.push(block))?;
+    // Big blocks: each is split over two threads.
+    for_each_block_of_source_sized(source, READ_SIZE, |block| aligned.push(block))?;
     let _ = aligned.finish();
     Ok(scanner.finish())
 }

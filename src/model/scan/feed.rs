@@ -139,14 +139,24 @@ impl Stitcher {
 /// or lending its bytes directly when they are already in memory.
 pub fn for_each_block_of(
     source: &Source,
+    on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
+) -> Result<(), SourceError> {
+    for_each_block_of_source_sized(source, BLOCK_SIZE, on_block)
+}
+
+/// [`for_each_block_of`] with blocks of about `block_size` bytes (at most
+/// [`READ_SIZE`]).
+pub fn for_each_block_of_source_sized(
+    source: &Source,
+    block_size: usize,
     mut on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(), SourceError> {
     match source.as_bytes() {
         Some(bytes) => {
-            let (_, _stopped_or_done) = split_blocks(bytes, BLOCK_SIZE, true, &mut on_block);
+            let (_, _stopped_or_done) = split_blocks(bytes, block_size, true, &mut on_block);
             Ok(())
         }
-        None => for_each_block(fill_from(source), on_block),
+        None => for_each_block_of_size(block_size, fill_from(source), on_block),
     }
 }
 
