@@ -10,7 +10,7 @@ pub use report::{Format, Reporter};
 
 use crate::display::escape_for_terminal;
 use crate::model::findings::{Finding, FindingsScanner, Severity};
-use crate::model::scan::feed::{BLOCK_SIZE, READ_SIZE, fill_from, for_each_block_of_size};
+use crate::model::scan::feed::{BLOCK_SIZE, fill_from, for_each_block_sized};
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::{BlockScanner, LocatedSpan};
 use crate::model::source::{Source, SourceError, io_reason};
@@ -114,9 +114,8 @@ fn scan_and_report<W: Write>(
 ) -> Result<u64, Failure> {
     let mut scanner = BlockScanner::new();
     let mut finder = reporter.wants_findings().then(FindingsScanner::new);
-    // Findings split each block over two threads: big blocks make that pay.
     let block_size = if finder.is_some() {
-        READ_SIZE
+        FindingsScanner::BLOCK_SIZE
     } else {
         BLOCK_SIZE
     };
@@ -148,7 +147,7 @@ fn scan_and_report<W: Write>(
             }
         }
     });
-    for_each_block_of_size(block_size, fill, |block| aligned.push(block))?;
+    for_each_block_sized(block_size, fill, |block| aligned.push(block))?;
     let _ = aligned.finish();
     if let Some(error) = output_error {
         return Err(Failure::Output(error));

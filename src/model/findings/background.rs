@@ -7,7 +7,7 @@ use std::sync::{Arc, MutexGuard};
 use super::{Finding, FindingsScanner, Severity};
 use crate::model::job::{Job, Shared};
 use crate::model::scan::ScanState;
-use crate::model::scan::feed::{READ_SIZE, for_each_block_of_source_sized};
+use crate::model::scan::feed::for_each_block_of_sized;
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::source::Source;
 
@@ -179,8 +179,9 @@ fn run(shared: &Shared<FindingsIndex>) {
         index.add(batch);
         ControlFlow::Continue(())
     });
-    let read = // Big blocks: each is split over two threads.
-    for_each_block_of_source_sized(&shared.source, READ_SIZE, |block| aligned.push(block));
+    let read = for_each_block_of_sized(&shared.source, FindingsScanner::BLOCK_SIZE, |block| {
+        aligned.push(block)
+    });
     let finished = read.is_ok() && aligned.finish().is_continue();
     let state = match read {
         Err(error) => ScanState::Failed(error.to_string()),

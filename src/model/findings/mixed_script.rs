@@ -215,7 +215,7 @@ impl ChunkTest for ScriptChange {
 fn analyse_piece(text: &str, start: usize, end: usize, found: &mut Vec<MixedScriptWord>) {
     for range in words(&text[start..end]) {
         let range = start + range.start..start + range.end;
-        found.extend(mixed_script_word(&text[range.clone()], range.clone()));
+        found.extend(mixed_script_word(&text[range.clone()], range));
     }
 }
 

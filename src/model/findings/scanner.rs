@@ -11,7 +11,7 @@ use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
 use crate::model::InvalidKind;
-use crate::model::scan::feed::{READ_SIZE, for_each_block_of_source_sized};
+use crate::model::scan::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::pieces::{Piece, pieces};
 use crate::model::scan::tally::{count_chars, count_lf};
@@ -79,6 +79,10 @@ fn describe(c: char) -> String {
 }
 
 impl FindingsScanner {
+    /// The size of block to feed it: big enough that splitting each block
+    /// over two threads ([`feed_lines`](Self::feed_lines)) pays.
+    pub const BLOCK_SIZE: usize = READ_SIZE;
+
     /// A scanner at the start of a file.
     pub fn new() -> FindingsScanner {
         FindingsScanner::default()
@@ -681,8 +685,9 @@ pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
         scanner.feed_lines(block);
         ControlFlow::Continue(())
     });
-    // Big blocks: each is split over two threads.
-    for_each_block_of_source_sized(source, READ_SIZE, |block| aligned.push(block))?;
+    for_each_block_of_sized(source, FindingsScanner::BLOCK_SIZE, |block| {
+        aligned.push(block)
+    })?;
     let _ = aligned.finish();
     Ok(scanner.finish())
 }

@@ -18,9 +18,9 @@
 
 use super::byte_masks::{ByteMasks, ChunkTest, Window, first_hit};
 
-/// Bytes looked at after the one tested: enough for a three-byte Y and the
-/// first two bytes of the character after it.
-const AFTER: usize = 6;
+/// Bytes the exact test looks at after the one tested: enough for a
+/// three-byte Y and the first two bytes of the character after it.
+const EXACT_AFTER: usize = 6;
 
 /// Whether `(b0, b1)` start windows-1252's general punctuation, euro sign or
 /// trade mark sign (U+2000–203F, U+20AC, U+2122), images of bytes 80–9F in
@@ -162,7 +162,7 @@ fn may_start(before: u8, b0: u8, b1: u8, y: u8, z: u8, y3: u8) -> bool {
 
 /// [`may_start`] at `b[1]`, `b[0]` being the byte before and `b[2..]` the
 /// bytes after: the test one place at a time.
-fn may_start_in(b: &[u8; AFTER + 2]) -> bool {
+fn may_start_in(b: &[u8; EXACT_AFTER + 2]) -> bool {
     let class_at = |k: usize| classes(b[k], b.get(k + 1).copied().unwrap_or(0));
     let y = class_at(3);
     let z = if y & LONG != 0 {
@@ -182,7 +182,7 @@ pub fn next_suspicious(text: &[u8], from: usize) -> usize {
         if at >= text.len() {
             return text.len();
         }
-        let window: [u8; AFTER + 2] = std::array::from_fn(|k| {
+        let window: [u8; EXACT_AFTER + 2] = std::array::from_fn(|k| {
             // The byte before `from` counts as ASCII; past the end, NUL.
             (at + k)
                 .checked_sub(1)

@@ -26,12 +26,12 @@ pub fn for_each_block<E: Send>(
     fill: impl FnMut(&mut [u8]) -> Result<usize, E> + Send,
     on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(), E> {
-    for_each_block_of_size(BLOCK_SIZE, fill, on_block)
+    for_each_block_sized(BLOCK_SIZE, fill, on_block)
 }
 
 /// [`for_each_block`] with blocks of about `block_size` bytes (at most
 /// [`READ_SIZE`]): bigger blocks for passes that split each over threads.
-pub fn for_each_block_of_size<E: Send>(
+pub fn for_each_block_sized<E: Send>(
     block_size: usize,
     mut fill: impl FnMut(&mut [u8]) -> Result<usize, E> + Send,
     mut on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
@@ -141,12 +141,12 @@ pub fn for_each_block_of(
     source: &Source,
     on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(), SourceError> {
-    for_each_block_of_source_sized(source, BLOCK_SIZE, on_block)
+    for_each_block_of_sized(source, BLOCK_SIZE, on_block)
 }
 
 /// [`for_each_block_of`] with blocks of about `block_size` bytes (at most
 /// [`READ_SIZE`]).
-pub fn for_each_block_of_source_sized(
+pub fn for_each_block_of_sized(
     source: &Source,
     block_size: usize,
     mut on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
@@ -156,7 +156,7 @@ pub fn for_each_block_of_source_sized(
             let (_, _stopped_or_done) = split_blocks(bytes, block_size, true, &mut on_block);
             Ok(())
         }
-        None => for_each_block_of_size(block_size, fill_from(source), on_block),
+        None => for_each_block_sized(block_size, fill_from(source), on_block),
     }
 }
 
