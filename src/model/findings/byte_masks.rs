@@ -134,6 +134,54 @@ mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use super::{ByteMasks, CHUNK, Window};
+    use std::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_cmplt_epu8_mask,
+        _mm512_loadu_si512, _mm512_set1_epi8, _mm512_sub_epi8,
+    };
+
+    /// One AVX-512 register: each comparison is one instruction that gives
+    /// the mask itself. Only made inside functions compiled for AVX-512BW
+    /// (see [`super::first_hit`]), where these methods are inlined.
+    pub struct Avx512(__m512i);
+
+    /// A register of `value` in every byte.
+    #[inline(always)]
+    fn splat(value: u8) -> __m512i {
+        // SAFETY: AVX-512 is enabled where this is inlined (see Avx512).
+        unsafe { _mm512_set1_epi8(value as i8) }
+    }
+
+    impl ByteMasks for Avx512 {
+        #[inline(always)]
+        fn load(window: &Window, at: usize) -> Self {
+            let bytes: &[u8; CHUNK] = window[at..at + CHUNK].try_into().expect("in the window");
+            // SAFETY: 64 readable bytes; an unaligned load; AVX-512 as above.
+            Avx512(unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) })
+        }
+        #[inline(always)]
+        fn eq(&self, value: u8) -> u64 {
+            // SAFETY: AVX-512 as above.
+            unsafe { _mm512_cmpeq_epi8_mask(self.0, splat(value)) }
+        }
+        #[inline(always)]
+        fn in_range(&self, low: u8, high: u8) -> u64 {
+            // Bytes below `low` wrap round to large values.
+            // SAFETY: AVX-512 as above.
+            unsafe {
+                _mm512_cmple_epu8_mask(_mm512_sub_epi8(self.0, splat(low)), splat(high - low))
+            }
+        }
+        #[inline(always)]
+        fn below(&self, value: u8) -> u64 {
+            // SAFETY: AVX-512 as above.
+            unsafe { _mm512_cmplt_epu8_mask(self.0, splat(value)) }
+        }
+    }
+}
+
 /// A test that [`first_hit`] runs over text a chunk at a time.
 pub trait ChunkTest {
     /// What the test keeps from one chunk for the next (the chunks are
@@ -149,9 +197,17 @@ pub trait ChunkTest {
 pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
+        #[target_feature(enable = "avx512bw")]
+        fn with_avx512<T: ChunkTest>(text: &[u8]) -> usize {
+            first_hit_with::<T, avx512::Avx512>(text)
+        }
         #[target_feature(enable = "avx2")]
         fn with_avx2<T: ChunkTest>(text: &[u8]) -> usize {
             first_hit_with::<T, avx2::Avx2>(text)
+        }
+        if std::arch::is_x86_feature_detected!("avx512bw") {
+            // SAFETY: the CPU supports AVX-512BW, checked just above.
+            return unsafe { with_avx512::<T>(text) };
         }
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, checked just above.
@@ -233,28 +289,42 @@ mod tests {
         }
     }
 
+    /// Asserts that `vector` (loaded like `portable`) gives the same masks.
+    #[inline(always)]
+    fn assert_agrees<M: ByteMasks>(vector: &M, portable: &Portable) {
+        for v in 0..=255u8 {
+            assert_eq!(vector.eq(v), portable.eq(v));
+            assert_eq!(vector.below(v), portable.below(v));
+            assert_eq!(vector.at_least(v), portable.at_least(v));
+            let high = v.saturating_add(40);
+            assert_eq!(vector.in_range(v, high), portable.in_range(v, high));
+            assert_eq!(vector.in_range(v, v), portable.in_range(v, v));
+        }
+    }
+
     #[test]
     fn every_comparison_agrees_with_the_portable_one() {
         let window: Window = std::array::from_fn(|i| (i * 37 + 11) as u8);
         for at in [0, 1, BEFORE + AFTER] {
             let portable = Portable::load(&window, at);
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
+            {
                 #[target_feature(enable = "avx2")]
-                fn check(window: &Window, at: usize, portable: &Portable) {
-                    let avx2 = avx2::Avx2::load(window, at);
-                    for v in 0..=255u8 {
-                        assert_eq!(avx2.eq(v), portable.eq(v));
-                        assert_eq!(avx2.below(v), portable.below(v));
-                        assert_eq!(avx2.at_least(v), portable.at_least(v));
-                        assert_eq!(
-                            avx2.in_range(v, v.saturating_add(40)),
-                            portable.in_range(v, v.saturating_add(40))
-                        );
-                    }
+                fn with_avx2(window: &Window, at: usize, portable: &Portable) {
+                    assert_agrees(&avx2::Avx2::load(window, at), portable);
                 }
-                // SAFETY: AVX2 checked just above.
-                unsafe { check(&window, at, &portable) };
+                #[target_feature(enable = "avx512bw")]
+                fn with_avx512(window: &Window, at: usize, portable: &Portable) {
+                    assert_agrees(&avx512::Avx512::load(window, at), portable);
+                }
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: AVX2 checked just above.
+                    unsafe { with_avx2(&window, at, &portable) };
+                }
+                if std::arch::is_x86_feature_detected!("avx512bw") {
+                    // SAFETY: AVX-512BW checked just above.
+                    unsafe { with_avx512(&window, at, &portable) };
+                }
             }
             assert_eq!(portable.eq(window[at]) & 1, 1);
         }
