@@ -5,6 +5,8 @@
 //! pass are written once against [`ByteMasks`] and run with AVX2 where the
 //! CPU has it, and byte by byte elsewhere.
 
+use std::marker::PhantomData;
+
 /// Bytes before a chunk that a test may look at.
 pub const BEFORE: usize = 1;
 /// Bytes after a chunk's last that a test may look at.
@@ -182,7 +184,8 @@ mod avx512 {
     }
 }
 
-/// A test that [`first_hit`] runs over text a chunk at a time.
+/// A test that [`first_hit`] runs over text a chunk at a time, written
+/// against [`ByteMasks`].
 pub trait ChunkTest {
     /// What the test keeps from one chunk for the next (the chunks are
     /// tested in order; the first gets the default).
@@ -192,6 +195,34 @@ pub trait ChunkTest {
     fn hits<M: ByteMasks>(window: &Window, carry: &mut Self::Carry) -> u64;
 }
 
+/// Finds hits one chunk at a time, in order: the chunk test that
+/// [`first_hit_by`] drives, however it is computed.
+pub trait ChunkHits {
+    /// The bytes of the chunk in `window` where the test holds.
+    fn hits(&mut self, window: &Window) -> u64;
+}
+
+/// A [`ChunkTest`] run with the comparisons of `M`.
+struct Masked<T: ChunkTest, M> {
+    carry: T::Carry,
+    masks: PhantomData<M>,
+}
+
+impl<T: ChunkTest, M: ByteMasks> ChunkHits for Masked<T, M> {
+    #[inline(always)]
+    fn hits(&mut self, window: &Window) -> u64 {
+        T::hits::<M>(window, &mut self.carry)
+    }
+}
+
+/// `T` with `M`, at the start of a text.
+fn masked<T: ChunkTest, M>() -> Masked<T, M> {
+    Masked {
+        carry: T::Carry::default(),
+        masks: PhantomData,
+    }
+}
+
 /// The offset of the first byte of `text` where `T` holds, or `text.len()`.
 /// Before the text and after it, bytes count as NUL.
 pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
@@ -199,11 +230,11 @@ pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
     {
         #[target_feature(enable = "avx512bw")]
         fn with_avx512<T: ChunkTest>(text: &[u8]) -> usize {
-            first_hit_with::<T, avx512::Avx512>(text)
+            first_hit_by(text, &mut masked::<T, avx512::Avx512>())
         }
         #[target_feature(enable = "avx2")]
         fn with_avx2<T: ChunkTest>(text: &[u8]) -> usize {
-            first_hit_with::<T, avx2::Avx2>(text)
+            first_hit_by(text, &mut masked::<T, avx2::Avx2>())
         }
         if std::arch::is_x86_feature_detected!("avx512bw") {
             // SAFETY: the CPU supports AVX-512BW, checked just above.
@@ -214,12 +245,14 @@ pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
             return unsafe { with_avx2::<T>(text) };
         }
     }
-    first_hit_with::<T, Portable>(text)
+    first_hit_by(text, &mut masked::<T, Portable>())
 }
 
+/// The offset of the first byte of `text` where `chunks` finds a hit, or
+/// `text.len()`. Before the text and after it, bytes count as NUL. Inlined
+/// into its caller, so that vector code there is compiled for its CPU.
 #[inline(always)]
-fn first_hit_with<T: ChunkTest, M: ByteMasks>(text: &[u8]) -> usize {
-    let mut carry = T::Carry::default();
+pub fn first_hit_by<K: ChunkHits>(text: &[u8], chunks: &mut K) -> usize {
     let mut at = 0;
     while at < text.len() {
         let inside = at
@@ -227,7 +260,7 @@ fn first_hit_with<T: ChunkTest, M: ByteMasks>(text: &[u8]) -> usize {
             .and_then(|start| text.get(start..at + CHUNK + AFTER))
             .and_then(|bytes| <&Window>::try_from(bytes).ok());
         let hits = match inside {
-            Some(window) => T::hits::<M>(window, &mut carry),
+            Some(window) => chunks.hits(window),
             None => {
                 // At either end: a copy padded with NUL, hits past the end
                 // dropped.
@@ -242,7 +275,7 @@ fn first_hit_with<T: ChunkTest, M: ByteMasks>(text: &[u8]) -> usize {
                 } else {
                     (1 << left) - 1
                 };
-                T::hits::<M>(&window, &mut carry) & real
+                chunks.hits(&window) & real
             }
         };
         if hits != 0 {
@@ -278,7 +311,10 @@ mod tests {
                 text[at] = 0xE2;
                 text[at + 1] = 0x81;
                 assert_eq!(first_hit::<E2Then80Or81>(&text), at, "{len} {at}");
-                assert_eq!(first_hit_with::<E2Then80Or81, Portable>(&text), at);
+                assert_eq!(
+                    first_hit_by(&text, &mut masked::<E2Then80Or81, Portable>()),
+                    at
+                );
             }
             // A lead at the very end has no byte after it.
             if len > 0 {

@@ -12,6 +12,7 @@ mod mixed_script;
 mod mojibake;
 mod quiet;
 mod scanner;
+mod script_classes;
 mod suspicious;
 
 pub use background::{FindingsIndex, FindingsJob, MAX_KEPT};

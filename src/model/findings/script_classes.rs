@@ -1,0 +1,423 @@
+//! The quick search of the mixed-script test: where a character follows one
+//! of another script class inside a word. A word that mixes scripts has two
+//! letters of different scripts with only shared characters (digits, marks)
+//! between, so some pair of neighbours differs in class; real text seldom
+//! has such pairs, and the words around them get the full analysis.
+//!
+//! A character's class comes from its first two bytes (three for one block)
+//! through lookup tables: on CPUs with AVX-512 VBMI, 64 bytes at a time by
+//! byte permutes; elsewhere byte by byte from the same tables.
+
+use super::byte_masks::{BEFORE, CHUNK, ChunkHits, Window, first_hit_by};
+
+/// The bits of a class. Two neighbours go together when their classes share
+/// a bit: Latin letters with shared characters, and each class with itself.
+const SHARED_BIT: u8 = 0x01;
+const LATIN_BIT: u8 = 0x02;
+
+/// Digits, combining marks, modifier letters, letter-like and other symbols
+/// of no script (or Latin) that go inside words.
+pub const SHARED: u8 = SHARED_BIT;
+/// Latin letters.
+pub const LATIN: u8 = LATIN_BIT | SHARED_BIT;
+/// Greek letters.
+pub const GREEK: u8 = 0x04;
+/// Cyrillic letters.
+pub const CYRILLIC: u8 = 0x08;
+/// Han, kana, Hangul and Bopomofo, which real words mix.
+pub const EAST_ASIAN: u8 = 0x10;
+/// Letters of every other script, one class for all: a word whose two
+/// scripts are both in it (Armenian and Cherokee alone) is not looked at.
+pub const OTHER: u8 = 0x20;
+
+/// In the second-byte tables: [`SHARED`] if the third byte is below A0,
+/// else [`OTHER`] (U+FE00–FE1F variation selectors and vertical forms, then
+/// combining half marks, some of them Cyrillic).
+const BY_THIRD: u8 = 0x40;
+/// In the lead table: the class depends on the second byte; the low four
+/// bits choose its table.
+const BY_SECOND: u8 = 0x80;
+
+/// The entry of the lead table for `b0`: a class (none for punctuation,
+/// symbols, spaces and continuation bytes), or [`BY_SECOND`] and a table.
+const fn lead_entry(b0: u8) -> u8 {
+    match b0 {
+        b'A'..=b'Z' | b'a'..=b'z' => LATIN,
+        b'0'..=b'9' => SHARED,
+        0xC2 => BY_SECOND,
+        // Latin-1 letters to IPA; spacing modifiers; combining marks.
+        0xC3..=0xCA => LATIN,
+        0xCB | 0xCC => SHARED,
+        0xCD => BY_SECOND | 1,
+        0xCE => GREEK,
+        0xCF => BY_SECOND | 2,
+        0xD0..=0xD3 => CYRILLIC,
+        0xD4 => BY_SECOND | 3,
+        0xD5..=0xE0 => OTHER,
+        0xE1 => BY_SECOND | 4,
+        0xE2 => BY_SECOND | 5,
+        0xE3..=0xE9 | 0xEB..=0xED => EAST_ASIAN,
+        0xEA => BY_SECOND | 6,
+        0xEE => OTHER,
+        0xEF => BY_SECOND | 7,
+        0xF0 => BY_SECOND | 8,
+        0xF1..=0xF4 => OTHER,
+        _ => 0,
+    }
+}
+
+/// Second-byte tables: one per [`BY_SECOND`] lead.
+const SECOND_TABLES: usize = 9;
+
+/// The class of a character led by table `table`'s lead and `b1`.
+const fn second_entry(table: u8, b1: u8) -> u8 {
+    match (table, b1) {
+        // C2: ª ² ³ µ ¹ º ¼ ½ ¾ (the rest is controls and symbols).
+        (0, 0xAA | 0xB2 | 0xB3 | 0xB5 | 0xB9 | 0xBA | 0xBC..=0xBE) => SHARED,
+        (0, _) => 0,
+        // CD: combining marks up to U+036F, then Greek.
+        (1, ..0xB0) => SHARED,
+        (1, _) => GREEK,
+        // CF: Coptic letters U+03E2–03EF among the Greek ones.
+        (2, 0xA2..=0xAF) => OTHER,
+        (2, _) => GREEK,
+        // D4: Cyrillic Supplement, then Armenian.
+        (3, ..0xB0) => CYRILLIC,
+        (3, _) => OTHER,
+        // E1: Hangul Jamo, Latin Extended Additional, Greek Extended; the
+        // rest of U+1000–1FFF is other scripts.
+        (4, 0x84..=0x87) => EAST_ASIAN,
+        (4, 0xB8..=0xBB) => LATIN,
+        (4, 0xBC..) => GREEK,
+        (4, _) => OTHER,
+        // E2: superscripts, subscripts and currency; number forms; enclosed
+        // alphanumerics; dingbats (with their digits); supplemental
+        // punctuation (with U+2E2F); letter-like symbols, Glagolitic, Latin
+        // Extended-C and Coptic among the others.
+        (5, 0x81..=0x83 | 0x85 | 0x86 | 0x91..=0x93 | 0x9D | 0x9E | 0xB8) => SHARED,
+        (5, 0x84 | 0xB0..=0xB7) => OTHER,
+        (5, _) => 0,
+        // EA: other scripts up to U+ABFF, then Hangul syllables.
+        (6, 0xB0..) => EAST_ASIAN,
+        (6, _) => OTHER,
+        // EF: U+FE00–FE3F by the third byte; the rest other (presentation
+        // forms, half- and full-width forms).
+        (7, 0xB8) => BY_THIRD,
+        (7, _) => OTHER,
+        // F0: emoji and enclosed alphanumerics; CJK extensions; other
+        // scripts and symbols.
+        (8, 0x9F) => SHARED,
+        (8, 0xA0..=0xAF) => EAST_ASIAN,
+        (8, _) => OTHER,
+        _ => 0,
+    }
+}
+
+/// [`lead_entry`] for every byte.
+const LEAD: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = lead_entry(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// [`second_entry`] for every table and every continuation byte (by its
+/// low six bits), padded to whole pairs of tables for the vector lookups.
+const SECOND: [[u8; 64]; SECOND_TABLES + 1] = {
+    let mut tables = [[0; 64]; SECOND_TABLES + 1];
+    let mut t = 0;
+    while t < SECOND_TABLES {
+        let mut low = 0;
+        while low < 64 {
+            tables[t][low] = second_entry(t as u8, 0x80 | low as u8);
+            low += 1;
+        }
+        t += 1;
+    }
+    tables
+};
+
+/// The class of the character whose UTF-8 starts with `b0`, `b1`, `b2`
+/// (none for a continuation byte).
+pub fn class_of(b0: u8, b1: u8, b2: u8) -> u8 {
+    let lead = LEAD[usize::from(b0)];
+    if lead & BY_SECOND == 0 {
+        return lead;
+    }
+    match SECOND[usize::from(lead & 0x0F)][usize::from(b1 & 0x3F)] {
+        BY_THIRD if b2 < 0xA0 => SHARED,
+        BY_THIRD => OTHER,
+        class => class,
+    }
+}
+
+/// Whether a character of class `class` after one of class `before` (either
+/// possibly none) is a change of class inside a word.
+fn changes(before: u8, class: u8) -> bool {
+    before != 0 && class != 0 && before & class == 0
+}
+
+/// The offset of the first character of `text` (valid UTF-8) that follows
+/// one of another class, or `text.len()`.
+pub fn next_script_change(text: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512bw,avx512vbmi")]
+        fn with_vbmi(text: &[u8]) -> usize {
+            first_hit_by(text, &mut vbmi::Classes::new())
+        }
+        if std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+        {
+            // SAFETY: the CPU has both, checked just above.
+            return unsafe { with_vbmi(text) };
+        }
+    }
+    first_hit_by(text, &mut Portable::default())
+}
+
+/// The search byte by byte.
+#[derive(Default)]
+struct Portable {
+    /// The class of the character that the last byte of the chunk before
+    /// belongs to.
+    last: u8,
+}
+
+impl ChunkHits for Portable {
+    fn hits(&mut self, window: &Window) -> u64 {
+        let mut hits = 0;
+        for i in 0..CHUNK {
+            let at = BEFORE + i;
+            let b0 = window[at];
+            if b0 & 0xC0 == 0x80 {
+                // A continuation byte: in its lead's character.
+                continue;
+            }
+            let class = class_of(b0, window[at + 1], window[at + 2]);
+            hits |= u64::from(changes(self.last, class)) << i;
+            self.last = class;
+        }
+        hits
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod vbmi {
+    use super::{BY_SECOND, BY_THIRD, ChunkHits, LEAD, OTHER, SECOND, SHARED, Window};
+    use std::arch::x86_64::{
+        __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epi8_mask,
+        _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
+        _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+        _mm512_setzero_si512, _mm512_slli_epi16, _mm512_test_epi8_mask,
+    };
+
+    /// The search 64 bytes at a time, the tables in registers. Only made
+    /// and used inside functions compiled for AVX-512BW and VBMI (see
+    /// [`super::next_script_change`]), where these methods are inlined.
+    pub struct Classes {
+        lead: [__m512i; 4],
+        second: [__m512i; 10],
+        /// Each byte of the chunk before, the class of its character.
+        within: __m512i,
+        /// `i - 1` for each byte `i`, and the last byte of the other
+        /// operand for byte 0: a shift by one byte with a carry in.
+        one_back: __m512i,
+    }
+
+    /// 64 bytes as a register.
+    #[inline(always)]
+    fn load(bytes: &[u8]) -> __m512i {
+        let bytes: &[u8; 64] = bytes[..64].try_into().expect("64 bytes");
+        // SAFETY: 64 readable bytes; an unaligned load; AVX-512 as above.
+        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn splat(value: u8) -> __m512i {
+        // SAFETY: AVX-512 as above.
+        unsafe { _mm512_set1_epi8(value as i8) }
+    }
+
+    impl Classes {
+        /// At the start of a text.
+        #[inline(always)]
+        pub fn new() -> Classes {
+            let one_back: [u8; 64] =
+                std::array::from_fn(|i| if i == 0 { 127 } else { i as u8 - 1 });
+            Classes {
+                lead: std::array::from_fn(|q| load(&LEAD[64 * q..])),
+                second: std::array::from_fn(|t| load(&SECOND[t])),
+                // SAFETY: AVX-512 as above.
+                within: unsafe { _mm512_setzero_si512() },
+                one_back: load(&one_back),
+            }
+        }
+
+        /// Each byte's class from its own byte and the two after.
+        #[inline(always)]
+        fn classes(&self, b0: __m512i, b1: __m512i, b2: __m512i) -> __m512i {
+            // SAFETY: AVX-512 as above.
+            unsafe {
+                // The lead table in two halves, indexed by the low 7 bits.
+                let ascii = _mm512_permutex2var_epi8(self.lead[0], b0, self.lead[1]);
+                let high = _mm512_permutex2var_epi8(self.lead[2], b0, self.lead[3]);
+                let lead = _mm512_mask_blend_epi8(_mm512_movepi8_mask(b0), ascii, high);
+                let by_second = _mm512_movepi8_mask(lead);
+                if by_second == 0 {
+                    return lead;
+                }
+                // Tables in pairs: bit 0 of the table number and the low six
+                // bits of the second byte index a pair; bits 1–3 pick it.
+                let index = _mm512_or_si512(
+                    _mm512_slli_epi16::<6>(_mm512_and_si512(lead, splat(1))),
+                    _mm512_and_si512(b1, splat(0x3F)),
+                );
+                let pair = _mm512_and_si512(lead, splat(0x0E));
+                let mut refined = _mm512_setzero_si512();
+                for p in 0..5 {
+                    let found =
+                        _mm512_permutex2var_epi8(self.second[2 * p], index, self.second[2 * p + 1]);
+                    let here = _mm512_cmpeq_epi8_mask(pair, splat(2 * p as u8));
+                    refined = _mm512_mask_mov_epi8(refined, here, found);
+                }
+                let by_third = _mm512_cmpeq_epi8_mask(refined, splat(BY_THIRD));
+                if by_third != 0 {
+                    let low = _mm512_cmplt_epu8_mask(b2, splat(0xA0));
+                    refined = _mm512_mask_mov_epi8(refined, by_third, splat(OTHER));
+                    refined = _mm512_mask_mov_epi8(refined, by_third & low, splat(SHARED));
+                }
+                _mm512_mask_mov_epi8(lead, by_second, refined)
+            }
+        }
+    }
+
+    impl ChunkHits for Classes {
+        #[inline(always)]
+        fn hits(&mut self, window: &Window) -> u64 {
+            const _: () = assert!(BY_SECOND == 0x80, "picked by the sign bit");
+            let (b0, b1, b2) = (load(&window[1..]), load(&window[2..]), load(&window[3..]));
+            let classes = self.classes(b0, b1, b2);
+            // SAFETY: AVX-512 as above.
+            unsafe {
+                // Continuation bytes (80–BF, below C0 as signed bytes) take
+                // the class of their lead, at most three bytes before.
+                let continuation = _mm512_cmplt_epi8_mask(b0, splat(0xC0));
+                let mut within = classes;
+                for _ in 0..3 {
+                    let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
+                    within = _mm512_mask_mov_epi8(within, continuation, before);
+                }
+                let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
+                self.within = within;
+                let has_class = _mm512_test_epi8_mask(classes, classes);
+                let after_class = _mm512_test_epi8_mask(before, before);
+                let shared = _mm512_test_epi8_mask(classes, before);
+                has_class & after_class & !shared
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::findings::mixed_script::is_word_char;
+    use unicode_script::{Script, UnicodeScript};
+
+    /// The class of `c` by [`class_of`].
+    fn class_of_char(c: char) -> u8 {
+        let mut bytes = [0; 4];
+        c.encode_utf8(&mut bytes);
+        class_of(bytes[0], bytes[1], bytes[2])
+    }
+
+    #[test]
+    fn every_word_character_has_a_class_that_holds_its_script_alone() {
+        // What makes every word of two scripts show a change of class
+        // (unless both scripts are OTHER ones).
+        let mut wrong = Vec::new();
+        for c in (0..=0x10FFFFu32)
+            .filter_map(char::from_u32)
+            .filter(|&c| is_word_char(c))
+        {
+            let script = c.script();
+            let neutral = matches!(script, Script::Common | Script::Inherited);
+            let fits = match class_of_char(c) {
+                0 => false,
+                LATIN | SHARED => neutral || script == Script::Latin,
+                GREEK => neutral || script == Script::Greek,
+                CYRILLIC => neutral || script == Script::Cyrillic,
+                EAST_ASIAN => {
+                    neutral
+                        || matches!(
+                            script,
+                            Script::Han
+                                | Script::Hiragana
+                                | Script::Katakana
+                                | Script::Hangul
+                                | Script::Bopomofo
+                        )
+                }
+                OTHER => true,
+                class => panic!("U+{:04X} in no class ({class:#x})", c as u32),
+            };
+            if !fits {
+                wrong.push(format!(
+                    "U+{:04X} ({script:?}) in class {:#x}",
+                    c as u32,
+                    class_of_char(c)
+                ));
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} wrong:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
+    }
+
+    /// The hits of every chunk of `text` by `chunks`.
+    fn all_hits(text: &[u8], mut chunks: impl ChunkHits) -> Vec<u64> {
+        let mut padded = vec![0; BEFORE];
+        padded.extend_from_slice(text);
+        padded.resize(BEFORE + text.len().next_multiple_of(CHUNK) + CHUNK, 0);
+        (0..text.len().div_ceil(CHUNK))
+            .map(|k| {
+                let window = &padded[k * CHUNK..k * CHUNK + BEFORE + CHUNK + 7];
+                chunks.hits(window.try_into().expect("a window"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_vector_search_agrees_with_the_byte_by_byte_one() {
+        // Every character beside one of each class, both ways round, at
+        // every place in a chunk.
+        let neighbours = ['a', '1', 'α', 'б', '日', 'ա', '²', '-', '\u{0301}'];
+        let mut text = String::new();
+        for (i, c) in (0..=0x10FFFFu32).filter_map(char::from_u32).enumerate() {
+            text.push(neighbours[i % neighbours.len()]);
+            text.push(c);
+        }
+        let portable = all_hits(text.as_bytes(), Portable::default());
+        assert!(portable.iter().any(|&hits| hits != 0));
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+        {
+            #[target_feature(enable = "avx512bw,avx512vbmi")]
+            fn with_vbmi(text: &[u8]) -> Vec<u64> {
+                all_hits(text, vbmi::Classes::new())
+            }
+            // SAFETY: the CPU has both, checked just above.
+            let vector = unsafe { with_vbmi(text.as_bytes()) };
+            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
+            assert_eq!(first_difference, None);
+        }
+    }
+}
