@@ -125,11 +125,18 @@ fn scan_and_report<W: Write>(
     let mut aligned = LineAligned::aligning_if(finder.is_some(), |block: &[u8]| {
         let block_start = scanner.offset();
         let mut spans = Vec::new();
-        scanner.scan(block, |located: LocatedSpan| spans.push(located));
-        let findings = finder.as_mut().map_or_else(Vec::new, |finder| {
-            finder.feed_lines(block);
-            finder.take_findings()
-        });
+        let mut findings = Vec::new();
+        let mut known_valid = false;
+        if let Some(finder) = finder.as_mut() {
+            known_valid = finder.feed_lines(block);
+            findings = finder.take_findings();
+        }
+        // The findings pass validated the block: no need to do it twice.
+        if known_valid {
+            scanner.pass_valid(block);
+        } else {
+            scanner.scan(block, |located: LocatedSpan| spans.push(located));
+        }
         let result = report_block(
             reporter,
             path,

@@ -152,7 +152,8 @@ impl FindingsScanner {
     /// threads when that pays: the block must be a run of whole lines (end
     /// with a line feed, or at the end of the file) and follow a line feed.
     /// Lines are independent, so the halves are scanned apart and joined.
-    pub fn feed_lines(&mut self, block: &[u8]) {
+    /// Returns whether the block is valid UTF-8.
+    pub fn feed_lines(&mut self, block: &[u8]) -> bool {
         let at_line_start = self.column == 0 && !self.after_cr;
         let split = block
             .len()
@@ -170,12 +171,14 @@ impl FindingsScanner {
             char_by_char: self.char_by_char,
             ..FindingsScanner::default()
         };
-        std::thread::scope(|scope| {
+        let valid = std::thread::scope(|scope| {
             let helper = scope.spawn(|| later.feed(second));
-            self.feed(first);
-            helper.join().expect("the findings helper does not panic");
+            let first_valid = self.feed(first);
+            let second_valid = helper.join().expect("the findings helper does not panic");
+            first_valid && second_valid
         });
         self.absorb(later);
+        valid
     }
 
     /// Takes over the state and findings of `later`, which scanned the lines
@@ -198,17 +201,17 @@ impl FindingsScanner {
     }
 
     /// Scans the next block (it must follow the previous one and end at a
-    /// unit boundary or the end of the file).
-    pub fn feed(&mut self, block: &[u8]) {
+    /// unit boundary or the end of the file); returns whether it is valid
+    /// UTF-8.
+    pub fn feed(&mut self, block: &[u8]) -> bool {
         if self.offset == 0 {
             self.probe_utf16(block);
         }
         let base = self.offset;
         // Nearly every block is valid: one quick check instead of the
         // piece-by-piece split.
-        if let Ok(text) = simdutf8::basic::from_utf8(block) {
-            self.valid_text(text, base);
-        } else {
+        let valid = simdutf8::basic::from_utf8(block).map(|text| self.valid_text(text, base));
+        if valid.is_err() {
             for piece in pieces(block, base) {
                 match piece {
                     Piece::Valid(valid) => {
@@ -230,6 +233,7 @@ impl FindingsScanner {
             }
         }
         self.offset = base + block.len() as u64;
+        valid.is_ok()
     }
 
     /// Ends the scan and returns the findings, in file order.

@@ -83,6 +83,14 @@ impl BlockScanner {
         });
     }
 
+    /// Moves over the next block like [`scan`](Self::scan), when another
+    /// pass over the same bytes (the findings pass) found them valid: only
+    /// the line and column need updating.
+    pub fn pass_valid(&mut self, bytes: &[u8]) {
+        self.account_valid(bytes);
+        self.offset += bytes.len() as u64;
+    }
+
     fn scan_piece(&mut self, bytes: &[u8], on_span: &mut impl FnMut(LocatedSpan)) {
         if simdutf8::basic::from_utf8(bytes).is_ok() {
             self.account_valid(bytes);
