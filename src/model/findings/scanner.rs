@@ -2,6 +2,7 @@
 //! characters and byte patterns show.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use unicode_normalization::char::{canonical_combining_class, compose};
 
@@ -17,8 +18,26 @@ use crate::model::scan::pieces::{Piece, pieces};
 use crate::model::scan::tally::{count_chars, count_lf};
 use crate::model::source::{Source, SourceError};
 
-/// Blocks shorter than this are not worth a second thread.
-const PARALLEL_MIN: usize = 16 << 10;
+/// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
+/// out between two threads: small enough to even out a late start, big
+/// enough that each is worth taking.
+const PARALLEL_PIECE: usize = 64 << 10;
+
+/// `block` cut after the first line feed at or past every `size` bytes, each
+/// piece with its offset in the block.
+fn line_pieces(block: &[u8], size: usize) -> Vec<(usize, &[u8])> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while start < block.len() {
+        let end = block
+            .get(start + size..)
+            .and_then(|rest| memchr::memchr(b'\n', rest))
+            .map_or(block.len(), |lf| start + size + lf + 1);
+        pieces.push((start, &block[start..end]));
+        start = end;
+    }
+    pieces
+}
 
 /// How far into a file the UTF-16 NUL pattern is looked for.
 const UTF16_PROBE: usize = 4096;
@@ -148,43 +167,66 @@ impl FindingsScanner {
         std::mem::take(&mut self.findings)
     }
 
-    /// Scans the next block like [`feed`](Self::feed), in two halves on two
-    /// threads when that pays: the block must be a run of whole lines (end
-    /// with a line feed, or at the end of the file) and follow a line feed.
-    /// Lines are independent, so the halves are scanned apart and joined.
+    /// Scans the next block like [`feed`](Self::feed), on two threads when
+    /// that pays: the block must be a run of whole lines (end with a line
+    /// feed, or at the end of the file) and follow a line feed. Lines are
+    /// independent, so the block is cut at line feeds into pieces that the
+    /// two threads take in turn (the helper often starts late: the reading
+    /// thread has the other core) and that are then joined in order.
     /// Returns whether the block is valid UTF-8.
     pub fn feed_lines(&mut self, block: &[u8]) -> bool {
         let at_line_start = self.column == 0 && !self.after_cr;
-        let split = block
-            .len()
-            .checked_div(2)
-            .and_then(|middle| memchr::memchr(b'\n', &block[middle..]).map(|lf| middle + lf + 1))
-            .filter(|&split| split < block.len());
-        let worth_it = block.len() >= PARALLEL_MIN;
-        let (Some(split), true, true) = (split, at_line_start, worth_it) else {
+        if !at_line_start || block.len() < 2 * PARALLEL_PIECE {
             return self.feed(block);
+        }
+        let pieces = line_pieces(block, PARALLEL_PIECE);
+        let next = AtomicUsize::new(0);
+        // Each piece scanned from a fresh scanner, its lines counted from
+        // the piece's start; `absorb` moves them on.
+        let scan_pieces = || {
+            let mut scanned = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(start, piece)) = pieces.get(i) else {
+                    return scanned;
+                };
+                let mut scanner = FindingsScanner {
+                    offset: self.offset + start as u64,
+                    char_by_char: self.char_by_char,
+                    ..FindingsScanner::default()
+                };
+                let valid = scanner.feed(piece);
+                scanned.push((i, scanner, valid));
+            }
         };
-        let (first, second) = block.split_at(split);
-        let mut later = FindingsScanner {
-            offset: self.offset + first.len() as u64,
-            line_feeds: self.line_feeds + count_lf(first),
-            char_by_char: self.char_by_char,
-            ..FindingsScanner::default()
-        };
-        let valid = std::thread::scope(|scope| {
-            let helper = scope.spawn(|| later.feed(second));
-            let first_valid = self.feed(first);
-            let second_valid = helper.join().expect("the findings helper does not panic");
-            first_valid && second_valid
+        let mut scanned = std::thread::scope(|scope| {
+            let helper = scope.spawn(scan_pieces);
+            let mut scanned = scan_pieces();
+            scanned.extend(helper.join().expect("the findings helper does not panic"));
+            scanned
         });
-        self.absorb(later);
+        scanned.sort_unstable_by_key(|&(i, _, _)| i);
+        let mut valid = true;
+        for (_, scanner, piece_valid) in scanned {
+            valid &= piece_valid;
+            self.absorb(scanner);
+        }
         valid
     }
 
     /// Takes over the state and findings of `later`, which scanned the lines
-    /// that follow this scanner's.
+    /// that follow this scanner's, counting lines from its own start.
     fn absorb(&mut self, later: FindingsScanner) {
-        self.findings.extend(later.findings);
+        let lines_before = self.line_feeds;
+        let moved_on = |at: Position| Position {
+            line: at.line + lines_before,
+            ..at
+        };
+        self.findings
+            .extend(later.findings.into_iter().map(|finding| Finding {
+                line: finding.line + lines_before,
+                ..finding
+            }));
         self.offset = later.offset;
         self.previous = later.previous;
         self.after_cr = later.after_cr;
@@ -192,12 +234,14 @@ impl FindingsScanner {
         self.bare_lf += later.bare_lf;
         self.first_crlf = self.first_crlf.or(later.first_crlf);
         self.first_bare_lf = self.first_bare_lf.or(later.first_bare_lf);
-        self.first_crlf_at = self.first_crlf_at.or(later.first_crlf_at);
-        self.first_bare_lf_at = self.first_bare_lf_at.or(later.first_bare_lf_at);
+        self.first_crlf_at = self.first_crlf_at.or(later.first_crlf_at.map(moved_on));
+        self.first_bare_lf_at = self
+            .first_bare_lf_at
+            .or(later.first_bare_lf_at.map(moved_on));
         self.skip_until = self.skip_until.max(later.skip_until);
-        self.line_feeds = later.line_feeds;
+        self.line_feeds += later.line_feeds;
         self.column = later.column;
-        self.previous_at = later.previous_at;
+        self.previous_at = moved_on(later.previous_at);
     }
 
     /// Scans the next block (it must follow the previous one and end at a

@@ -227,11 +227,28 @@ impl ChunkTest for MayStart {
             | (y0.eq(0xC3) & y1.eq(0xB7))
             | (y0.eq(0xD0) & y1.below(0x90))
             | (y0.eq(0xD1) & y1.at_least(0x90));
-        // IBM866's longer sequences: р–я or Ё, then А–п or box drawing.
-        let ibm866_lead = (b0.eq(0xD1) & b1.below(0x90)) | (b0.eq(0xD0) & b1.eq(0x81));
-        let ibm866_y = (y0.eq(0xD0) & y1.at_least(0x90)) | y0.eq(0xE2);
-        (lead & rare_y) | (ibm866_lead & ibm866_y & after_ascii) | box_lead
+        // IBM866's longer sequences: р–я or Ё, then А–п or box drawing
+        // twice (Y, and Z after it), as in Russian words such as "чаю".
+        let ibm866_lead =
+            ((b0.eq(0xD1) & b1.below(0x90)) | (b0.eq(0xD0) & b1.eq(0x81))) & after_ascii;
+        let mut ibm866 = 0;
+        if ibm866_lead != 0 {
+            let y = ibm866_continuation_at::<M>(window, 3);
+            let short_y = y0.eq(0xD0);
+            let z = (short_y & ibm866_continuation_at::<M>(window, 5))
+                | (!short_y & ibm866_continuation_at::<M>(window, 6));
+            ibm866 = ibm866_lead & y & z;
+        }
+        (lead & rare_y) | ibm866 | box_lead
     }
+}
+
+/// Where the character at `window[at..]` may be an image of a continuation
+/// byte in IBM866: А–п (D0 90–BF) or, a superset of box drawing, led by E2.
+#[inline(always)]
+fn ibm866_continuation_at<M: ByteMasks>(window: &Window, at: usize) -> u64 {
+    let (c0, c1) = (M::load(window, at), M::load(window, at + 1));
+    (c0.eq(0xD0) & c1.at_least(0x90)) | c0.eq(0xE2)
 }
 
 #[cfg(test)]
