@@ -249,3 +249,40 @@ fn info_findings_never_fail_the_check() {
         .code(0)
         .stdout(predicate::str::contains("findings").not());
 }
+
+#[test]
+fn spans_after_valid_blocks_are_placed_alike_with_and_without_findings() {
+    // Several MiB of lines (CRLF and LF, wide characters, a line longer
+    // than a block), then invalid bytes: with --findings the plain scan
+    // takes the line and column over valid blocks from the findings pass.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.txt");
+    let mut bytes = Vec::new();
+    for i in 0..60_000 {
+        bytes.extend_from_slice(format!("line {i}: привет, 日本語 😀\r\n").as_bytes());
+        bytes.extend_from_slice(b"plain ascii line\n");
+    }
+    bytes.extend(std::iter::repeat_n(b'x', 1_500_000));
+    bytes.extend_from_slice(b"\xFF tail \xC3\n\xE2\x82 end\n");
+    std::fs::write(&file, &bytes).unwrap();
+    let path = file.display().to_string();
+    let spans = |findings: bool| -> Vec<String> {
+        let mut args = vec!["check"];
+        args.extend(findings.then_some("--findings"));
+        args.push(&path);
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        run_utf8scope(&args, 1)
+            .lines()
+            .filter(|line| line.contains(": offset "))
+            .filter(|line| !line.contains(": warning ") && !line.contains(": info "))
+            .map(str::to_string)
+            .collect()
+    };
+    let plain = spans(false);
+    assert_eq!(plain.len(), 3, "{plain:?}");
+    assert!(
+        plain[0].starts_with(&format!("{path}:120001:1500001:")),
+        "{plain:?}"
+    );
+    assert_eq!(spans(true), plain);
+}

@@ -132,8 +132,9 @@ fn scan_and_report<W: Write>(
             findings = finder.take_findings();
         }
         // The findings pass validated the block: no need to do it twice.
-        if known_valid {
-            scanner.pass_valid(block);
+        if let (true, Some(finder)) = (known_valid, &finder) {
+            let next = finder.position();
+            scanner.pass_valid(block.len(), next.line, next.column);
         } else {
             scanner.scan(block, |located: LocatedSpan| spans.push(located));
         }

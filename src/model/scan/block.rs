@@ -83,12 +83,14 @@ impl BlockScanner {
         });
     }
 
-    /// Moves over the next block like [`scan`](Self::scan), when another
-    /// pass over the same bytes (the findings pass) found them valid: only
-    /// the line and column need updating.
-    pub fn pass_valid(&mut self, bytes: &[u8]) {
-        self.account_valid(bytes);
-        self.offset += bytes.len() as u64;
+    /// Moves over the next `len` bytes like [`scan`](Self::scan), when
+    /// another pass over them (the findings pass) found them valid and
+    /// counted their lines: the next unit is on line `line`, column
+    /// `column` (both 1-based).
+    pub fn pass_valid(&mut self, len: usize, line: u64, column: u64) {
+        self.offset += len as u64;
+        self.lf = line - 1;
+        self.units_since_lf = column - 1;
     }
 
     fn scan_piece(&mut self, bytes: &[u8], on_span: &mut impl FnMut(LocatedSpan)) {
