@@ -48,25 +48,27 @@ const fn lead_entry(b0: u8) -> u8 {
         // Latin-1 letters to IPA; spacing modifiers; combining marks.
         0xC3..=0xCA => LATIN,
         0xCB | 0xCC => SHARED,
-        0xCD => BY_SECOND | 1,
+        0xCD => BY_SECOND | 4,
         0xCE => GREEK,
-        0xCF => BY_SECOND | 2,
+        0xCF => BY_SECOND | 5,
         0xD0..=0xD3 => CYRILLIC,
-        0xD4 => BY_SECOND | 3,
+        0xD4 => BY_SECOND | 6,
         0xD5..=0xE0 => OTHER,
-        0xE1 => BY_SECOND | 4,
-        0xE2 => BY_SECOND | 5,
+        0xE1 => BY_SECOND | 2,
+        0xE2 => BY_SECOND | 1,
         0xE3..=0xE9 | 0xEB..=0xED => EAST_ASIAN,
-        0xEA => BY_SECOND | 6,
+        0xEA => BY_SECOND | 7,
         0xEE => OTHER,
-        0xEF => BY_SECOND | 7,
-        0xF0 => BY_SECOND | 8,
+        0xEF => BY_SECOND | 8,
+        0xF0 => BY_SECOND | 3,
         0xF1..=0xF4 => OTHER,
         _ => 0,
     }
 }
 
-/// Second-byte tables: one per [`BY_SECOND`] lead.
+/// Second-byte tables: one per [`BY_SECOND`] lead, numbered so that the
+/// leads common in text share a pair (C2 and E2; E1 and F0), as the vector
+/// search looks a pair up only where one of its leads is.
 const SECOND_TABLES: usize = 9;
 
 /// The class of a character led by table `table`'s lead and `b1`.
@@ -75,39 +77,39 @@ const fn second_entry(table: u8, b1: u8) -> u8 {
         // C2: ª ² ³ µ ¹ º ¼ ½ ¾ (the rest is controls and symbols).
         (0, 0xAA | 0xB2 | 0xB3 | 0xB5 | 0xB9 | 0xBA | 0xBC..=0xBE) => SHARED,
         (0, _) => 0,
-        // CD: combining marks up to U+036F, then Greek.
-        (1, ..0xB0) => SHARED,
-        (1, _) => GREEK,
-        // CF: Coptic letters U+03E2–03EF among the Greek ones.
-        (2, 0xA2..=0xAF) => OTHER,
-        (2, _) => GREEK,
-        // D4: Cyrillic Supplement, then Armenian.
-        (3, ..0xB0) => CYRILLIC,
-        (3, _) => OTHER,
-        // E1: Hangul Jamo, Latin Extended Additional, Greek Extended; the
-        // rest of U+1000–1FFF is other scripts.
-        (4, 0x84..=0x87) => EAST_ASIAN,
-        (4, 0xB8..=0xBB) => LATIN,
-        (4, 0xBC..) => GREEK,
-        (4, _) => OTHER,
         // E2: superscripts, subscripts and currency; number forms; enclosed
         // alphanumerics; dingbats (with their digits); supplemental
         // punctuation (with U+2E2F); letter-like symbols, Glagolitic, Latin
         // Extended-C and Coptic among the others.
-        (5, 0x81..=0x83 | 0x85 | 0x86 | 0x91..=0x93 | 0x9D | 0x9E | 0xB8) => SHARED,
-        (5, 0x84 | 0xB0..=0xB7) => OTHER,
-        (5, _) => 0,
-        // EA: other scripts up to U+ABFF, then Hangul syllables.
-        (6, 0xB0..) => EAST_ASIAN,
-        (6, _) => OTHER,
-        // EF: U+FE00–FE3F by the third byte; the rest other (presentation
-        // forms, half- and full-width forms).
-        (7, 0xB8) => BY_THIRD,
-        (7, _) => OTHER,
+        (1, 0x81..=0x83 | 0x85 | 0x86 | 0x91..=0x93 | 0x9D | 0x9E | 0xB8) => SHARED,
+        (1, 0x84 | 0xB0..=0xB7) => OTHER,
+        (1, _) => 0,
+        // E1: Hangul Jamo, Latin Extended Additional, Greek Extended; the
+        // rest of U+1000–1FFF is other scripts.
+        (2, 0x84..=0x87) => EAST_ASIAN,
+        (2, 0xB8..=0xBB) => LATIN,
+        (2, 0xBC..) => GREEK,
+        (2, _) => OTHER,
         // F0: emoji and enclosed alphanumerics; CJK extensions; other
         // scripts and symbols.
-        (8, 0x9F) => SHARED,
-        (8, 0xA0..=0xAF) => EAST_ASIAN,
+        (3, 0x9F) => SHARED,
+        (3, 0xA0..=0xAF) => EAST_ASIAN,
+        (3, _) => OTHER,
+        // CD: combining marks up to U+036F, then Greek.
+        (4, ..0xB0) => SHARED,
+        (4, _) => GREEK,
+        // CF: Coptic letters U+03E2–03EF among the Greek ones.
+        (5, 0xA2..=0xAF) => OTHER,
+        (5, _) => GREEK,
+        // D4: Cyrillic Supplement, then Armenian.
+        (6, ..0xB0) => CYRILLIC,
+        (6, _) => OTHER,
+        // EA: other scripts up to U+ABFF, then Hangul syllables.
+        (7, 0xB0..) => EAST_ASIAN,
+        (7, _) => OTHER,
+        // EF: U+FE00–FE3F by the third byte; the rest other (presentation
+        // forms, half- and full-width forms).
+        (8, 0xB8) => BY_THIRD,
         (8, _) => OTHER,
         _ => 0,
     }
@@ -279,10 +281,13 @@ mod vbmi {
                 let pair = _mm512_and_si512(lead, splat(0x0E));
                 let mut refined = _mm512_setzero_si512();
                 for p in 0..5 {
-                    let found =
-                        _mm512_permutex2var_epi8(self.second[2 * p], index, self.second[2 * p + 1]);
-                    let here = _mm512_cmpeq_epi8_mask(pair, splat(2 * p as u8));
-                    refined = _mm512_mask_mov_epi8(refined, here, found);
+                    let here = _mm512_cmpeq_epi8_mask(pair, splat(2 * p as u8)) & by_second;
+                    // Most chunks need a pair or two.
+                    if here != 0 {
+                        let (low, high) = (self.second[2 * p], self.second[2 * p + 1]);
+                        let found = _mm512_permutex2var_epi8(low, index, high);
+                        refined = _mm512_mask_mov_epi8(refined, here, found);
+                    }
                 }
                 let by_third = _mm512_cmpeq_epi8_mask(refined, splat(BY_THIRD));
                 if by_third != 0 {
