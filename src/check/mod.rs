@@ -126,17 +126,16 @@ fn scan_and_report<W: Write>(
         let block_start = scanner.offset();
         let mut spans = Vec::new();
         let mut findings = Vec::new();
-        let mut known_valid = false;
+        // Where the findings pass, having found the block valid, says the
+        // next unit is: then the plain scan need not validate it again.
+        let mut valid_up_to = None;
         if let Some(finder) = finder.as_mut() {
-            known_valid = finder.feed_lines(block);
+            valid_up_to = finder.feed_lines(block).then(|| finder.position());
             findings = finder.take_findings();
         }
-        // The findings pass validated the block: no need to do it twice.
-        if let (true, Some(finder)) = (known_valid, &finder) {
-            let next = finder.position();
-            scanner.pass_valid(block.len(), next.line, next.column);
-        } else {
-            scanner.scan(block, |located: LocatedSpan| spans.push(located));
+        match valid_up_to {
+            Some(next) => scanner.pass_valid(block.len(), next.line, next.column),
+            None => scanner.scan(block, |located: LocatedSpan| spans.push(located)),
         }
         let result = report_block(
             reporter,
