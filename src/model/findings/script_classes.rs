@@ -330,6 +330,7 @@ mod vbmi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::findings::byte_masks::AFTER;
     use crate::model::findings::mixed_script::is_word_char;
     use unicode_script::{Script, UnicodeScript};
 
@@ -393,7 +394,7 @@ mod tests {
         padded.resize(BEFORE + text.len().next_multiple_of(CHUNK) + CHUNK, 0);
         (0..text.len().div_ceil(CHUNK))
             .map(|k| {
-                let window = &padded[k * CHUNK..k * CHUNK + BEFORE + CHUNK + 7];
+                let window = &padded[k * CHUNK..k * CHUNK + BEFORE + CHUNK + AFTER];
                 chunks.hits(window.try_into().expect("a window"))
             })
             .collect()
