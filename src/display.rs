@@ -7,7 +7,14 @@ use std::fmt::Write;
 /// Whether `c` must never reach a terminal as it is: C0/C1 controls, DEL, and
 /// the bidi and invisible format characters that can reorder or hide text.
 pub fn is_unsafe_for_terminal(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory, get_general_category};
     c.is_control()
+        || matches!(
+            get_general_category(c),
+            GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+        )
         || matches!(
             c,
             '\u{061C}'
@@ -38,6 +45,21 @@ pub fn escape_for_terminal(text: &str) -> Cow<'_, str> {
     Cow::Owned(escaped)
 }
 
+/// A path or argument as text: its UTF-8 as it is, and each byte that is
+/// not UTF-8 written as `\xNN`, so that no name is lost or mangled into
+/// U+FFFD. (Still escape the result before it reaches a terminal.)
+pub fn path_text(name: &std::ffi::OsStr) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut text = String::with_capacity(name.len());
+    for chunk in name.as_bytes().utf8_chunks() {
+        text.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02x}");
+        }
+    }
+    text
+}
+
 /// Formats `n` with commas between groups of three digits: `12,345`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -49,6 +71,25 @@ pub fn thousands(n: u64) -> String {
         grouped.push(digit);
     }
     grouped
+}
+
+/// A size in bytes for people: `512 bytes`, `12.0 MiB`, `4 GiB`.
+pub fn human_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" });
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if value.fract() == 0.0 {
+        format!("{value:.0} {}", UNITS[unit])
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
 }
 
 /// Formats bytes as upper-case hex pairs separated by single spaces: `C0 AF`.
@@ -78,6 +119,13 @@ mod tests {
     }
 
     #[test]
+    fn paths_that_are_not_utf8_keep_their_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"\x9b2J caf\xc3\xa9.txt");
+        assert_eq!(path_text(name), "\\x9b2J café.txt");
+    }
+
+    #[test]
     fn groups_thousands_and_formats_hex() {
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");
@@ -85,5 +133,8 @@ mod tests {
         assert_eq!(thousands(1_234_567_890), "1,234,567,890");
         assert_eq!(hex_bytes(&[0xC0, 0xAF]), "C0 AF");
         assert_eq!(hex_bytes(&[]), "");
+        assert_eq!(human_size(1), "1 byte");
+        assert_eq!(human_size(12 << 20 | 1 << 19), "12.5 MiB");
+        assert_eq!(human_size(4 << 30), "4 GiB");
     }
 }

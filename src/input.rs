@@ -1,19 +1,71 @@
 //! Opening the input a front end was asked for: a path, `-`, or piped stdin.
 
-use std::io::{self, IsTerminal};
+use std::ffi::OsStr;
+use std::io::{self, IsTerminal, Read};
 use std::path::Path;
 
-use crate::display::escape_for_terminal;
-use crate::model::{Source, SourceError};
+use crate::display::{escape_for_terminal, path_text};
+use crate::model::{Opened, Source, SourceError};
+
+/// What a front end reads.
+pub enum Input {
+    /// A regular file: read anywhere, with positioned reads.
+    File(Source),
+    /// Standard input, a pipe, a device or a `/proc` file: read once, front
+    /// to back, and possibly endless (`/dev/zero`).
+    Stream(Stream),
+}
+
+/// A stream to read once.
+pub struct Stream {
+    /// Its name as the user gave it (`<stdin>` for standard input), for messages.
+    pub name: String,
+    /// The bytes.
+    pub reader: Box<dyn Read + Send>,
+    /// Whether it is a terminal (someone typing, ending with Ctrl-D).
+    pub is_terminal: bool,
+}
+
+impl Input {
+    /// The input's name, for messages.
+    pub fn name(&self) -> &str {
+        match self {
+            Input::File(source) => source.name(),
+            Input::Stream(stream) => &stream.name,
+        }
+    }
+}
 
 /// Opens the named input (`-`, or `None` with stdin piped, is standard input).
 /// The error is one terminal-safe line naming the input and the reason.
-pub fn open_input(file: Option<&str>) -> Result<Source, String> {
-    let source = match file {
-        Some("-") => Source::from_stdin(),
-        Some(path) => Source::open(Path::new(path)),
-        None if !io::stdin().is_terminal() => Source::from_stdin(),
+pub fn open_input(file: Option<&OsStr>) -> Result<Input, String> {
+    let opened = match file {
+        Some(name) if name == "-" => return Ok(stdin_stream()),
+        Some(path) => open_path(Path::new(path)),
+        None if !io::stdin().is_terminal() => return Ok(stdin_stream()),
         None => return Err("no file given (try `utf8scope FILE`, or `utf8scope --help`)".into()),
     };
-    source.map_err(|e: SourceError| escape_for_terminal(&e.to_string()).into_owned())
+    opened.map_err(|e: SourceError| escape_for_terminal(&e.to_string()).into_owned())
+}
+
+/// Opens a path: a regular file with a size is read in place, anything
+/// else as a stream.
+fn open_path(path: &Path) -> Result<Input, SourceError> {
+    Ok(match Source::open_path(path)? {
+        Opened::Positioned(source) => Input::File(source),
+        Opened::Stream(file) => Input::Stream(Stream {
+            name: path_text(path.as_os_str()),
+            is_terminal: file.is_terminal(),
+            reader: Box::new(file),
+        }),
+    })
+}
+
+fn stdin_stream() -> Input {
+    let stdin = io::stdin();
+    Input::Stream(Stream {
+        name: "<stdin>".into(),
+        is_terminal: stdin.is_terminal(),
+        reader: Box::new(stdin),
+    })
 }

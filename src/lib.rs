@@ -5,5 +5,6 @@ pub mod check;
 pub mod display;
 pub mod fix;
 pub mod input;
+pub mod json;
 pub mod model;
 pub mod ui;

@@ -1,16 +1,19 @@
 //! The `utf8scope` command: parses arguments and hands over to a front end.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-use clap::{Parser, Subcommand, ValueEnum};
 use std::sync::Arc;
 
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand, ValueEnum};
+
 use utf8scope::check::{self, Format, Reporter};
-use utf8scope::display::escape_for_terminal;
-use utf8scope::fix::{self, Destination, FixError, InvalidPolicy, RepairOptions};
-use utf8scope::input::open_input;
+use utf8scope::display::{escape_for_terminal, path_text};
+use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
+use utf8scope::input::{Input, open_input};
+use utf8scope::model::{Source, StreamLoad};
 use utf8scope::ui;
 
 /// A terminal byte inspector for UTF-8: every byte as hex, bits and the
@@ -21,13 +24,16 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// File to inspect (`-` or none for piped standard input).
-    file: Option<String>,
+    file: Option<OsString>,
     /// Open with the cursor on the first invalid span.
     #[arg(long)]
     first_invalid: bool,
     /// When to use colour (NO_COLOR is honoured by `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     color: ColorWhen,
+    /// Read at most this much of a pipe or device (`4G`, `512M`, `100k`, bytes).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "4G")]
+    max_read: u64,
 }
 
 #[derive(Subcommand)]
@@ -45,16 +51,20 @@ enum Command {
         #[arg(long)]
         findings: bool,
         /// Files to check (`-` is standard input; with none, piped standard input).
-        files: Vec<String>,
+        files: Vec<OsString>,
     },
     /// Write the text with its mojibake repaired; say on stderr what changed.
     ///
     /// Nothing else changes unless asked (--invalid, --strip-bom). The input
-    /// is never written over without --in-place.
+    /// is never written over without --in-place. A file that looks binary
+    /// (a NUL byte, or many invalid spans and control characters in its
+    /// first 64 KiB) is left alone unless --binary is given.
     Fix {
         /// File to repair (`-` is standard input).
-        file: String,
-        /// Write to OUT (replaced atomically) instead of standard output.
+        file: OsString,
+        /// Write to OUT instead of standard output: a regular file (or a
+        /// symlink's target) is replaced atomically, keeping its mode,
+        /// owner and group; a device or FIFO is written through.
         #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
         output: Option<PathBuf>,
         /// Rewrite FILE itself, atomically: a failure leaves it untouched.
@@ -66,6 +76,12 @@ enum Command {
         /// Leave out byte order marks (every U+FEFF).
         #[arg(long)]
         strip_bom: bool,
+        /// Repair a file that looks binary too.
+        #[arg(long)]
+        binary: bool,
+        /// Replace a file that has other hard links (they keep the old text).
+        #[arg(long)]
+        break_hard_links: bool,
     },
 }
 
@@ -89,8 +105,51 @@ impl ColorWhen {
     }
 }
 
+/// Parses a size: bytes, or a number with k, M, G or T (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, shift) = match text.char_indices().last() {
+        Some((at, 'k' | 'K')) => (&text[..at], 10),
+        Some((at, 'm' | 'M')) => (&text[..at], 20),
+        Some((at, 'g' | 'G')) => (&text[..at], 30),
+        Some((at, 't' | 'T')) => (&text[..at], 40),
+        _ => (text, 0),
+    };
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| "expected a size such as 4G, 512M, 100k or 1000000".to_string())?;
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| "that size is too large".to_string())
+}
+
+/// Parses the command line. clap's own messages repeat arguments (and its
+/// plain rendering strips what looks like an escape sequence, losing it),
+/// so a message is made again from the arguments written out terminal-safe
+/// (`\x1b]52;…`), and escaped once more on its way out.
+fn parse_cli() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(|error| match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let safe_args =
+                std::env::args_os().map(|arg| escape_for_terminal(&path_text(&arg)).into_owned());
+            let error = Cli::try_parse_from(safe_args).err().unwrap_or(error);
+            let text = error.render().to_string();
+            let safe: Vec<_> = text.lines().map(escape_for_terminal).collect();
+            let _ = writeln!(io::stderr(), "{}", safe.join("\n").trim_end());
+            ExitCode::from(2)
+        }
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     match cli.command {
         Some(Command::Check {
             format,
@@ -104,23 +163,39 @@ fn main() -> ExitCode {
             in_place,
             invalid,
             strip_bom,
+            binary,
+            break_hard_links,
         }) => {
             let destination = match (output, in_place) {
                 (Some(path), _) => Destination::File(path),
                 (None, true) => Destination::InPlace,
                 (None, false) => Destination::Stdout,
             };
-            let options = RepairOptions { invalid, strip_bom };
+            let options = FixOptions {
+                repair: RepairOptions { invalid, strip_bom },
+                binary,
+                break_links: break_hard_links,
+            };
             run_fix(&file, &destination, options)
         }
-        None => run_inspector(cli.file.as_deref(), cli.first_invalid, cli.color),
+        None => run_inspector(
+            cli.file.as_deref(),
+            cli.first_invalid,
+            cli.color,
+            cli.max_read,
+        ),
     }
 }
 
-fn run_inspector(file: Option<&str>, first_invalid: bool, color: ColorWhen) -> ExitCode {
+fn run_inspector(
+    file: Option<&OsStr>,
+    first_invalid: bool,
+    color: ColorWhen,
+    max_read: u64,
+) -> ExitCode {
     // Open before touching the terminal, so a bad path leaves the screen alone.
-    let source = match open_input(file) {
-        Ok(source) => Arc::new(source),
+    let input = match open_input(file) {
+        Ok(input) => input,
         Err(message) => {
             eprintln!("utf8scope: {message}");
             return ExitCode::from(2);
@@ -133,11 +208,33 @@ fn run_inspector(file: Option<&str>, first_invalid: bool, color: ColorWhen) -> E
         );
         return ExitCode::from(2);
     }
+    let (source, load) = match input {
+        Input::File(source) => (Arc::new(source), None),
+        // Someone typing: read it all first (one Ctrl-D ends it), since the
+        // inspector needs the terminal for its keys.
+        Input::Stream(stream) if stream.is_terminal => {
+            eprintln!("utf8scope: reading {} until Ctrl-D…", stream.name);
+            match Source::from_reader(stream.name, stream.reader) {
+                Ok(source) => (Arc::new(source), None),
+                Err(error) => {
+                    eprintln!("utf8scope: {}", escape_for_terminal(&error.to_string()));
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        Input::Stream(stream) => match StreamLoad::start(stream.name, stream.reader, max_read) {
+            Ok((source, load)) => (source, Some(load)),
+            Err(error) => {
+                eprintln!("utf8scope: {}", escape_for_terminal(&error.to_string()));
+                return ExitCode::from(2);
+            }
+        },
+    };
     let options = ui::Options {
         first_invalid,
         color: color.enabled(true),
     };
-    match ui::run(source, options) {
+    match ui::run(source, load, options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("utf8scope: terminal error: {error}");
@@ -146,8 +243,8 @@ fn run_inspector(file: Option<&str>, first_invalid: bool, color: ColorWhen) -> E
     }
 }
 
-fn run_check(files: &[String], format: Format, color: ColorWhen, findings: bool) -> ExitCode {
-    let stdin_only = ["-".to_string()];
+fn run_check(files: &[OsString], format: Format, color: ColorWhen, findings: bool) -> ExitCode {
+    let stdin_only = [OsString::from("-")];
     let files = match files {
         [] if !io::stdin().is_terminal() => &stdin_only[..],
         [] => {
@@ -173,7 +270,7 @@ fn run_check(files: &[String], format: Format, color: ColorWhen, findings: bool)
     }
 }
 
-fn run_fix(file: &str, destination: &Destination, options: RepairOptions) -> ExitCode {
+fn run_fix(file: &OsStr, destination: &Destination, options: FixOptions) -> ExitCode {
     if *destination == Destination::Stdout && io::stdout().is_terminal() {
         eprintln!(
             "utf8scope: fix writes the repaired file to standard output, which is a terminal; \
@@ -181,16 +278,17 @@ fn run_fix(file: &str, destination: &Destination, options: RepairOptions) -> Exi
         );
         return ExitCode::from(2);
     }
-    let source = match open_input(Some(file)) {
-        Ok(source) => source,
+    let input = match open_input(Some(file)) {
+        Ok(input) => input,
         Err(message) => {
             eprintln!("utf8scope: {message}");
             return ExitCode::from(2);
         }
     };
+    let name = input.name().to_string();
     let input_path = (file != "-").then(|| Path::new(file));
-    match fix::run(&source, input_path, destination, options) {
-        Ok(log) => match log.write_summary(source.name(), &mut io::stderr()) {
+    match fix::run(input, input_path, destination, options) {
+        Ok(log) => match log.write_summary(&name, &mut io::stderr()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(_) => ExitCode::from(2),
         },

@@ -102,7 +102,7 @@ fn pressing_n_shows_the_first_invalid_span_in_the_status_bar() {
     // Wait for the whole frame: tmux may be read while a frame is half drawn.
     tmux.wait_for("the status bar and info panel at the span", |s| {
         let status = s.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("");
-        status.contains("│ 0x0000116d │ line 75 │") && s.contains("invalid-byte: F8")
+        status.contains("│ 0x0000116d │ line 75:38 │") && s.contains("invalid-byte: F8")
     });
     tmux.keys(&["q"]);
 }

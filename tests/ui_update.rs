@@ -317,7 +317,7 @@ fn resizing_relayouts_and_keeps_the_cursor() {
 #[test]
 fn an_empty_file_and_a_one_byte_file_are_safe_to_browse() {
     for bytes in [&b""[..], &b"x"[..]] {
-        let mut app = app_on(bytes, 80, 24);
+        let mut app = app_on(bytes, 120, 24);
         for message in [
             Message::MoveBytes(1),
             Message::MoveRows(1),
@@ -335,7 +335,12 @@ fn an_empty_file_and_a_one_byte_file_are_safe_to_browse() {
             update(&mut app, message);
             assert_eq!(app.cursor, 0, "{message:?}");
         }
-        assert!(screen_text(&app).last().unwrap().contains(" bytes "));
+        let size = if bytes.is_empty() {
+            " 0 bytes "
+        } else {
+            " 1 byte "
+        };
+        assert!(screen_text(&app).last().unwrap().contains(size));
     }
 }
 
@@ -344,9 +349,20 @@ fn quit_and_tick() {
     let mut app = app_on(b"abc", 80, 24);
     update(&mut app, Message::Tick);
     assert_eq!(app.scan_status.progress, 1.0);
-    assert_eq!(app.cursor_line, Some(1));
+    assert_eq!(app.cursor_position, Some((1, 1)));
     update(&mut app, Message::Quit);
     assert!(app.should_quit);
+}
+
+#[test]
+fn the_status_bar_says_line_and_column_and_one_byte() {
+    let mut app = app_on("ab\n€x".as_bytes(), 80, 24);
+    update(&mut app, Message::End);
+    let status = screen_text(&app).last().unwrap().clone();
+    assert!(status.contains("line 2:2"), "{status}");
+    let one = app_on(b"a", 120, 24);
+    let status = screen_text(&one).last().unwrap().clone();
+    assert!(status.contains(" 1 byte "), "{status}");
 }
 
 /// Offsets of the findings in the findings sample, as `check --findings` lists them.

@@ -2,18 +2,19 @@
 
 mod report;
 
+use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
 
 pub use report::{Format, Reporter};
 
-use crate::display::escape_for_terminal;
+use crate::display::{escape_for_terminal, path_text};
+use crate::input::{Input, open_input};
 use crate::model::findings::{Finding, FindingsScanner, Severity};
 use crate::model::scan::feed::{BLOCK_SIZE, fill_from, for_each_block_sized};
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::{BlockScanner, LocatedSpan};
-use crate::model::source::{Source, SourceError, io_reason};
+use crate::model::source::{SourceError, io_reason};
 
 /// The exit statuses of `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -29,30 +30,36 @@ pub enum Verdict {
 /// Checks each input (`-` is standard input), writing the report to
 /// `reporter` and one line per unreadable input to `errors`.
 pub fn run<W: Write>(
-    inputs: &[String],
+    inputs: &[OsString],
     reporter: &mut Reporter<W>,
     errors: &mut dyn Write,
 ) -> io::Result<Verdict> {
     let mut verdict = Verdict::Valid;
     for input in inputs {
-        let outcome = if input == "-" {
-            check_stream(input, "<stdin>", io::stdin(), reporter)
-        } else {
-            check_path(input, reporter)
+        // As given, so that the report names it the way the user did.
+        let path = path_text(input);
+        let outcome = match open_input(Some(input)) {
+            Ok(Input::File(source)) => scan_and_report(&path, fill_from(&source), reporter),
+            // Pipes, devices and /proc files are read once, with bounded memory.
+            Ok(Input::Stream(stream)) => check_stream(&path, &stream.name, stream.reader, reporter),
+            Err(message) => Err(Failure::Unopened(message)),
         };
-        match outcome {
-            Ok(0) => {}
-            Ok(_) => verdict = verdict.max(Verdict::Invalid),
+        let unreadable = match outcome {
+            Ok(0) => None,
+            Ok(_) => {
+                verdict = verdict.max(Verdict::Invalid);
+                None
+            }
             Err(Failure::Output(error)) => return Err(error),
             Err(Failure::Input(error)) => {
-                reporter.flush()?;
-                writeln!(
-                    errors,
-                    "utf8scope: {}",
-                    escape_for_terminal(&error.to_string())
-                )?;
-                verdict = Verdict::Unreadable;
+                Some(escape_for_terminal(&error.to_string()).into_owned())
             }
+            Err(Failure::Unopened(message)) => Some(message),
+        };
+        if let Some(message) = unreadable {
+            reporter.flush()?;
+            writeln!(errors, "utf8scope: {message}")?;
+            verdict = Verdict::Unreadable;
         }
     }
     reporter.flush()?;
@@ -63,6 +70,8 @@ pub fn run<W: Write>(
 enum Failure {
     /// The input could not be read: reported, and the next input is checked.
     Input(SourceError),
+    /// The input could not be opened: this terminal-safe line says why.
+    Unopened(String),
     /// The report could not be written (e.g. a closed pipe): stop everything.
     Output(io::Error),
 }
@@ -71,12 +80,6 @@ impl From<SourceError> for Failure {
     fn from(error: SourceError) -> Self {
         Failure::Input(error)
     }
-}
-
-fn check_path<W: Write>(path: &str, reporter: &mut Reporter<W>) -> Result<u64, Failure> {
-    let source = Source::open(Path::new(path))?;
-    let fill = fill_from(&source);
-    scan_and_report(path, fill, reporter)
 }
 
 fn check_stream<W: Write>(

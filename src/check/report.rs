@@ -6,6 +6,7 @@ use anstyle::{AnsiColor, Style};
 use serde::Serialize;
 
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
+use crate::json::write_json_line;
 use crate::model::findings::{Finding, Severity};
 use crate::model::scan::LocatedSpan;
 
@@ -115,8 +116,7 @@ impl<W: Write> Reporter<W> {
                     repair: finding.repair.as_deref(),
                     chain: finding.chain.as_deref(),
                 };
-                serde_json::to_writer(&mut self.out, &record)?;
-                self.out.write_all(b"\n")
+                write_json_line(&mut self.out, &record)
             }
             Format::Text => {
                 let place = format!("{}:{}:{}:", text_name(path), finding.line, finding.column);
@@ -161,8 +161,7 @@ impl<W: Write> Reporter<W> {
                     kind: span.kind.name(),
                     bytes: hex_bytes(bytes),
                 };
-                serde_json::to_writer(&mut self.out, &record)?;
-                self.out.write_all(b"\n")
+                write_json_line(&mut self.out, &record)
             }
             Format::Text => {
                 let place = format!("{}:{}:{}:", text_name(path), located.line, located.column);

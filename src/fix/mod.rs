@@ -2,33 +2,48 @@
 //! asked, invalid spans replaced or dropped and BOMs stripped), and says on
 //! standard error what it changed.
 
+mod binary;
 mod changes;
+mod output;
 mod repair;
 
+pub use binary::{Binary, looks_binary};
 pub use changes::{Change, ChangeKind, ChangeLog, EXAMPLES_PER_KIND};
 pub use repair::{InvalidPolicy, RepairOptions, Repairer};
 
-use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use tempfile::NamedTempFile;
-
+use crate::display::path_text;
+use crate::input::Input;
 use crate::model::Source;
-use crate::model::scan::feed::for_each_block_of;
+use crate::model::scan::feed::{fill_from, for_each_block};
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::source::{SourceError, io_reason};
+use output::{Target, open_target};
 
 /// Where the repaired text goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
     /// Standard output.
     Stdout,
-    /// A file, replaced atomically (written beside it, then renamed).
+    /// A file: a regular one replaced atomically (written beside it, then
+    /// renamed), anything else (a device, a FIFO) written through.
     File(PathBuf),
     /// Over the input, atomically; left untouched when nothing changes.
     InPlace,
+}
+
+/// What `fix` may do besides repairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FixOptions {
+    /// What is repaired.
+    pub repair: RepairOptions,
+    /// Repair an input that looks binary too.
+    pub binary: bool,
+    /// Replace a file that has other hard links (they keep the old text).
+    pub break_links: bool,
 }
 
 /// Why `fix` failed.
@@ -46,11 +61,12 @@ pub enum FixError {
 enum StreamFailure {
     Read(SourceError),
     Write(io::Error),
+    Binary(Binary),
 }
 
 impl StreamFailure {
-    /// The one-line error, naming the input or the output `written_to`.
-    fn explain(self, written_to: &str) -> FixError {
+    /// The one-line error, naming the input `read_from` or the output `written_to`.
+    fn explain(self, read_from: &str, written_to: &str) -> FixError {
         match self {
             StreamFailure::Read(error) => FixError::Failed(error.to_string()),
             StreamFailure::Write(error) if error.kind() == io::ErrorKind::BrokenPipe => {
@@ -59,25 +75,29 @@ impl StreamFailure {
             StreamFailure::Write(error) => {
                 FixError::Failed(format!("{written_to}: cannot write: {}", io_reason(&error)))
             }
+            StreamFailure::Binary(why) => FixError::Failed(format!(
+                "{read_from}: looks binary ({why}); fix leaves binary files alone \
+                 (--binary repairs it anyway)"
+            )),
         }
     }
 }
 
-/// Repairs `source` into `destination` and returns what changed. Nothing is
+/// Repairs `input` into `destination` and returns what changed. Nothing is
 /// written over an existing file until the whole text has been written.
 pub fn run(
-    source: &Source,
+    input: Input,
     input_path: Option<&Path>,
     destination: &Destination,
-    options: RepairOptions,
+    options: FixOptions,
 ) -> Result<ChangeLog, FixError> {
     match destination {
         Destination::Stdout => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());
-            let log = repair_to(source, options, &mut out, "<stdout>")?;
+            let log = repair_input(input, options, &mut out, "<stdout>")?;
             out.flush()
-                .map_err(|e| StreamFailure::Write(e).explain("<stdout>"))?;
+                .map_err(|e| StreamFailure::Write(e).explain("", "<stdout>"))?;
             Ok(log)
         }
         Destination::File(path) => {
@@ -86,114 +106,135 @@ pub fn run(
             {
                 return Err(FixError::Failed(format!(
                     "{}: is the input; use --in-place to rewrite it",
-                    path.display()
+                    path_text(path.as_os_str())
                 )));
             }
-            let (log, temp) = repair_beside(source, options, path)?;
-            persist(temp, path)?;
+            let target = open_target(path, options.break_links)?;
+            let log = repair_into_target(input, options, &target, path)?;
+            target.commit()?;
             Ok(log)
         }
         Destination::InPlace => {
-            let input = input_path.ok_or_else(|| {
-                FixError::Failed("--in-place needs a FILE, not standard input".to_string())
-            })?;
-            // Rewrite the file a symlink points to, not the link.
-            let target = fs::canonicalize(input)
-                .map_err(|e| FixError::Failed(format!("{}: {}", input.display(), io_reason(&e))))?;
-            let (log, temp) = repair_beside(source, options, &target)?;
+            let (Some(path), Input::File(_)) = (input_path, &input) else {
+                return Err(FixError::Failed(format!(
+                    "{}: --in-place needs a regular file, not a stream",
+                    input.name()
+                )));
+            };
+            let target = open_target(path, options.break_links)?;
+            let log = repair_into_target(input, options, &target, path)?;
             if log.total() > 0 {
-                let permissions = fs::metadata(&target)
-                    .map_err(|e| {
-                        FixError::Failed(format!("{}: {}", target.display(), io_reason(&e)))
-                    })?
-                    .permissions();
-                temp.as_file().set_permissions(permissions).map_err(|e| {
-                    FixError::Failed(format!(
-                        "{}: cannot copy permissions: {}",
-                        target.display(),
-                        io_reason(&e)
-                    ))
-                })?;
-                persist(temp, &target)?;
+                target.commit()?;
             }
             Ok(log)
         }
     }
 }
 
-/// Streams the repaired text of `source` into `out` (named `out_name` in errors).
+/// Writes the repair of `input` into `target`'s file (named by `path`).
+fn repair_into_target(
+    input: Input,
+    options: FixOptions,
+    target: &Target,
+    path: &Path,
+) -> Result<ChangeLog, FixError> {
+    let name = path_text(path.as_os_str());
+    let mut out = BufWriter::new(target.file());
+    let log = repair_input(input, options, &mut out, &name)?;
+    out.flush()
+        .map_err(|e| StreamFailure::Write(e).explain("", &name))?;
+    Ok(log)
+}
+
+/// Streams the repaired text of `input` into `out` (named `out_name` in errors).
+fn repair_input(
+    input: Input,
+    options: FixOptions,
+    out: &mut impl Write,
+    out_name: &str,
+) -> Result<ChangeLog, FixError> {
+    let name = input.name().to_string();
+    match input {
+        Input::File(source) => repair_stream(fill_from(&source), options, out),
+        Input::Stream(mut stream) => {
+            let mut position = 0u64;
+            let fill = |buf: &mut [u8]| loop {
+                match stream.reader.read(buf) {
+                    Ok(n) => {
+                        position += n as u64;
+                        return Ok(n);
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        return Err(SourceError::Read {
+                            name: stream.name.clone(),
+                            offset: position,
+                            reason: io_reason(&e),
+                        });
+                    }
+                }
+            };
+            repair_stream(fill, options, out)
+        }
+    }
+    .map_err(|failure| failure.explain(&name, out_name))
+}
+
+/// Streams the repaired text of `source` into `out` (named `out_name` in
+/// errors), whether or not it looks binary.
 pub fn repair_to(
     source: &Source,
     options: RepairOptions,
     out: &mut impl Write,
     out_name: &str,
 ) -> Result<ChangeLog, FixError> {
-    repair_into(source, options, out).map_err(|failure| failure.explain(out_name))
-}
-
-/// Writes the repaired text into a new temporary file in `path`'s directory.
-fn repair_beside(
-    source: &Source,
-    options: RepairOptions,
-    path: &Path,
-) -> Result<(ChangeLog, NamedTempFile), FixError> {
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
+    let options = FixOptions {
+        repair: options,
+        binary: true,
+        break_links: false,
     };
-    let temp = tempfile::Builder::new()
-        .prefix(".utf8scope-fix-")
-        .tempfile_in(directory)
-        .map_err(|e| {
-            FixError::Failed(format!(
-                "{}: cannot create a temporary file beside it: {}",
-                path.display(),
-                io_reason(&e)
-            ))
-        })?;
-    let name = path.display().to_string();
-    let mut out = BufWriter::new(temp.as_file());
-    let log = repair_to(source, options, &mut out, &name)?;
-    out.flush()
-        .and_then(|()| temp.as_file().sync_all())
-        .map_err(|e| StreamFailure::Write(e).explain(&name))?;
-    drop(out);
-    Ok((log, temp))
+    repair_stream(fill_from(source), options, out)
+        .map_err(|failure| failure.explain(source.name(), out_name))
 }
 
-/// Renames the finished temporary file over `path`.
-fn persist(temp: NamedTempFile, path: &Path) -> Result<(), FixError> {
-    temp.persist(path).map(drop).map_err(|e| {
-        FixError::Failed(format!(
-            "{}: cannot replace it: {}",
-            path.display(),
-            io_reason(&e.error)
-        ))
-    })
-}
-
-/// Streams the repaired text of `source` into `out`.
-fn repair_into(
-    source: &Source,
-    options: RepairOptions,
+/// Streams the repaired text of the input `fill` reads into `out`, after
+/// looking at its first block to leave binary files alone.
+fn repair_stream(
+    fill: impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send,
+    options: FixOptions,
     out: &mut impl Write,
 ) -> Result<ChangeLog, StreamFailure> {
-    let mut repairer = Repairer::new(options);
-    let mut write_error = None;
+    let mut repairer = Repairer::new(options.repair);
+    let mut failure = None;
+    let mut first = !options.binary;
     // Whole lines at a time, so no mojibake word is cut by a block boundary.
     let mut aligned = LineAligned::new(|block: &[u8]| match repairer.feed(block, out) {
         Ok(()) => ControlFlow::Continue(()),
         Err(error) => {
-            write_error = Some(error);
+            failure = Some(StreamFailure::Write(error));
             ControlFlow::Break(())
         }
     });
-    let read = for_each_block_of(source, |block| aligned.push(block));
-    if read.is_ok() {
+    let mut binary = None;
+    let read = for_each_block(fill, |block| {
+        if std::mem::take(&mut first)
+            && let Some(why) = looks_binary(block)
+        {
+            binary = Some(why);
+            return ControlFlow::Break(());
+        }
+        aligned.push(block)
+    });
+    if read.is_ok() && binary.is_none() {
         let _ = aligned.finish();
+    } else {
+        drop(aligned);
     }
-    if let Some(error) = write_error {
-        return Err(StreamFailure::Write(error));
+    if let Some(why) = binary {
+        return Err(StreamFailure::Binary(why));
+    }
+    if let Some(failure) = failure {
+        return Err(failure);
     }
     read.map_err(StreamFailure::Read)?;
     Ok(repairer.finish())

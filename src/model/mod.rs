@@ -7,10 +7,12 @@ pub mod findings;
 pub mod job;
 pub mod scan;
 pub mod source;
+pub mod stream_load;
 pub mod unit;
 pub mod window;
 
-pub use scan::{Lookup, Scan, ScanIndex, ScanState, Span};
-pub use source::{Source, SourceError};
+pub use scan::{Lookup, Scan, ScanConfig, ScanIndex, ScanState, Span};
+pub use source::{Opened, Source, SourceError};
+pub use stream_load::{LoadState, StreamLoad};
 pub use unit::{ByteRole, InvalidKind, Unit, UnitCounts, UnitKind};
 pub use window::Window;

@@ -9,6 +9,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
@@ -77,35 +78,84 @@ enum Backing {
     Memory(Vec<u8>),
 }
 
-/// A fixed-length sequence of bytes with positioned reads, shareable between threads.
+/// A sequence of bytes with positioned reads, shareable between threads. Its
+/// length is fixed, except for a source a stream is still being read into
+/// ([`Source::growing`]), which only ever grows.
 pub struct Source {
     name: String,
-    len: u64,
+    len: AtomicU64,
     backing: Backing,
 }
 
+/// A path opened for reading: either a file that can be read anywhere, or
+/// a stream that can only be read once, front to back.
+pub enum Opened {
+    /// A regular file with a size: positioned reads.
+    Positioned(Source),
+    /// A pipe, FIFO, device, socket, or a file that reports size 0 but may
+    /// have content (`/proc`, `/sys`): read to its end, once.
+    Stream(File),
+}
+
 impl Source {
-    /// Opens `path`: a regular file is read in place; a pipe or device is buffered.
+    /// Opens `path`: a regular file is read in place; anything else (a
+    /// pipe, a device, a `/proc` file) is read to its end and buffered.
+    /// Front ends that can stream use [`Source::open_path`] instead.
     pub fn open(path: &Path) -> Result<Source, SourceError> {
-        let name = path.display().to_string();
+        match Source::open_path(path)? {
+            Opened::Positioned(source) => Ok(source),
+            Opened::Stream(file) => {
+                Source::from_reader(crate::display::path_text(path.as_os_str()), file)
+            }
+        }
+    }
+
+    /// Opens `path` and says how it can be read. A regular file of size 0
+    /// counts as a stream: files in `/proc` and `/sys` report 0 and still
+    /// have content.
+    pub fn open_path(path: &Path) -> Result<Opened, SourceError> {
+        let name = crate::display::path_text(path.as_os_str());
         let open_error = |error: io::Error| SourceError::Open {
             name: name.clone(),
             reason: io_reason(&error),
         };
-        let metadata = std::fs::metadata(path).map_err(open_error)?;
+        let file = File::open(path).map_err(open_error)?;
+        let metadata = file.metadata().map_err(open_error)?;
         if metadata.is_dir() {
             return Err(SourceError::IsDirectory { name });
         }
-        let file = File::open(path).map_err(open_error)?;
-        if metadata.is_file() {
-            Ok(Source {
+        if metadata.is_file() && metadata.len() > 0 {
+            Ok(Opened::Positioned(Source {
                 name,
-                len: metadata.len(),
+                len: AtomicU64::new(metadata.len()),
                 backing: Backing::File(file),
-            })
+            }))
         } else {
-            Source::from_reader(name, file)
+            Ok(Opened::Stream(file))
         }
+    }
+
+    /// An empty source that a stream is read into by [`Source::append`]:
+    /// its bytes go to `spill`, and its length grows as they arrive.
+    pub fn growing(name: String, spill: File) -> Source {
+        Source {
+            name,
+            len: AtomicU64::new(0),
+            backing: Backing::File(spill),
+        }
+    }
+
+    /// Adds `bytes` at the end of a [growing](Source::growing) source. Only
+    /// one thread may append; readers see the new length once the bytes are
+    /// written.
+    pub fn append(&self, bytes: &[u8]) -> io::Result<()> {
+        let Backing::File(file) = &self.backing else {
+            return Err(io::Error::other("a source in memory cannot grow"));
+        };
+        let end = self.len();
+        file.write_all_at(bytes, end)?;
+        self.len.store(end + bytes.len() as u64, Ordering::Release);
+        Ok(())
     }
 
     /// Reads standard input to its end, spilling to a temporary file past
@@ -118,7 +168,7 @@ impl Source {
     pub fn from_bytes(name: impl Into<String>, bytes: Vec<u8>) -> Source {
         Source {
             name: name.into(),
-            len: bytes.len() as u64,
+            len: AtomicU64::new(bytes.len() as u64),
             backing: Backing::Memory(bytes),
         }
     }
@@ -135,6 +185,11 @@ impl Source {
         limited
             .read_to_end(&mut buffered)
             .map_err(|e| read_error(0, e))?;
+        if buffered.len() < SPILL_THRESHOLD {
+            // The stream ended: asking again would wait for a second
+            // end-of-file (a second Ctrl-D at a terminal).
+            return Ok(Source::from_bytes(name, buffered));
+        }
         let mut reader = limited.into_inner();
         let mut probe = [0u8; 1];
         let more = loop {
@@ -160,7 +215,7 @@ impl Source {
         let len = spill.metadata().map_err(spill_error)?.len();
         Ok(Source {
             name,
-            len,
+            len: AtomicU64::new(len),
             backing: Backing::File(spill),
         })
     }
@@ -170,14 +225,15 @@ impl Source {
         &self.name
     }
 
-    /// The length in bytes, as it was when the source was opened.
+    /// The length in bytes, as it was when the source was opened (for a
+    /// growing source, as far as it has been read).
     pub fn len(&self) -> u64 {
-        self.len
+        self.len.load(Ordering::Acquire)
     }
 
     /// Whether the source holds no bytes.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
     /// All the bytes, when they are held in memory (no read needed).
@@ -194,7 +250,8 @@ impl Source {
     /// first. If the file ends earlier than its recorded length, that is
     /// reported as [`SourceError::Shrunk`], not as a short read.
     pub fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize, SourceError> {
-        let wanted = buf.len().min(self.len.saturating_sub(offset) as usize);
+        let len = self.len();
+        let wanted = buf.len().min(len.saturating_sub(offset) as usize);
         let buf = &mut buf[..wanted];
         if wanted == 0 {
             return Ok(0);
@@ -212,7 +269,7 @@ impl Source {
                         Ok(0) => {
                             return Err(SourceError::Shrunk {
                                 name: self.name.clone(),
-                                expected: self.len,
+                                expected: len,
                                 found: file.metadata().map_or(at, |m| m.len()),
                             });
                         }
@@ -234,7 +291,7 @@ impl Source {
 
     /// Reads `[offset, offset + len)` (clipped to the source) into a new vector.
     pub fn read_range(&self, offset: u64, len: usize) -> Result<Vec<u8>, SourceError> {
-        let mut buf = vec![0; len.min(self.len.saturating_sub(offset) as usize)];
+        let mut buf = vec![0; len.min(self.len().saturating_sub(offset) as usize)];
         let n = self.read_at(offset, &mut buf)?;
         buf.truncate(n);
         Ok(buf)

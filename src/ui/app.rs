@@ -9,7 +9,7 @@ use super::layout::{Layout, offset_width};
 use super::message::PromptKind;
 use crate::display::escape_for_terminal;
 use crate::model::findings::{Finding, FindingsJob, Severity};
-use crate::model::{Scan, ScanState, Source, Unit, Window};
+use crate::model::{LoadState, Scan, ScanState, Source, StreamLoad, Unit, Window};
 
 /// An open prompt and what has been typed into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,6 +89,10 @@ pub struct FindingsList {
 pub struct App {
     /// The file being inspected.
     pub source: Arc<Source>,
+    /// A stream still being read into `source` (done for a file).
+    pub load: StreamLoad,
+    /// How reading it stands, as of the last tick.
+    pub load_state: LoadState,
     /// The background scan of it.
     pub scan: Scan,
     /// Offset of the byte under the cursor.
@@ -120,8 +124,8 @@ pub struct App {
     pub pending_finding: Option<bool>,
     /// The units on screen (plus a few bytes around them).
     pub window: Window,
-    /// The line of the cursor, once the scan has reached it.
-    pub cursor_line: Option<u64>,
+    /// The line and column of the cursor, once the scan has reached it.
+    pub cursor_position: Option<(u64, u64)>,
     /// The scan's progress and verdict.
     pub scan_status: ScanStatus,
     /// The background findings pass.
@@ -144,14 +148,39 @@ impl App {
         App::with_scan(source, scan, width, height)
     }
 
+    /// Opens the inspector's state on a source a stream is still being read
+    /// into: its bytes are shown as they arrive, and the scan and the
+    /// findings pass start once the stream has been read.
+    pub fn streaming(source: Arc<Source>, load: StreamLoad, width: u16, height: u16) -> App {
+        let scan = Scan::not_started(Arc::clone(&source));
+        let findings = FindingsJob::not_started(Arc::clone(&source));
+        let mut app = App::assemble(source, scan, findings, width, height);
+        app.load = load;
+        app.load_state = LoadState::Reading;
+        app.refresh_load();
+        app
+    }
+
     /// Opens the inspector's state with a scan of `source` already made, and
     /// starts the findings pass.
     pub fn with_scan(source: Arc<Source>, scan: Scan, width: u16, height: u16) -> App {
         let findings = FindingsJob::start(Arc::clone(&source));
+        App::assemble(source, scan, findings, width, height)
+    }
+
+    fn assemble(
+        source: Arc<Source>,
+        scan: Scan,
+        findings: FindingsJob,
+        width: u16,
+        height: u16,
+    ) -> App {
         let mut app = App {
             // `refresh` below loads the visible window.
             window: Window::empty(),
             source,
+            load: StreamLoad::done(),
+            load_state: LoadState::Done,
             scan,
             cursor: 0,
             top: 0,
@@ -166,7 +195,7 @@ impl App {
             should_quit: false,
             pending: None,
             pending_finding: None,
-            cursor_line: None,
+            cursor_position: None,
             scan_status: ScanStatus {
                 progress: 0.0,
                 state: ScanState::Running,
@@ -245,7 +274,7 @@ impl App {
         }
         self.refresh_scan();
         self.refresh_findings();
-        self.cursor_line = self.scan.line_of(self.cursor).ok().flatten();
+        self.cursor_position = self.scan.position_of(self.cursor).ok().flatten();
     }
 
     /// Rows the findings list shows at once.
@@ -290,6 +319,22 @@ impl App {
             let end = (list.top + rows).min(kept);
             list.rows = index.findings()[list.top.min(end)..end].to_vec();
         }
+    }
+
+    /// Picks up how reading a stream stands; once it has ended, starts the
+    /// scan and the findings pass over what was read.
+    pub fn refresh_load(&mut self) {
+        let was_reading = self.load_state == LoadState::Reading;
+        self.load_state = self.load.state();
+        if was_reading && self.load_state != LoadState::Reading {
+            self.scan = Scan::start(Arc::clone(&self.source));
+            self.findings = FindingsJob::start(Arc::clone(&self.source));
+        }
+    }
+
+    /// Whether a stream is still being read (the file is still growing).
+    pub fn is_loading(&self) -> bool {
+        self.load_state == LoadState::Reading
     }
 
     /// Picks up the background scan's progress.

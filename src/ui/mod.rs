@@ -26,7 +26,7 @@ pub use theme::Theme;
 pub use update::update;
 pub use view::view;
 
-use crate::model::Source;
+use crate::model::{Source, StreamLoad};
 
 /// How often the scan's progress is picked up while no key is pressed.
 const TICK: Duration = Duration::from_millis(100);
@@ -40,9 +40,10 @@ pub struct Options {
     pub color: bool,
 }
 
-/// Runs the inspector on `source` until the user quits. The terminal is
-/// restored on return, on error and on panic.
-pub fn run(source: Arc<Source>, options: Options) -> io::Result<()> {
+/// Runs the inspector on `source` until the user quits; `load` is the
+/// stream still being read into it, if any. The terminal is restored on
+/// return, on error and on panic.
+pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> io::Result<()> {
     let mut terminal = ratatui::init();
     // ratatui's panic hook restores the screen; mouse capture is ours to undo.
     let restore_screen = std::panic::take_hook();
@@ -52,7 +53,10 @@ pub fn run(source: Arc<Source>, options: Options) -> io::Result<()> {
     }));
     let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| {
         let size = terminal.size()?;
-        let mut app = App::new(source, size.width, size.height);
+        let mut app = match load {
+            Some(load) => App::streaming(source, load, size.width, size.height),
+            None => App::new(source, size.width, size.height),
+        };
         if options.first_invalid {
             update(&mut app, Message::FirstInvalid);
         }

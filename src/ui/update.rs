@@ -125,6 +125,10 @@ pub fn update(app: &mut App, message: Message) {
             app.width = width;
             app.height = height;
         }
+        Message::Tick if app.is_loading() => {
+            // Bytes are arriving: show them, and start the scan at the end.
+            app.refresh_load();
+        }
         Message::Tick => {
             app.refresh_scan();
             let known = app.findings_status.kept;
@@ -143,8 +147,8 @@ pub fn update(app: &mut App, message: Message) {
                 // The scan has read further: try the pending jump again.
                 Some(jump) => seek(app, jump),
                 None => {
-                    if app.cursor_line.is_none() {
-                        app.cursor_line = app.scan.line_of(app.cursor).ok().flatten();
+                    if app.cursor_position.is_none() {
+                        app.cursor_position = app.scan.position_of(app.cursor).ok().flatten();
                     }
                     return;
                 }

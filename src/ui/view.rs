@@ -12,9 +12,9 @@ use super::keys::BINDINGS;
 use super::message::PromptKind;
 use super::panes::Panes;
 use super::theme::Theme;
-use crate::display::{escape_for_terminal, thousands};
-use crate::model::ScanState;
+use crate::display::{escape_for_terminal, human_size, thousands};
 use crate::model::findings::Severity;
+use crate::model::{LoadState, ScanState};
 
 /// Draws `app` into `frame` with `theme`.
 pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
@@ -178,14 +178,17 @@ pub fn status_text(app: &App, width: u16) -> String {
     let len = app.source.len();
     let digits = usize::from(super::layout::offset_width(len) - 2);
     let line = app
-        .cursor_line
-        .map_or("line …".to_string(), |l| format!("line {}", thousands(l)));
+        .cursor_position
+        .map_or("line …".to_string(), |(line, column)| {
+            format!("line {}:{}", thousands(line), thousands(column))
+        });
     let percent = if len <= 1 {
         100.0
     } else {
         app.cursor as f64 * 100.0 / (len - 1) as f64
     };
     let scan = match &app.scan_status.state {
+        _ if app.is_loading() => format!("reading… {}", human_size(len)),
         ScanState::Running => format!("scanning {:.0}%", app.scan_status.progress * 100.0),
         ScanState::Complete if app.scan_status.invalid == 0 => "valid UTF-8".to_string(),
         ScanState::Complete => match app.scan_status.invalid {
@@ -197,13 +200,21 @@ pub fn status_text(app: &App, width: u16) -> String {
     };
     let offset = format!("0x{:0digits$x}", app.cursor);
     let mut parts = vec![
-        format!("{} bytes", thousands(len)),
+        format!("{} byte{}", thousands(len), if len == 1 { "" } else { "s" }),
         offset,
         line,
         format!("{percent:.0}%"),
         scan,
         findings_text(&app.findings_status),
     ];
+    match &app.load_state {
+        LoadState::Limit(limit) => parts.push(format!(
+            "read the first {} only (--max-read)",
+            human_size(*limit)
+        )),
+        LoadState::Failed(reason) => parts.push(format!("reading stopped: {reason}")),
+        LoadState::Reading | LoadState::Done => {}
+    }
     if let Some(message) = &app.message {
         parts.push(message.clone());
     }

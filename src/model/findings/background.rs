@@ -145,6 +145,13 @@ impl FindingsJob {
         }
     }
 
+    /// A pass that looks at nothing (yet): for a source still being read.
+    pub fn not_started(source: Arc<Source>) -> FindingsJob {
+        FindingsJob {
+            job: Job::idle(source, FindingsIndex::default()),
+        }
+    }
+
     /// Asks the worker to stop; it does so between blocks.
     pub fn cancel(&self) {
         self.job.cancel();

@@ -31,10 +31,16 @@ pub struct BlockSummary {
     pub start: u64,
     /// Number of bytes in the block.
     pub len: u32,
-    /// Line feeds before the block.
+    /// Line feeds before the block (set by the index when the block is
+    /// pushed, since blocks may be summarized out of order).
     pub lf_before: u64,
+    /// Units between the last line feed before the block and its start
+    /// (set by the index, like `lf_before`).
+    pub column_before: u64,
     /// Line feeds inside the block.
     pub lf: u32,
+    /// Units after the block's last line feed (all of its units if it has none).
+    pub tail_units: u64,
     /// Units that start in the block, by class.
     pub counts: UnitCounts,
 }
@@ -130,10 +136,11 @@ impl BlockScanner {
 ///
 /// Valid pieces are counted with [`tally`]; pieces with errors with the
 /// vectorized [`count_units`], so error-dense input costs little more.
+/// Each summary counts only its own block: where it stands among lines
+/// (`lf_before`, `column_before`) is the index's to set when it is pushed.
 #[derive(Debug, Clone, Default)]
 pub struct Summarizer {
     offset: u64,
-    lf: u64,
 }
 
 impl Summarizer {
@@ -142,10 +149,10 @@ impl Summarizer {
         Summarizer::default()
     }
 
-    /// A summarizer starting at `offset` (a unit boundary), counting line
-    /// feeds from zero: for scanning a segment of the file on its own.
+    /// A summarizer starting at `offset` (a unit boundary): for scanning a
+    /// segment of the file on its own.
     pub fn starting_at(offset: u64) -> Summarizer {
-        Summarizer { offset, lf: 0 }
+        Summarizer { offset }
     }
 
     /// Summarizes the next block (same contract as [`BlockScanner::scan`]).
@@ -167,16 +174,32 @@ impl Summarizer {
             }
             ControlFlow::Continue(())
         });
+        let tail_units = match memchr::memrchr(b'\n', bytes) {
+            Some(last_lf) => units_in(&bytes[last_lf + 1..]),
+            None => counts.chars() + counts.invalid(),
+        };
         let summary = BlockSummary {
             start: self.offset,
             len: bytes.len() as u32,
-            lf_before: self.lf,
+            lf_before: 0,
+            column_before: 0,
             lf: lf as u32,
+            tail_units,
             counts,
         };
         self.offset += bytes.len() as u64;
-        self.lf += lf;
         summary
+    }
+}
+
+/// The number of units in `bytes`, which starts at a unit boundary and ends
+/// at one (or at the end of the input).
+pub fn units_in(bytes: &[u8]) -> u64 {
+    if simdutf8::basic::from_utf8(bytes).is_ok() {
+        count_chars(bytes)
+    } else {
+        let (counts, _) = count_units(bytes);
+        counts.chars() + counts.invalid()
     }
 }
 

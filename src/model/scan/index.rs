@@ -42,9 +42,16 @@ impl Default for ScanIndex {
 }
 
 impl ScanIndex {
-    /// Appends the summary of the next block.
-    pub fn push(&mut self, block: BlockSummary) {
+    /// Appends the summary of the next block, placing it among the lines:
+    /// its `lf_before` and `column_before` are set from the blocks before it.
+    pub fn push(&mut self, mut block: BlockSummary) {
         debug_assert_eq!(block.start, self.scanned);
+        block.lf_before = self.line_feeds;
+        block.column_before = match self.blocks.last() {
+            None => 0,
+            Some(previous) if previous.lf > 0 => previous.tail_units,
+            Some(previous) => previous.column_before + previous.tail_units,
+        };
         if block.counts.invalid() > 0 {
             self.error_blocks.push(self.blocks.len());
         }
@@ -107,11 +114,21 @@ impl ScanIndex {
         Some((block.start, block.end()))
     }
 
-    /// The indexed block holding `offset`: its start and the line feeds before it.
-    pub fn block_holding(&self, offset: u64) -> Option<(u64, u64)> {
+    /// The indexed block holding `offset`.
+    pub fn block_holding(&self, offset: u64) -> Option<&BlockSummary> {
         let i = self.blocks.partition_point(|b| b.end() <= offset);
-        let block = self.blocks.get(i)?;
-        Some((block.start, block.lf_before))
+        self.blocks.get(i)
+    }
+
+    /// Line feeds and the units after the last of them, over the whole
+    /// indexed part: where a unit starting at [`scanned`](Self::scanned) stands.
+    pub fn end_position(&self) -> (u64, u64) {
+        let column = match self.blocks.last() {
+            None => 0,
+            Some(last) if last.lf > 0 => last.tail_units,
+            Some(last) => last.column_before + last.tail_units,
+        };
+        (self.line_feeds, column)
     }
 }
 
@@ -125,9 +142,10 @@ mod tests {
         BlockSummary {
             start,
             len,
-            lf_before: start / 10,
             lf: len / 10,
+            tail_units: 3,
             counts,
+            ..BlockSummary::default()
         }
     }
 
@@ -143,6 +161,8 @@ mod tests {
         assert_eq!(index.error_block_before(300), Some((100, 200)));
         assert_eq!(index.error_block_before(100), None);
         assert_eq!(index.totals().invalid(), 3);
-        assert_eq!(index.block_holding(250), Some((200, 20)));
+        let holding = index.block_holding(250).unwrap();
+        assert_eq!((holding.start, holding.lf_before), (200, 20));
+        assert_eq!(holding.column_before, 3);
     }
 }

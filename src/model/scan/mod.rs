@@ -14,4 +14,4 @@ mod worker;
 pub use block::{BlockScanner, BlockSummary, LocatedSpan, Summarizer};
 pub use index::{ScanIndex, ScanState};
 pub use pieces::Span;
-pub use worker::{Lookup, Scan};
+pub use worker::{Lookup, Scan, ScanConfig};

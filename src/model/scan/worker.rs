@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, MutexGuard};
 
-use super::block::{BlockSummary, Summarizer};
+use super::block::{BlockSummary, Summarizer, units_in};
 use super::feed::{BLOCK_SIZE, split_blocks};
 use super::index::{ScanIndex, ScanState};
 use super::pieces::Span;
@@ -43,8 +43,16 @@ pub struct Scan {
 impl Scan {
     /// Starts scanning `source` in the background.
     pub fn start(source: Arc<Source>) -> Scan {
+        Scan::start_with(source, ScanConfig::default())
+    }
+
+    /// Starts scanning with explicit block and segment sizes and thread
+    /// count: for tests that cut the file anyhow.
+    pub fn start_with(source: Arc<Source>, config: ScanConfig) -> Scan {
         Scan {
-            job: Job::start("scan", source, ScanIndex::default(), run),
+            job: Job::start("scan", source, ScanIndex::default(), move |shared| {
+                run(shared, config)
+            }),
         }
     }
 
@@ -149,59 +157,114 @@ impl Scan {
 
     /// The 1-based line of `offset`, once the scan has indexed that far.
     pub fn line_of(&self, offset: u64) -> Result<Option<u64>, SourceError> {
+        Ok(self.position_of(offset)?.map(|(line, _)| line))
+    }
+
+    /// The 1-based line and column of the unit holding `offset`, counted as
+    /// `check` counts them (columns in units from the line's start), once
+    /// the scan has indexed that far.
+    pub fn position_of(&self, offset: u64) -> Result<Option<(u64, u64)>, SourceError> {
+        let source = self.job.source();
+        let offset = match unit_at(source, offset)? {
+            Some(unit) => unit.offset,
+            None => offset.min(source.len()),
+        };
         let (block, at_end) = {
             let index = self.index();
             let at_end =
-                (offset >= index.scanned() && index.is_complete()).then_some(index.line_feeds());
-            (index.block_holding(offset), at_end)
+                (offset >= index.scanned() && index.is_complete()).then(|| index.end_position());
+            (index.block_holding(offset).copied(), at_end)
         };
-        if let Some(line_feeds) = at_end {
-            return Ok(Some(line_feeds + 1));
+        if let Some((line_feeds, column)) = at_end {
+            return Ok(Some((line_feeds + 1, column + 1)));
         }
-        let Some((start, lf_before)) = block else {
+        let Some(block) = block else {
             return Ok(None);
         };
-        let bytes = self
-            .job
-            .source()
-            .read_range(start, (offset - start) as usize)?;
-        Ok(Some(lf_before + count_lf(&bytes) + 1))
+        let bytes = source.read_range(block.start, (offset - block.start) as usize)?;
+        let position = match memchr::memrchr(b'\n', &bytes) {
+            Some(last_lf) => (
+                block.lf_before + count_lf(&bytes) + 1,
+                units_in(&bytes[last_lf + 1..]) + 1,
+            ),
+            None => (
+                block.lf_before + 1,
+                block.column_before + units_in(&bytes) + 1,
+            ),
+        };
+        Ok(Some(position))
+    }
+}
+
+/// How the scan cuts the file and how many threads it uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScanConfig {
+    /// Nominal size of a block, the index's granularity.
+    pub block: usize,
+    /// Bytes each scanning thread takes at a time.
+    pub segment: u64,
+    /// Segments summarized at once (1 or 2).
+    pub threads: usize,
+}
+
+impl Default for ScanConfig {
+    fn default() -> Self {
+        ScanConfig {
+            block: BLOCK_SIZE,
+            segment: SEGMENT,
+            threads: 2,
+        }
     }
 }
 
 /// Bytes each scanning thread takes at a time.
 const SEGMENT: u64 = 8 << 20;
 
-/// The worker's loop: two segments at a time, one on this thread and one on
-/// a helper (the blocks of a file summarize independently once cut at unit
-/// boundaries), pushed into the shared index in file order.
-fn run(shared: &Shared<ScanIndex>) {
+/// The worker's loop: `threads` segments at a time, the first on this
+/// thread and the others on helpers (the blocks of a file summarize
+/// independently once cut at unit boundaries), pushed into the shared index
+/// in file order; the index places each block among the lines.
+fn run(shared: &Shared<ScanIndex>, config: ScanConfig) {
     let source = &shared.source;
-    let mut buffers = [Vec::new(), Vec::new()];
+    let threads = config.threads.clamp(1, 2);
+    let mut buffers = vec![Vec::new(); threads];
     let mut start = 0;
     let result = loop {
         if start >= source.len() || shared.cancelled() {
             break Ok(());
         }
-        let [first_buffer, second_buffer] = &mut buffers;
-        let segments = segment_end(source, start).and_then(|middle| {
-            let end = segment_end(source, middle)?;
+        let mut bounds = vec![start];
+        let cut = (0..threads).try_for_each(|_| -> Result<(), SourceError> {
+            let from = *bounds.last().expect("bounds start with `start`");
+            bounds.push(segment_end(source, from, config.segment)?);
+            Ok(())
+        });
+        let summaries = cut.and_then(|()| {
             std::thread::scope(|scope| {
-                let second = scope.spawn(|| summarize_segment(source, middle, end, second_buffer));
-                let first = summarize_segment(source, start, middle, first_buffer);
-                let second = second.join().expect("the scan helper does not panic");
-                Ok((first?, second?, end))
+                let mut parts = bounds.windows(2).zip(buffers.iter_mut());
+                let (first, first_buffer) = parts.next().expect("at least one segment");
+                let helpers: Vec<_> = parts
+                    .map(|(bounds, buffer)| {
+                        scope.spawn(move || {
+                            summarize_segment(source, bounds[0], bounds[1], config.block, buffer)
+                        })
+                    })
+                    .collect();
+                let mut all =
+                    summarize_segment(source, first[0], first[1], config.block, first_buffer)?;
+                for helper in helpers {
+                    all.extend(helper.join().expect("the scan helper does not panic")?);
+                }
+                Ok(all)
             })
         });
-        match segments {
-            Ok((first, second, end)) => {
+        match summaries {
+            Ok(blocks) => {
                 let mut index = shared.lock();
-                for mut block in first.into_iter().chain(second) {
-                    // Segments count line feeds from zero; make them absolute.
-                    block.lf_before += index.line_feeds();
+                for block in blocks {
                     index.push(block);
                 }
-                start = end;
+                start = *bounds.last().expect("bounds are not empty");
             }
             Err(error) => break Err(error),
         }
@@ -214,10 +277,10 @@ fn run(shared: &Shared<ScanIndex>) {
     shared.lock().finish(state);
 }
 
-/// Where the segment starting at `start` ends: about [`SEGMENT`] bytes on, at
+/// Where the segment starting at `start` ends: about `segment` bytes on, at
 /// the start of the unit there, so that no unit is cut in two.
-fn segment_end(source: &Source, start: u64) -> Result<u64, SourceError> {
-    let target = start.saturating_add(SEGMENT);
+fn segment_end(source: &Source, start: u64, segment: u64) -> Result<u64, SourceError> {
+    let target = start.saturating_add(segment.max(1));
     if target >= source.len() {
         return Ok(source.len());
     }
@@ -230,6 +293,7 @@ fn summarize_segment(
     source: &Source,
     start: u64,
     end: u64,
+    block_size: usize,
     buffer: &mut Vec<u8>,
 ) -> Result<Vec<BlockSummary>, SourceError> {
     let bytes = match source.as_bytes() {
@@ -241,8 +305,8 @@ fn summarize_segment(
         }
     };
     let mut summarizer = Summarizer::starting_at(start);
-    let mut blocks = Vec::with_capacity(bytes.len() / BLOCK_SIZE + 1);
-    let (_, _always_continues) = split_blocks(bytes, BLOCK_SIZE, true, &mut |block| {
+    let mut blocks = Vec::with_capacity(bytes.len() / block_size.max(1) + 1);
+    let (_, _always_continues) = split_blocks(bytes, block_size.max(1), true, &mut |block| {
         blocks.push(summarizer.summarize(block));
         ControlFlow::Continue(())
     });

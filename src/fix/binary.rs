@@ -1,0 +1,101 @@
+//! Whether an input looks binary, so that `fix` leaves it alone: a repair
+//! that shortens a string inside a compiled file or an archive breaks it.
+//!
+//! The rule, on the first block of the input (64 KiB, as ripgrep and git
+//! look only at the start): a NUL byte, or, among at least
+//! [`MIN_SUSPECT_UNITS`] suspect units, more than one unit in
+//! [`SUSPECT_SHARE`] that is an invalid span or a C0 control other than
+//! tab, line feed, vertical tab, form feed, carriage return and escape.
+//! Text in a legacy encoding (a windows-1252 CSV) has far fewer invalid
+//! spans than that; random bytes have about 0.4 per byte.
+
+use crate::model::scan::pieces::{Piece, pieces};
+
+/// Suspect units needed before their share counts (a short line in
+/// windows-1252 is not binary).
+pub const MIN_SUSPECT_UNITS: u64 = 8;
+/// One unit in this many may be suspect before the input counts as binary.
+pub const SUSPECT_SHARE: u64 = 10;
+
+/// Why an input looks binary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Binary {
+    /// A NUL byte at this offset.
+    Nul(u64),
+    /// This many of this many units are invalid spans or controls.
+    Suspect {
+        /// Invalid spans and controls.
+        suspect: u64,
+        /// All units looked at.
+        units: u64,
+    },
+}
+
+impl std::fmt::Display for Binary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Binary::Nul(offset) => write!(f, "a NUL byte at offset {offset}"),
+            Binary::Suspect { suspect, units } => write!(
+                f,
+                "{suspect} of its first {units} units are invalid spans or control characters"
+            ),
+        }
+    }
+}
+
+/// Whether `start` (the first bytes of an input) looks binary, and why.
+pub fn looks_binary(start: &[u8]) -> Option<Binary> {
+    if let Some(at) = memchr::memchr(0, start) {
+        return Some(Binary::Nul(at as u64));
+    }
+    let mut units = 0u64;
+    let mut suspect = 0u64;
+    for piece in pieces(start, 0) {
+        match piece {
+            Piece::Valid(text) => {
+                // ASCII and multi-byte characters alike are one unit each.
+                units += text.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+                suspect += text.iter().filter(|&&b| is_odd_control(b)).count() as u64;
+            }
+            Piece::Invalid(_) => {
+                units += 1;
+                suspect += 1;
+            }
+        }
+    }
+    (suspect >= MIN_SUSPECT_UNITS && suspect * SUSPECT_SHARE > units)
+        .then_some(Binary::Suspect { suspect, units })
+}
+
+/// A C0 control that text files do not hold (NUL is handled on its own).
+fn is_odd_control(byte: u8) -> bool {
+    byte < 0x20 && !matches!(byte, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1B)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_in_any_state_is_not_binary() {
+        assert_eq!(looks_binary("Le café est prêt\r\n\tok".as_bytes()), None);
+        assert_eq!(looks_binary(b"caf\xe9 cr\xe8me br\xfbl\xe9e\n"), None);
+        let csv = b"name;city\nRen\xe9;Z\xfcrich\nAnn;Paris\n".repeat(50);
+        assert_eq!(looks_binary(&csv), None);
+    }
+
+    #[test]
+    fn nul_bytes_and_noise_are_binary() {
+        assert_eq!(looks_binary(b"\xe3\r\r\n\0\0\0\0"), Some(Binary::Nul(4)));
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let noise: Vec<u8> = (0..4000)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state >> 24) as u8 | 1
+            })
+            .collect();
+        assert!(matches!(looks_binary(&noise), Some(Binary::Suspect { .. })));
+    }
+}
