@@ -45,6 +45,33 @@ pub fn escape_for_terminal(text: &str) -> Cow<'_, str> {
     Cow::Owned(escaped)
 }
 
+/// Characters kept on each side when a long quote is shortened.
+pub const QUOTE_CONTEXT: usize = 60;
+
+/// `text` for a message: whole if it is short, else its first and last
+/// [`QUOTE_CONTEXT`] characters around an ellipsis, so that a finding on a
+/// line of megabytes is still reported in one short line.
+pub fn quote_short(text: &str) -> Cow<'_, str> {
+    let count = text.chars().take(2 * QUOTE_CONTEXT + 2).count();
+    if count <= 2 * QUOTE_CONTEXT + 1 {
+        return Cow::Borrowed(text);
+    }
+    let head_end = text
+        .char_indices()
+        .nth(QUOTE_CONTEXT)
+        .map_or(text.len(), |(at, _)| at);
+    let tail_start = text
+        .char_indices()
+        .rev()
+        .nth(QUOTE_CONTEXT - 1)
+        .map_or(0, |(at, _)| at);
+    Cow::Owned(format!(
+        "{}\u{2026}{}",
+        &text[..head_end],
+        &text[tail_start..]
+    ))
+}
+
 /// A path or argument as text: its UTF-8 as it is, and each byte that is
 /// not UTF-8 written as `\xNN`, so that no name is lost or mangled into
 /// U+FFFD. (Still escape the result before it reaches a terminal.)
@@ -116,6 +143,16 @@ mod tests {
             escape_for_terminal("x\u{202E}y\u{85}"),
             "x\\u{202e}y\\u{0085}"
         );
+    }
+
+    #[test]
+    fn long_quotes_keep_sixty_characters_each_side() {
+        assert_eq!(quote_short("short"), "short");
+        let long = format!("{}é{}", "a".repeat(100), "b".repeat(100));
+        let quoted = quote_short(&long);
+        assert_eq!(quoted.chars().count(), 2 * QUOTE_CONTEXT + 1);
+        assert!(quoted.starts_with(&"a".repeat(60)) && quoted.ends_with(&"b".repeat(60)));
+        assert!(quoted.contains('\u{2026}'));
     }
 
     #[test]

@@ -61,3 +61,55 @@ proptest! {
         prop_assert_eq!(String::from_utf8(dropped).unwrap(), replaced.replace('\u{FFFD}', ""));
     }
 }
+
+/// Words of a long line: garbled and clean, Latin and Cyrillic, some that
+/// only repair beside others ("Рё"), and halves of garbled words.
+const LONG_LINE_WORDS: [&str; 10] = [
+    "x\u{c3}\u{a9}",
+    "caf\u{c3}\u{a9}",
+    "\u{c3}",
+    "\u{a9}",
+    "plain",
+    "РїСЂРёРІРµС‚",
+    "Рё",
+    "é",
+    "привет",
+    "GrÃƒÂ¼ÃƒÅ¸e",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+
+    /// Lines longer than every internal block (1 MiB reads, 1 MiB carries):
+    /// a second `fix` changes nothing, wherever the pieces fall.
+    #[test]
+    fn fixing_a_fixed_file_with_lines_over_every_block_size_changes_nothing(
+        words in prop::collection::vec((0..LONG_LINE_WORDS.len(), 0..4usize), 1..64),
+        len in (1usize << 20)..(5 << 19),
+    ) {
+        let mut line = String::with_capacity(len + 64);
+        while line.len() < len {
+            for &(word, separator) in &words {
+                line.push_str(LONG_LINE_WORDS[word]);
+                line.push_str(["", " ", "  ", "\t"][separator]);
+            }
+        }
+        line.push('\n');
+        let options = RepairOptions::default();
+        let (once, _) = repair(line.as_bytes(), options);
+        let (twice, changes) = repair(&once, options);
+        prop_assert_eq!(changes, 0);
+        prop_assert!(twice == once);
+    }
+}
+
+/// The defect as it was found: a 2 MB line of `xÃ© ` fixed twice.
+#[test]
+fn a_two_megabyte_line_of_mojibake_is_repaired_whole_in_one_pass() {
+    let line = "x\u{c3}\u{a9} ".repeat(2_000_000 / 5);
+    let (once, changes) = repair(line.as_bytes(), RepairOptions::default());
+    assert!(changes > 0);
+    assert_eq!(once, "xé ".repeat(2_000_000 / 5).into_bytes());
+    let (_, again) = repair(&once, RepairOptions::default());
+    assert_eq!(again, 0);
+}

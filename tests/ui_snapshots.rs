@@ -18,7 +18,10 @@ fn search(app: &mut App, text: &str) {
         update(app, Message::PromptChar(c));
     }
     update(app, Message::PromptSubmit);
-    update(app, Message::PromptCancel);
+    if let Some(search) = app.search.as_mut() {
+        search.job.wait();
+    }
+    update(app, Message::Tick);
 }
 
 fn snapshot(name: &str, app: &App) {

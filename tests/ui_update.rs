@@ -16,6 +16,15 @@ fn type_into_prompt(app: &mut utf8scope::ui::App, kind: PromptKind, text: &str) 
         update(app, Message::PromptChar(c));
     }
     update(app, Message::PromptSubmit);
+    finish_search(app);
+}
+
+/// Lets a background search end, and the next tick pick up its outcome.
+fn finish_search(app: &mut App) {
+    if let Some(search) = app.search.as_mut() {
+        search.job.wait();
+    }
+    update(app, Message::Tick);
 }
 
 #[test]
@@ -203,22 +212,82 @@ fn search_finds_text_and_hex_inside_characters_and_repeats() {
     let mut app = app_on(text, 80, 24);
     type_into_prompt(&mut app, PromptKind::Search, "€");
     assert_eq!(app.cursor, 2);
-    update(&mut app, Message::PromptSubmit);
-    assert_eq!(app.cursor, 8, "Enter in the prompt repeats");
-    update(&mut app, Message::PromptCancel);
+    assert!(app.prompt.is_none(), "Enter closes the prompt");
+    assert_eq!(app.search_match, Some((2, 3)), "the match is highlighted");
     update(&mut app, Message::SearchNext);
+    finish_search(&mut app);
+    assert_eq!(app.cursor, 8);
+    update(&mut app, Message::SearchNext);
+    finish_search(&mut app);
     assert_eq!(app.cursor, 14);
     update(&mut app, Message::SearchNext);
-    assert_eq!(app.cursor, 2, "wrapped");
-    assert!(app.message.as_deref().unwrap().contains("wrapped"));
+    finish_search(&mut app);
+    assert_eq!(app.cursor, 2, "went round");
+    assert!(app.message.as_deref().unwrap().contains("went round"));
     update(&mut app, Message::SearchPrev);
+    finish_search(&mut app);
     assert_eq!(app.cursor, 14);
-    update(&mut app, Message::PromptCancel);
     type_into_prompt(&mut app, PromptKind::Search, "x 82 ac");
     assert_eq!(app.cursor, 15, "a match may start inside a character");
-    update(&mut app, Message::PromptCancel);
     type_into_prompt(&mut app, PromptKind::Search, "zzz");
     assert_eq!(app.message.as_deref(), Some("not found: zzz"));
+    let status = screen_text(&app).last().unwrap().clone();
+    assert!(
+        status.contains("not found: zzz"),
+        "said in the status bar: {status}"
+    );
+}
+
+#[test]
+fn a_new_search_prompt_starts_empty_and_up_recalls_earlier_queries() {
+    let mut app = app_on(b"one two three", 80, 24);
+    type_into_prompt(&mut app, PromptKind::Search, "two");
+    type_into_prompt(&mut app, PromptKind::Search, "three");
+    update(&mut app, Message::OpenPrompt(PromptKind::Search));
+    assert_eq!(app.prompt.as_ref().unwrap().input, "");
+    update(&mut app, Message::PromptHistory(-1));
+    assert_eq!(app.prompt.as_ref().unwrap().input, "three");
+    update(&mut app, Message::PromptHistory(-1));
+    assert_eq!(app.prompt.as_ref().unwrap().input, "two");
+    update(&mut app, Message::PromptHistory(1));
+    update(&mut app, Message::PromptHistory(1));
+    assert_eq!(app.prompt.as_ref().unwrap().input, "");
+    update(&mut app, Message::PromptHistory(-1));
+    update(&mut app, Message::PromptHistory(-1));
+    update(&mut app, Message::PromptSubmit);
+    finish_search(&mut app);
+    assert_eq!(app.cursor, 4);
+}
+
+#[test]
+fn a_search_runs_in_the_background_and_esc_stops_it() {
+    // 64 MiB with no match: the search takes many ticks; keys keep working.
+    let source = Arc::new(Source::from_bytes("big", vec![b'.'; 64 << 20]));
+    let mut app = App::with_scan(Arc::clone(&source), Scan::not_started(source), 80, 24);
+    type_into_prompt_without_waiting(&mut app, "nowhere");
+    update(&mut app, Message::MoveBytes(1));
+    assert_eq!(app.cursor, 1, "keys work while the search runs");
+    if app.search.is_some() {
+        update(&mut app, Message::Escape);
+        assert!(app.search.is_none());
+        assert_eq!(app.message.as_deref(), Some("search cancelled"));
+    }
+    assert!(!app.should_quit, "Esc never quits");
+}
+
+fn type_into_prompt_without_waiting(app: &mut App, text: &str) {
+    update(app, Message::OpenPrompt(PromptKind::Search));
+    for c in text.chars() {
+        update(app, Message::PromptChar(c));
+    }
+    update(app, Message::PromptSubmit);
+}
+
+#[test]
+fn bad_hex_is_said_in_the_status_bar() {
+    let mut app = app_on(b"abc", 80, 24);
+    type_into_prompt(&mut app, PromptKind::Search, "x zz");
+    assert_eq!(app.message.as_deref(), Some("bad hex: zz"));
 }
 
 #[test]
@@ -496,4 +565,18 @@ fn a_key_replaces_a_jump_waiting_for_findings() {
     app.findings.wait();
     update(&mut app, Message::Tick);
     assert_eq!(app.cursor, 1, "the cursor stays where the user moved it");
+}
+
+#[test]
+fn f_opens_the_list_on_the_finding_under_the_cursor() {
+    let mut app = app_on_sample("findings.txt", 80, 24);
+    // Inside the first finding (the mojibake "cafÃ©" at 0x76), not at its start.
+    app.cursor = FINDINGS[0] + 2;
+    update(&mut app, Message::ToggleFindings);
+    assert_eq!(app.findings_list.as_ref().unwrap().selected, 0);
+    update(&mut app, Message::ToggleFindings);
+    // Between findings: the next one.
+    app.cursor = FINDINGS[1] - 1;
+    update(&mut app, Message::ToggleFindings);
+    assert_eq!(app.findings_list.as_ref().unwrap().selected, 1);
 }

@@ -1,6 +1,7 @@
 //! `utf8scope check`: every invalid span of every input, for scripts and CI.
 
 mod report;
+mod spool;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -57,6 +58,8 @@ pub fn run<W: Write>(
             Err(Failure::Unopened(message)) => Some(message),
         };
         if let Some(message) = unreadable {
+            // What was found before the read failed still counts.
+            reporter.release(&path, &[])?;
             reporter.flush()?;
             writeln!(errors, "utf8scope: {message}")?;
             verdict = Verdict::Unreadable;
@@ -124,6 +127,10 @@ fn scan_and_report<W: Write>(
     };
     let mut tally = Tally::default();
     let mut output_error = None;
+    if finder.is_some() {
+        // The findings pass knows some findings only at the end.
+        reporter.hold();
+    }
     // Findings judge whole lines: cut blocks at line feeds for them.
     let mut aligned = LineAligned::aligning_if(finder.is_some(), |block: &[u8]| {
         let block_start = scanner.offset();
@@ -162,10 +169,9 @@ fn scan_and_report<W: Write>(
     if let Some(error) = output_error {
         return Err(Failure::Output(error));
     }
-    for finding in finder.map_or_else(Vec::new, FindingsScanner::finish) {
-        tally.count(&finding);
-        reporter.finding(path, &finding).map_err(Failure::Output)?;
-    }
+    let late = finder.map_or_else(Vec::new, FindingsScanner::finish);
+    late.iter().for_each(|finding| tally.count(finding));
+    reporter.release(path, &late).map_err(Failure::Output)?;
     reporter
         .summary(
             path,

@@ -7,6 +7,8 @@ use serde::Serialize;
 
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
 use crate::json::write_json_line;
+
+use super::spool::Spool;
 use crate::model::findings::{Finding, Severity};
 use crate::model::scan::LocatedSpan;
 
@@ -25,6 +27,10 @@ pub struct Reporter<W: Write> {
     format: Format,
     color: bool,
     findings: bool,
+    /// Diagnostics held back until the file ends (see [`Spool`]).
+    held: Option<Spool>,
+    /// Where each diagnostic is rendered before it goes out.
+    scratch: Vec<u8>,
 }
 
 /// One finding as a JSON line: the span keys, then severity and detail, and
@@ -85,6 +91,8 @@ impl<W: Write> Reporter<W> {
             format,
             color,
             findings: false,
+            held: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -99,8 +107,49 @@ impl<W: Write> Reporter<W> {
         self.findings
     }
 
+    /// Holds the diagnostics that follow back until [`release`](Self::release),
+    /// so that findings known only at the end can join them in order.
+    pub fn hold(&mut self) {
+        self.held = Some(Spool::default());
+    }
+
+    /// Writes the held diagnostics, with `late` findings (in offset order)
+    /// among them where their offsets fall.
+    pub fn release(&mut self, path: &str, late: &[Finding]) -> io::Result<()> {
+        let mut rendered = Vec::with_capacity(late.len());
+        for finding in late {
+            let mut line = Vec::new();
+            self.render_finding(&mut line, path, finding)?;
+            rendered.push((finding.offset, line));
+        }
+        match self.held.take() {
+            Some(spool) => spool.drain_into(&mut self.out, &rendered),
+            None => rendered
+                .iter()
+                .try_for_each(|(_, line)| self.out.write_all(line)),
+        }
+    }
+
+    /// Writes one rendered diagnostic, or holds it back.
+    fn emit(&mut self, offset: u64) -> io::Result<()> {
+        let result = match &mut self.held {
+            Some(spool) => spool.push(offset, &self.scratch),
+            None => self.out.write_all(&self.scratch),
+        };
+        self.scratch.clear();
+        result
+    }
+
     /// Reports one finding of the input named `path`.
     pub fn finding(&mut self, path: &str, finding: &Finding) -> io::Result<()> {
+        let mut line = std::mem::take(&mut self.scratch);
+        let rendered = self.render_finding(&mut line, path, finding);
+        self.scratch = line;
+        rendered?;
+        self.emit(finding.offset)
+    }
+
+    fn render_finding(&self, out: &mut Vec<u8>, path: &str, finding: &Finding) -> io::Result<()> {
         match self.format {
             Format::Jsonl => {
                 let record = JsonFinding {
@@ -116,7 +165,7 @@ impl<W: Write> Reporter<W> {
                     repair: finding.repair.as_deref(),
                     chain: finding.chain.as_deref(),
                 };
-                write_json_line(&mut self.out, &record)
+                write_json_line(out, &record)
             }
             Format::Text => {
                 let place = format!("{}:{}:{}:", text_name(path), finding.line, finding.column);
@@ -129,7 +178,7 @@ impl<W: Write> Reporter<W> {
                     &format!("{} {}", finding.severity.name(), finding.kind),
                 );
                 writeln!(
-                    self.out,
+                    out,
                     "{} offset {:#010x}: {label}: {}",
                     self.styled(PATH_STYLE, &place),
                     finding.offset,
@@ -149,6 +198,20 @@ impl<W: Write> Reporter<W> {
 
     /// Reports one invalid span of the input named `path`, made of `bytes`.
     pub fn span(&mut self, path: &str, located: &LocatedSpan, bytes: &[u8]) -> io::Result<()> {
+        let mut line = std::mem::take(&mut self.scratch);
+        let rendered = self.render_span(&mut line, path, located, bytes);
+        self.scratch = line;
+        rendered?;
+        self.emit(located.span.offset)
+    }
+
+    fn render_span(
+        &self,
+        out: &mut Vec<u8>,
+        path: &str,
+        located: &LocatedSpan,
+        bytes: &[u8],
+    ) -> io::Result<()> {
         let span = &located.span;
         match self.format {
             Format::Jsonl => {
@@ -161,13 +224,13 @@ impl<W: Write> Reporter<W> {
                     kind: span.kind.name(),
                     bytes: hex_bytes(bytes),
                 };
-                write_json_line(&mut self.out, &record)
+                write_json_line(out, &record)
             }
             Format::Text => {
                 let place = format!("{}:{}:{}:", text_name(path), located.line, located.column);
                 let kind = self.styled(KIND_STYLE, span.kind.name());
                 writeln!(
-                    self.out,
+                    out,
                     "{} offset {:#010x}: {kind}: {}",
                     self.styled(PATH_STYLE, &place),
                     span.offset,

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use crate::display::{escape_for_terminal, hex_bytes, thousands};
+use crate::display::{escape_for_terminal, hex_bytes, quote_short, thousands};
 
 /// How many changes of each kind the summary shows.
 pub const EXAMPLES_PER_KIND: usize = 5;
@@ -120,8 +120,8 @@ fn describe(change: &Change) -> String {
     let text = match change.kind {
         ChangeKind::Mojibake => format!(
             "\u{201c}{}\u{201d} \u{2192} \u{201c}{}\u{201d}{note}",
-            String::from_utf8_lossy(&change.before),
-            change.after
+            quote_short(&String::from_utf8_lossy(&change.before)),
+            quote_short(&change.after)
         ),
         ChangeKind::InvalidReplaced | ChangeKind::InvalidDropped => {
             format!("{}{note}", hex_bytes(&change.before))

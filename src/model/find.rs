@@ -1,8 +1,13 @@
 //! Searching the file for a byte pattern, forward or backward, in chunks so
-//! that memory stays bounded on any file size.
+//! that memory stays bounded on any file size; [`SearchJob`] runs a search
+//! on a thread of its own, wrapping around once, so that a search through
+//! gigabytes never holds up the interface.
+
+use std::sync::{Arc, MutexGuard};
 
 use memchr::memmem;
 
+use super::job::{Job, Shared};
 use super::source::{Source, SourceError};
 
 /// Bytes read per step of a search.
@@ -14,20 +19,7 @@ pub fn find_forward(
     pattern: &[u8],
     from: u64,
 ) -> Result<Option<u64>, SourceError> {
-    if pattern.is_empty() {
-        return Ok(None);
-    }
-    let finder = memmem::Finder::new(pattern);
-    let mut start = from;
-    while start < source.len() {
-        // Overlap chunks by the pattern's length so no match is cut in two.
-        let bytes = source.read_range(start, CHUNK + pattern.len() - 1)?;
-        if let Some(at) = finder.find(&bytes) {
-            return Ok(Some(start + at as u64));
-        }
-        start += CHUNK as u64;
-    }
-    Ok(None)
+    find_forward_in(source, pattern, from, source.len(), &mut |_| true)
 }
 
 /// The last occurrence of `pattern` starting before `before`.
@@ -36,21 +28,179 @@ pub fn find_backward(
     pattern: &[u8],
     before: u64,
 ) -> Result<Option<u64>, SourceError> {
+    find_backward_in(source, pattern, 0, before, &mut |_| true)
+}
+
+/// The first occurrence starting in `[start, end)`; `step` is told how many
+/// bytes each chunk searched and stops the search by returning false.
+fn find_forward_in(
+    source: &Source,
+    pattern: &[u8],
+    start: u64,
+    end: u64,
+    step: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<u64>, SourceError> {
+    if pattern.is_empty() {
+        return Ok(None);
+    }
+    let finder = memmem::Finder::new(pattern);
+    let end = end.min(source.len());
+    let mut at = start;
+    while at < end {
+        let chunk = (end - at).min(CHUNK as u64);
+        // Overlap chunks by the pattern's length so no match is cut in two.
+        let bytes = source.read_range(at, chunk as usize + pattern.len() - 1)?;
+        if let Some(found) = finder.find(&bytes)
+            && (found as u64) < chunk
+        {
+            return Ok(Some(at + found as u64));
+        }
+        at += chunk;
+        if !step(chunk) {
+            return Ok(None);
+        }
+    }
+    Ok(None)
+}
+
+/// The last occurrence starting in `[start, end)`, searched from the end.
+fn find_backward_in(
+    source: &Source,
+    pattern: &[u8],
+    start: u64,
+    end: u64,
+    step: &mut dyn FnMut(u64) -> bool,
+) -> Result<Option<u64>, SourceError> {
     if pattern.is_empty() {
         return Ok(None);
     }
     let finder = memmem::FinderRev::new(pattern);
-    let mut end = before.min(source.len());
-    while end > 0 {
-        let start = end.saturating_sub(CHUNK as u64);
+    let mut end = end.min(source.len());
+    while end > start {
+        let chunk_start = end.saturating_sub(CHUNK as u64).max(start);
         // Read just far enough that the last possible match starts at end - 1.
-        let bytes = source.read_range(start, (end - start) as usize + pattern.len() - 1)?;
+        let bytes = source.read_range(
+            chunk_start,
+            (end - chunk_start) as usize + pattern.len() - 1,
+        )?;
         if let Some(at) = finder.rfind(&bytes) {
-            return Ok(Some(start + at as u64));
+            return Ok(Some(chunk_start + at as u64));
         }
-        end = start;
+        if !step(end - chunk_start) {
+            return Ok(None);
+        }
+        end = chunk_start;
     }
     Ok(None)
+}
+
+/// How a background search stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchOutcome {
+    /// Still searching.
+    Running,
+    /// A match at `offset`; `wrapped` when it was found after going round
+    /// the end (or the start) of the file.
+    Found {
+        /// Where the match starts.
+        offset: u64,
+        /// Whether the search went round.
+        wrapped: bool,
+    },
+    /// No match anywhere in the file.
+    NotFound,
+    /// Cancelled before it ended.
+    Cancelled,
+    /// A read failed (the message is terminal-safe only once escaped).
+    Failed(String),
+}
+
+/// What the search worker shares: bytes searched so far, and the outcome.
+#[derive(Debug)]
+pub struct SearchState {
+    searched: u64,
+    outcome: SearchOutcome,
+}
+
+/// A search for a byte pattern on its own thread; dropping it cancels it.
+pub struct SearchJob {
+    job: Job<SearchState>,
+}
+
+impl SearchJob {
+    /// Starts looking for `pattern`: forward from `from` (a match may start
+    /// there), or backward from before `from`, going round once.
+    pub fn start(source: Arc<Source>, pattern: Vec<u8>, from: u64, forward: bool) -> SearchJob {
+        let initial = SearchState {
+            searched: 0,
+            outcome: SearchOutcome::Running,
+        };
+        SearchJob {
+            job: Job::start("search", source, initial, move |shared| {
+                let outcome = search(shared, &pattern, from, forward);
+                shared.lock().outcome = outcome;
+            }),
+        }
+    }
+
+    /// How the search stands.
+    pub fn outcome(&self) -> SearchOutcome {
+        self.lock().outcome.clone()
+    }
+
+    /// Fraction of the file searched, from 0.0 to 1.0.
+    pub fn progress(&self) -> f64 {
+        self.job.progress(|state| state.searched)
+    }
+
+    /// Asks the search to stop; it does so within one chunk.
+    pub fn cancel(&self) {
+        self.job.cancel();
+    }
+
+    /// Waits for the search to end.
+    pub fn wait(&mut self) {
+        self.job.wait();
+    }
+
+    fn lock(&self) -> MutexGuard<'_, SearchState> {
+        self.job.lock()
+    }
+}
+
+/// The worker: the part of the file after `from`, then the part before it.
+fn search(shared: &Shared<SearchState>, pattern: &[u8], from: u64, forward: bool) -> SearchOutcome {
+    let source = &shared.source;
+    let len = source.len();
+    let from = from.min(len);
+    let mut step = |bytes: u64| {
+        shared.lock().searched += bytes;
+        !shared.cancelled()
+    };
+    let halves = if forward {
+        [(from, len), (0, from)]
+    } else {
+        [(0, from), (from, len)]
+    };
+    for (round, (start, end)) in halves.into_iter().enumerate() {
+        let found = if forward {
+            find_forward_in(source, pattern, start, end, &mut step)
+        } else {
+            find_backward_in(source, pattern, start, end, &mut step)
+        };
+        match found {
+            Ok(Some(offset)) => {
+                return SearchOutcome::Found {
+                    offset,
+                    wrapped: round == 1,
+                };
+            }
+            Ok(None) if shared.cancelled() => return SearchOutcome::Cancelled,
+            Ok(None) => {}
+            Err(error) => return SearchOutcome::Failed(error.to_string()),
+        }
+    }
+    SearchOutcome::NotFound
 }
 
 #[cfg(test)]
@@ -94,5 +244,52 @@ mod tests {
         assert_eq!(find_backward(&source, euro, 10).unwrap(), None);
         // A match may start inside a character: the 82 AC of the euro sign.
         assert_eq!(find_forward(&source, &[0x82, 0xAC], 0).unwrap(), Some(11));
+    }
+
+    fn search_to_the_end(bytes: &[u8], pattern: &[u8], from: u64, forward: bool) -> SearchOutcome {
+        let source = Arc::new(Source::from_bytes("t", bytes.to_vec()));
+        let mut job = SearchJob::start(source, pattern.to_vec(), from, forward);
+        job.wait();
+        job.outcome()
+    }
+
+    #[test]
+    fn background_searches_go_round_once() {
+        let mut bytes = vec![b'.'; 2 * CHUNK + 100];
+        bytes[50..53].copy_from_slice(b"abc");
+        let found = |offset, wrapped| SearchOutcome::Found { offset, wrapped };
+        assert_eq!(
+            search_to_the_end(&bytes, b"abc", 50, true),
+            found(50, false)
+        );
+        assert_eq!(search_to_the_end(&bytes, b"abc", 51, true), found(50, true));
+        assert_eq!(
+            search_to_the_end(&bytes, b"abc", 51, false),
+            found(50, false)
+        );
+        assert_eq!(
+            search_to_the_end(&bytes, b"abc", 50, false),
+            found(50, true)
+        );
+        assert_eq!(
+            search_to_the_end(&bytes, b"zzz", 7, true),
+            SearchOutcome::NotFound
+        );
+        assert_eq!(
+            search_to_the_end(&bytes, b"zzz", 7, false),
+            SearchOutcome::NotFound
+        );
+    }
+
+    #[test]
+    fn a_search_can_be_cancelled() {
+        let source = Arc::new(Source::from_bytes("t", vec![b'.'; 64 * CHUNK]));
+        let mut job = SearchJob::start(source, b"never".to_vec(), 0, true);
+        job.cancel();
+        job.wait();
+        assert!(matches!(
+            job.outcome(),
+            SearchOutcome::Cancelled | SearchOutcome::NotFound
+        ));
     }
 }

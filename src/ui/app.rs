@@ -8,6 +8,7 @@ use super::keys::InputMode;
 use super::layout::{Layout, offset_width};
 use super::message::PromptKind;
 use crate::display::escape_for_terminal;
+use crate::model::find::SearchJob;
 use crate::model::findings::{Finding, FindingsJob, Severity};
 use crate::model::{LoadState, Scan, ScanState, Source, StreamLoad, Unit, Window};
 
@@ -18,6 +19,19 @@ pub struct Prompt {
     pub kind: PromptKind,
     /// The text typed so far.
     pub input: String,
+    /// Which earlier query ↑ and ↓ have recalled (an index into the
+    /// prompt's history), if any.
+    pub recalled: Option<usize>,
+}
+
+/// A search running in the background, and what it looks for.
+pub struct Search {
+    /// The job.
+    pub job: SearchJob,
+    /// The bytes looked for.
+    pub pattern: Vec<u8>,
+    /// Fraction of the file searched, as of the last tick.
+    pub progress: f64,
 }
 
 /// A jump to an invalid span, which may wait for the background scan.
@@ -115,6 +129,16 @@ pub struct App {
     pub message: Option<String>,
     /// The bytes of the last search, for `;` and `,`.
     pub last_search: Option<Vec<u8>>,
+    /// The search running in the background, if any.
+    pub search: Option<Search>,
+    /// The last match found (offset and length), highlighted in the panes.
+    pub search_match: Option<(u64, u64)>,
+    /// Earlier queries of the `/` prompt, oldest first.
+    pub search_history: Vec<String>,
+    /// Earlier inputs of the `:` prompt, oldest first.
+    pub goto_history: Vec<String>,
+    /// Set when the user asked to suspend (Ctrl-z); the event loop does it.
+    pub should_suspend: bool,
     /// Set when the user asked to quit.
     pub should_quit: bool,
     /// A jump waiting for the scan to read further.
@@ -192,6 +216,11 @@ impl App {
             prompt: None,
             message: None,
             last_search: None,
+            search: None,
+            search_match: None,
+            search_history: Vec::new(),
+            goto_history: Vec::new(),
+            should_suspend: false,
             should_quit: false,
             pending: None,
             pending_finding: None,
@@ -236,6 +265,14 @@ impl App {
     /// The unit under the cursor, if the file is not empty.
     pub fn cursor_unit(&self) -> Option<&Unit> {
         self.window.unit_at(self.cursor)
+    }
+
+    /// The history of the prompt of `kind`, oldest first.
+    pub fn history(&self, kind: PromptKind) -> &[String] {
+        match kind {
+            PromptKind::Goto => &self.goto_history,
+            PromptKind::Search => &self.search_history,
+        }
     }
 
     /// What keys are for now: the list and prompts take them first.

@@ -42,6 +42,10 @@ pub fn parse_search(input: &str) -> Result<Vec<u8>, String> {
     {
         return Ok(bytes);
     }
+    // "x " then something: meant as hex, so say what is wrong with it.
+    if let Some(hex) = input.strip_prefix("x ") {
+        return Err(format!("bad hex: {}", hex.trim()));
+    }
     Ok(input.as_bytes().to_vec())
 }
 

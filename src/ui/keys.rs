@@ -19,11 +19,14 @@ pub const BINDINGS: &[(&str, &str)] = &[
     (":", "go to offset: 42, 0x2a, +16, -16, 50%"),
     ("/", "search text; /x e2 82 ac searches hex bytes"),
     ("; ,", "repeat search forward / backward"),
+    ("↑ ↓ in a prompt", "earlier / later queries"),
     ("B", "show / hide the bits pane"),
     ("i", "show / hide the info panel"),
     ("mouse", "click a byte; wheel scrolls"),
     ("?", "this help"),
-    ("q Esc ^c", "quit"),
+    ("Esc", "close, or stop a search (never quits)"),
+    ("^z", "suspend (fg to come back)"),
+    ("q ^c", "quit"),
 ];
 
 /// What keys are for at the moment.
@@ -71,9 +74,13 @@ fn normal_key(key: &KeyEvent) -> Option<Message> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let message = match key.code {
         KeyCode::Char('c') if ctrl => Message::Quit,
+        KeyCode::Char('z') if ctrl => Message::Suspend,
         KeyCode::Char('u') if ctrl => Message::MovePages(-1),
         KeyCode::Char('d') if ctrl => Message::MovePages(1),
-        KeyCode::Char('q') | KeyCode::Esc => Message::Quit,
+        KeyCode::Char('q') => Message::Quit,
+        // Esc only ever closes or stops something: one too many must not
+        // lose the user's place.
+        KeyCode::Esc => Message::Escape,
         KeyCode::Left | KeyCode::Char('h') => Message::MoveBytes(-1),
         KeyCode::Right | KeyCode::Char('l') => Message::MoveBytes(1),
         KeyCode::Up | KeyCode::Char('k') => Message::MoveRows(-1),
@@ -127,6 +134,8 @@ fn prompt_key(key: &KeyEvent) -> Option<Message> {
         KeyCode::Esc => Some(Message::PromptCancel),
         KeyCode::Enter => Some(Message::PromptSubmit),
         KeyCode::Backspace => Some(Message::PromptBackspace),
+        KeyCode::Up => Some(Message::PromptHistory(-1)),
+        KeyCode::Down => Some(Message::PromptHistory(1)),
         KeyCode::Char(c) if !ctrl => Some(Message::PromptChar(c)),
         _ => None,
     }
@@ -184,6 +193,22 @@ mod tests {
         assert_eq!(
             message_for(&key(KeyCode::Esc, none), InputMode::Prompt),
             Some(Message::PromptCancel)
+        );
+        assert_eq!(
+            message_for(&key(KeyCode::Esc, none), InputMode::Normal),
+            Some(Message::Escape),
+            "Esc never quits"
+        );
+        assert_eq!(
+            message_for(
+                &key(KeyCode::Char('z'), KeyModifiers::CONTROL),
+                InputMode::Normal
+            ),
+            Some(Message::Suspend)
+        );
+        assert_eq!(
+            message_for(&key(KeyCode::Up, none), InputMode::Prompt),
+            Some(Message::PromptHistory(-1))
         );
         assert_eq!(
             message_for(&key(KeyCode::F(5), none), InputMode::Normal),

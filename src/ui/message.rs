@@ -59,6 +59,13 @@ pub enum Message {
     PromptSubmit,
     /// Esc in the prompt.
     PromptCancel,
+    /// ↑ (-1) or ↓ (+1) in the prompt: an earlier or later query.
+    PromptHistory(i64),
+    /// Esc in the main view: stop a search or a waiting jump, clear the
+    /// message. It never quits.
+    Escape,
+    /// Ctrl-z: suspend to the shell, as any terminal program does.
+    Suspend,
     /// Repeat the last search forward (`;`).
     SearchNext,
     /// Repeat the last search backward (`,`).

@@ -81,13 +81,29 @@ fn event_loop(
                 if let Some(message) = keys::message_for(&event, app.input_mode()) {
                     update(app, message);
                 }
-                if app.should_quit || !event::poll(Duration::ZERO)? {
+                if app.should_quit || app.should_suspend || !event::poll(Duration::ZERO)? {
                     break;
                 }
             }
         } else {
             update(app, Message::Tick);
         }
+        if std::mem::take(&mut app.should_suspend) {
+            suspend(terminal)?;
+        }
     }
     Ok(())
+}
+
+/// Ctrl-z: gives the terminal back as it was, stops the process as the
+/// shell's job control expects, and takes the screen again on `fg`.
+fn suspend(terminal: &mut ratatui::DefaultTerminal) -> io::Result<()> {
+    use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    // Stops here until the shell continues the process.
+    nix::sys::signal::raise(nix::sys::signal::Signal::SIGTSTP).map_err(io::Error::from)?;
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    terminal.clear()
 }

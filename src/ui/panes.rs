@@ -121,12 +121,18 @@ impl<'a> Panes<'a> {
         row_start(self.app, self.layout, row)
     }
 
-    /// Adds the cursor highlights to a cell's style.
+    /// Adds the cursor and search-match highlights to a cell's style.
     fn highlight(&self, cell: &Cell, style: Style) -> Style {
         if cell.offset == self.app.cursor {
             self.theme.cursor_byte(style)
         } else if self.cursor_unit.is_some_and(|u| u.contains(cell.offset)) {
             self.theme.cursor_unit(style)
+        } else if self
+            .app
+            .search_match
+            .is_some_and(|(start, len)| (start..start + len).contains(&cell.offset))
+        {
+            self.theme.search_match(style)
         } else {
             style
         }

@@ -99,6 +99,15 @@ impl Theme {
         }
     }
 
+    /// The bytes of the last search match (besides the cursor's unit).
+    pub fn search_match(&self, style: Style) -> Style {
+        if self.color {
+            style.bg(Color::Blue).add_modifier(Modifier::BOLD)
+        } else {
+            style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        }
+    }
+
     /// The byte under the cursor.
     pub fn cursor_byte(&self, style: Style) -> Style {
         style.add_modifier(Modifier::REVERSED | Modifier::BOLD)

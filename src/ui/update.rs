@@ -1,10 +1,12 @@
 //! `update`: applies one message to the state. The only place state changes.
 
-use super::app::{App, FindingsList, Jump, Prompt};
+use std::sync::Arc;
+
+use super::app::{App, FindingsList, Jump, Prompt, Search};
 use super::goto::{parse_goto, parse_search};
 use super::message::{Message, PromptKind};
 use crate::display::escape_for_terminal;
-use crate::model::find::{find_backward, find_forward};
+use crate::model::find::{SearchJob, SearchOutcome};
 use crate::model::findings::MAX_KEPT;
 use crate::model::window::unit_at;
 use crate::model::{Lookup, ScanState, SourceError};
@@ -75,8 +77,10 @@ pub fn update(app: &mut App, message: Message) {
             app.prompt = Some(Prompt {
                 kind,
                 input: String::new(),
+                recalled: None,
             })
         }
+        Message::PromptHistory(step) => recall(app, step),
         Message::PromptChar(c) => {
             if let Some(prompt) = &mut app.prompt {
                 prompt.input.push(c);
@@ -88,6 +92,15 @@ pub fn update(app: &mut App, message: Message) {
             }
         }
         Message::PromptCancel => app.prompt = None,
+        Message::Escape => {
+            if let Some(search) = app.search.take() {
+                search.job.cancel();
+                app.say("search cancelled");
+            }
+            app.search_match = None;
+            app.show_help = false;
+        }
+        Message::Suspend => app.should_suspend = true,
         Message::PromptSubmit => submit_prompt(app),
         Message::SearchNext => repeat_search(app, true),
         Message::SearchPrev => repeat_search(app, false),
@@ -128,6 +141,13 @@ pub fn update(app: &mut App, message: Message) {
         Message::Tick if app.is_loading() => {
             // Bytes are arriving: show them, and start the scan at the end.
             app.refresh_load();
+        }
+        Message::Tick if app.search.is_some() => {
+            app.refresh_scan();
+            app.refresh_findings();
+            if !take_search_outcome(app) {
+                return;
+            }
         }
         Message::Tick => {
             app.refresh_scan();
@@ -236,31 +256,56 @@ pub fn seek(app: &mut App, jump: Jump) {
 const NONE: &str = "no invalid spans: the file is valid UTF-8";
 
 fn submit_prompt(app: &mut App) {
-    let Some(prompt) = app.prompt.clone() else {
+    // Enter closes the prompt, as `:` and `/` do in less and vim; what
+    // came of it is said in the status bar.
+    let Some(prompt) = app.prompt.take() else {
         return;
     };
+    if !prompt.input.is_empty() {
+        let history = match prompt.kind {
+            PromptKind::Goto => &mut app.goto_history,
+            PromptKind::Search => &mut app.search_history,
+        };
+        history.retain(|earlier| *earlier != prompt.input);
+        history.push(prompt.input.clone());
+    }
     match prompt.kind {
-        PromptKind::Goto => {
-            app.prompt = None;
-            match parse_goto(&prompt.input, app.cursor, app.source.len()) {
-                Ok(offset) => app.cursor = offset,
-                Err(error) => app.say(escape_for_terminal(&error).into_owned()),
-            }
-        }
-        // The search prompt stays open so Enter repeats the search.
+        PromptKind::Goto => match parse_goto(&prompt.input, app.cursor, app.source.len()) {
+            Ok(offset) => app.cursor = offset,
+            Err(error) => app.say(escape_for_terminal(&error).into_owned()),
+        },
         PromptKind::Search => match parse_search(&prompt.input) {
             Ok(pattern) => {
-                let repeat = app.last_search.as_ref() == Some(&pattern);
                 app.last_search = Some(pattern);
-                if !repeat {
-                    // A new search may match at the cursor itself.
-                    search(app, true, app.cursor);
-                } else {
-                    repeat_search(app, true);
-                }
+                // A new search may match at the cursor itself.
+                search(app, true, app.cursor);
             }
-            Err(error) => app.say(error),
+            Err(error) => app.say(escape_for_terminal(&error).into_owned()),
         },
+    }
+}
+
+/// Puts an earlier (`step` < 0) or later query of the prompt's history into it.
+fn recall(app: &mut App, step: i64) {
+    let Some(prompt) = &app.prompt else {
+        return;
+    };
+    let history = app.history(prompt.kind);
+    if history.is_empty() {
+        return;
+    }
+    let last = history.len() - 1;
+    let recalled = match (prompt.recalled, step < 0) {
+        (None, true) => Some(last),
+        (None, false) => None,
+        (Some(i), true) => Some(i.saturating_sub(1)),
+        (Some(i), false) if i < last => Some(i + 1),
+        (Some(_), false) => None,
+    };
+    let input = recalled.map_or_else(String::new, |i| history[i].clone());
+    if let Some(prompt) = &mut app.prompt {
+        prompt.recalled = recalled;
+        prompt.input = input;
     }
 }
 
@@ -273,34 +318,63 @@ fn repeat_search(app: &mut App, forward: bool) {
     search(app, forward, from);
 }
 
-/// Searches from `from` (forward: at or after it; backward: before it), wrapping once.
+/// Starts the last search in the background from `from` (forward: at or
+/// after it; backward: before it), going round the file once; a search
+/// already running is replaced.
 fn search(app: &mut App, forward: bool, from: u64) {
     let Some(pattern) = app.last_search.clone() else {
         return;
     };
-    let shown = escape_for_terminal(&String::from_utf8_lossy(&pattern)).into_owned();
-    let source = &app.source;
-    let find = |from: u64| {
-        if forward {
-            find_forward(source, &pattern, from)
-        } else {
-            find_backward(source, &pattern, from)
-        }
-    };
-    let wrap_from = if forward { 0 } else { source.len() };
-    match find(from) {
-        Ok(Some(offset)) => app.cursor = offset,
-        Ok(None) => match find(wrap_from) {
-            Ok(Some(offset)) => {
-                app.cursor = offset;
-                let end = if forward { "end" } else { "start" };
-                app.say(format!("search hit the {end}, wrapped around: {shown}"));
-            }
-            Ok(None) => app.say(format!("not found: {shown}")),
-            Err(error) => report(app, &error),
-        },
-        Err(error) => report(app, &error),
+    if let Some(running) = app.search.take() {
+        running.job.cancel();
     }
+    let job = SearchJob::start(Arc::clone(&app.source), pattern.clone(), from, forward);
+    app.search = Some(Search {
+        job,
+        pattern,
+        progress: 0.0,
+    });
+}
+
+/// The search pattern as the status bar shows it.
+fn shown_pattern(pattern: &[u8]) -> String {
+    escape_for_terminal(&String::from_utf8_lossy(pattern)).into_owned()
+}
+
+/// Picks up a background search's outcome once it has one: moves the
+/// cursor to the match, or says why not. Returns whether it ended.
+pub fn take_search_outcome(app: &mut App) -> bool {
+    let Some(search) = &app.search else {
+        return false;
+    };
+    let outcome = search.job.outcome();
+    if outcome == SearchOutcome::Running {
+        let progress = search.job.progress();
+        if let Some(search) = &mut app.search {
+            search.progress = progress;
+        }
+        return false;
+    }
+    let shown = shown_pattern(&search.pattern);
+    let len = search.pattern.len() as u64;
+    app.search = None;
+    match outcome {
+        SearchOutcome::Found { offset, wrapped } => {
+            app.cursor = offset;
+            app.search_match = Some((offset, len));
+            if wrapped {
+                app.say(format!("search went round the file and found {shown}"));
+            }
+        }
+        SearchOutcome::NotFound => {
+            app.search_match = None;
+            app.say(format!("not found: {shown}"));
+        }
+        SearchOutcome::Cancelled => app.say("search cancelled"),
+        SearchOutcome::Failed(reason) => app.say(escape_for_terminal(&reason).into_owned()),
+        SearchOutcome::Running => unreachable!("handled above"),
+    }
+    true
 }
 
 /// Moves to the next (or previous) kept finding, wrapping around once the
@@ -367,19 +441,23 @@ fn kept_count(kept: usize, capped: bool, running: bool) -> String {
     }
 }
 
-/// Opens the list on the first finding at or after the cursor, or closes it.
+/// Opens the list on the finding at the cursor (or the next one), or closes it.
 fn toggle_findings(app: &mut App) {
     if app.findings_list.take().is_some() {
         return;
     }
     let (kept, selected) = {
         let index = app.findings.index();
-        let kept = index.findings().len();
-        let at_cursor = index
-            .findings()
-            .partition_point(|f| f.offset < app.cursor)
-            .min(kept.saturating_sub(1));
-        (kept, at_cursor)
+        let findings = index.findings();
+        let after = findings.partition_point(|f| f.offset <= app.cursor);
+        // The finding the cursor is on, else the next one after it.
+        let covering = findings[..after]
+            .iter()
+            .rposition(|f| app.cursor < f.offset + f.len.max(1));
+        let selected = covering
+            .unwrap_or(after)
+            .min(findings.len().saturating_sub(1));
+        (findings.len(), selected)
     };
     if kept == 0 {
         match app.findings_status.state {

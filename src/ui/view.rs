@@ -12,7 +12,7 @@ use super::keys::BINDINGS;
 use super::message::PromptKind;
 use super::panes::Panes;
 use super::theme::Theme;
-use crate::display::{escape_for_terminal, human_size, thousands};
+use crate::display::{escape_for_terminal, human_size, quote_short, thousands};
 use crate::model::findings::Severity;
 use crate::model::{LoadState, ScanState};
 
@@ -84,8 +84,9 @@ fn draw_findings_list(app: &App, list: &FindingsList, theme: Theme, frame: &mut 
         // invisible, their explanation (which names the character).
         let what = match &finding.repair {
             Some(repair) => escape_for_terminal(&format!(
-                "\u{201c}{}\u{201d} \u{2192} \u{201c}{repair}\u{201d}",
-                String::from_utf8_lossy(&finding.bytes)
+                "\u{201c}{}\u{201d} \u{2192} \u{201c}{}\u{201d}",
+                quote_short(&String::from_utf8_lossy(&finding.bytes)),
+                quote_short(repair)
             ))
             .into_owned(),
             None => finding.detail.clone(),
@@ -214,6 +215,12 @@ pub fn status_text(app: &App, width: u16) -> String {
         )),
         LoadState::Failed(reason) => parts.push(format!("reading stopped: {reason}")),
         LoadState::Reading | LoadState::Done => {}
+    }
+    if let Some(search) = &app.search {
+        parts.push(format!(
+            "searching {:.0}%… (Esc stops)",
+            search.progress * 100.0
+        ));
     }
     if let Some(message) = &app.message {
         parts.push(message.clone());

@@ -28,6 +28,11 @@ pub const LEGACY: [&Encoding; 6] = [
 /// How many times an encoding may have been applied.
 const MAX_DEPTH: usize = 3;
 
+/// Neighbouring words join into one run up to about this many bytes, so a
+/// long garbled line is reported as findings of a readable size (each with
+/// its own repair), not as one finding the size of the line.
+const MAX_RUN_BYTES: usize = 240;
+
 /// A run of mojibake in a text and what it was meant to say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mojibake {
@@ -280,6 +285,7 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
                 if last.encoding == encoding
                     && last.depth == depth
                     && last.range.end <= a
+                    && b - last.range.start <= MAX_RUN_BYTES
                     && text[last.range.end..a]
                         .bytes()
                         .all(|b| b.is_ascii_whitespace() && b != b'\n') =>

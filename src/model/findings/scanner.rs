@@ -10,7 +10,7 @@ use super::mixed_script::find_mixed_script;
 use super::mojibake::find_mojibake;
 use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
-use crate::display::escape_for_terminal;
+use crate::display::{escape_for_terminal, quote_short};
 use crate::model::InvalidKind;
 use crate::model::scan::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::scan::line_aligned::LineAligned;
@@ -611,11 +611,12 @@ impl FindingsScanner {
             }
             let seen = &text[word.range.clone()];
             let detail = format!(
-                "\u{201c}{seen}\u{201d} mixes scripts: {} with {} ({}), a look-alike of \u{201c}{}\u{201d}",
+                "\u{201c}{}\u{201d} mixes scripts: {} with {} ({}), a look-alike of \u{201c}{}\u{201d}",
+                quote_short(seen),
                 word.main_script.full_name(),
                 describe(word.intruder),
                 word.intruder_script.full_name(),
-                word.looks_like
+                quote_short(&word.looks_like)
             );
             let position = advance(piece_at, &text[..word.range.start]);
             self.add_at(
@@ -630,8 +631,9 @@ impl FindingsScanner {
         for run in runs {
             let seen = &text[run.range.clone()];
             let detail = format!(
-                "\u{201c}{seen}\u{201d} is \u{201c}{}\u{201d}: {}",
-                run.repair,
+                "\u{201c}{}\u{201d} is \u{201c}{}\u{201d}: {}",
+                quote_short(seen),
+                quote_short(&run.repair),
                 run.chain()
             );
             let at = start + run.range.start as u64;

@@ -9,7 +9,10 @@ use std::ops::ControlFlow;
 pub const MAX_CARRY: usize = 1 << 20;
 
 /// Passes blocks on to `on_block`, each ending just after a line feed (or at
-/// the end of the input, or after [`MAX_CARRY`] bytes without one).
+/// the end of the input). A line longer than [`MAX_CARRY`] is handed on in
+/// pieces cut after ASCII whitespace, so that no word is cut in two (a word
+/// cut in two is not recognized as mojibake, and a second `fix` would then
+/// repair it: the cuts must not depend on where the pieces fall).
 #[derive(Debug)]
 pub struct LineAligned<F> {
     /// The part of the current line seen so far.
@@ -72,10 +75,23 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
         if self.carry.len() < MAX_CARRY {
             return ControlFlow::Continue(());
         }
-        let flow = (self.on_block)(&self.carry);
-        self.carry.clear();
+        // After the last whitespace; in a "word" of a mebibyte, after its
+        // last ASCII byte (never inside a character); else all of it.
+        let cut = memrchr_whitespace(&self.carry)
+            .or_else(|| self.carry.iter().rposition(u8::is_ascii))
+            .map_or(self.carry.len(), |at| at + 1);
+        let flow = (self.on_block)(&self.carry[..cut]);
+        self.carry.drain(..cut);
         flow
     }
+}
+
+/// The offset of the last ASCII whitespace byte in `bytes`.
+fn memrchr_whitespace(bytes: &[u8]) -> Option<usize> {
+    // Space and tab cover nearly every long line; the rest are rare.
+    let last = memchr::memrchr2(b' ', b'\t', bytes);
+    let other = bytes.iter().rposition(|&b| matches!(b, b'\r' | 0x0C));
+    last.max(other)
 }
 
 #[cfg(test)]
@@ -136,5 +152,16 @@ tw",
         assert_eq!(pieces.len(), 2);
         assert_eq!(pieces[0].len(), MAX_CARRY);
         assert_eq!(pieces[1], b"b\n");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_after_whitespace_never_inside_a_word() {
+        let words = "x\u{e9}\u{e9} ".repeat(MAX_CARRY / 5 + 10);
+        let pieces = recut(&[words.as_bytes(), b"end\n"]);
+        assert!(pieces.len() >= 2);
+        for piece in &pieces[..pieces.len() - 1] {
+            assert_eq!(piece.last(), Some(&b' '));
+        }
+        assert_eq!(pieces.concat(), [words.as_bytes(), b"end\n"].concat());
     }
 }
