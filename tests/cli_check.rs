@@ -229,9 +229,10 @@ fn findings_are_reported_in_both_formats_and_warnings_fail_the_check() {
     assert_eq!(mojibake["repair"], "café");
     assert_eq!(mojibake["chain"], "UTF-8 read as windows-1252");
     assert_eq!(mojibake["bytes"], "63 61 66 C3 83 C2 A9");
-    assert_eq!(records[2]["kind"], "bidi-control");
+    assert_eq!(records[2]["kind"], "mixed-line-endings");
+    assert_eq!(records[3]["kind"], "bidi-control");
     assert!(
-        records[2].get("repair").is_none(),
+        records[3].get("repair").is_none(),
         "only mojibake has a repair"
     );
 }
