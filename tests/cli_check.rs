@@ -290,3 +290,133 @@ fn spans_after_valid_blocks_are_placed_alike_with_and_without_findings() {
     );
     assert_eq!(spans(true), plain);
 }
+
+#[test]
+fn files_that_report_size_zero_are_read_to_their_end() {
+    let text = run_utf8scope(
+        &[std::ffi::OsStr::new("check"), "/proc/self/status".as_ref()],
+        0,
+    );
+    assert!(!text.contains(" 0 bytes"), "{text}");
+    assert!(
+        text.starts_with("/proc/self/status: valid UTF-8, "),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_fifo_is_streamed_and_dev_zero_keeps_memory_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("in.fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, b"ok\n\xFF\n").unwrap())
+    };
+    check()
+        .arg(&fifo)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            ":2:1: offset 0x00000003: invalid-byte: FF",
+        ));
+    writer.join().unwrap();
+    // /dev/zero never ends: check streams it with bounded memory, writing
+    // nothing to disk, until it is stopped.
+    let mut endless = std::process::Command::new(assert_cmd::cargo::cargo_bin("utf8scope"))
+        .args(["check", "/dev/zero"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", endless.id())).unwrap();
+    endless.kill().unwrap();
+    let _ = endless.wait();
+    let rss_kib: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(
+        rss_kib < 64 * 1024,
+        "{rss_kib} KiB resident after 1.5 s of /dev/zero"
+    );
+}
+
+#[test]
+fn arguments_in_clap_errors_are_escaped() {
+    for args in [
+        vec!["a", "\x1b]52;c;cHduZWQ=\x07.txt"],
+        vec!["check", "--format", "\x1b]0;x\x07"],
+        vec!["--no-such-\x1b[2J"],
+    ] {
+        let output = Command::cargo_bin("utf8scope")
+            .unwrap()
+            .args(&args)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let text = String::from_utf8(output).unwrap();
+        assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text:?}");
+        assert!(
+            text.contains("\\x1b"),
+            "the argument is shown escaped: {text}"
+        );
+    }
+}
+
+#[test]
+fn jsonl_escapes_bidi_c1_and_invisible_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join("invoice\u{202E}fdp.txt\u{85}\u{AD}");
+    std::fs::write(&name, b"\xFF").unwrap();
+    let output = check()
+        .args(["--format", "jsonl"])
+        .arg(&name)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    assert!(!text.contains('\u{202E}') && !text.contains('\u{85}') && !text.contains('\u{AD}'));
+    assert!(
+        text.contains("\\u202e") && text.contains("\\u0085") && text.contains("\\u00ad"),
+        "{text}"
+    );
+    let record = &json_lines(&text)[0];
+    assert_eq!(record["path"], name.display().to_string());
+}
+
+#[test]
+fn file_names_that_are_not_utf8_are_taken_and_shown_escaped() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join(std::ffi::OsStr::from_bytes(b"\x9b2J.txt"));
+    std::fs::write(&odd, b"\xFF").unwrap();
+    let ok = dir.path().join("ok.txt");
+    std::fs::write(&ok, b"fine\n").unwrap();
+    let output = check()
+        .arg(&odd)
+        .arg(&ok)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("\\x9b2J.txt:1:1: offset 0x00000000: invalid-byte: FF"),
+        "{text}"
+    );
+    assert!(text.contains("ok.txt: valid UTF-8, 5 bytes"), "{text}");
+    assert!(!text.as_bytes().contains(&0x9b));
+}

@@ -171,3 +171,73 @@ fn quitting_restores_the_terminal() {
     tmux.keys(&["echo back-to-normal", "Enter"]);
     tmux.wait_for("cooked mode", |s| s.contains("\nback-to-normal"));
 }
+
+/// A shell in tmux with a recognisable prompt.
+fn shell(name: &str, width: u16, height: u16) -> Tmux {
+    let tmux = Tmux::start(name, width, height, "bash --norc --noprofile");
+    tmux.keys(&["PS1='READY$ '", "Enter"]);
+    tmux.wait_for("the shell", |s| s.contains("READY$"));
+    tmux
+}
+
+#[test]
+fn piped_input_is_shown_while_it_arrives_and_q_quits_at_once() {
+    let tmux = shell("pipe", 100, 30);
+    tmux.keys(&[
+        &format!("(echo hi; sleep 30) | {}; echo quit=$?", binary()),
+        "Enter",
+    ]);
+    let screen = tmux.wait_for("the bytes so far", |s| {
+        s.contains("reading… 3 bytes") && s.contains("U+0068")
+    });
+    assert!(screen.contains("<stdin>"), "{screen}");
+    let asked = Instant::now();
+    tmux.keys(&["q"]);
+    // The inspector leaves at once; the shell then waits for `sleep`, so
+    // the alternate screen being left is what tells.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux.format("#{alternate_on}") == "1" {
+        assert!(Instant::now() < deadline, "q did not quit while reading");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(asked.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn esc_never_quits_and_ctrl_z_suspends_until_fg() {
+    let tmux = shell("esc-suspend", 100, 30);
+    tmux.keys(&[
+        &format!("{} assets/samples/multilingual.txt", binary()),
+        "Enter",
+    ]);
+    tmux.wait_for("the inspector", |s| s.contains("valid UTF-8"));
+    tmux.keys(&["Escape"]);
+    tmux.keys(&["Escape"]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(tmux.format("#{alternate_on}"), "1", "Esc did not quit");
+    tmux.keys(&["C-z"]);
+    let screen = tmux.wait_for("the job stopped", |s| s.contains("Stopped"));
+    assert_eq!(tmux.format("#{alternate_on}"), "0", "{screen}");
+    tmux.keys(&["fg", "Enter"]);
+    tmux.wait_for("the inspector again", |s| s.contains("valid UTF-8"));
+    assert_eq!(tmux.format("#{alternate_on}"), "1");
+    tmux.keys(&["q"]);
+    tmux.wait_for("the shell again", |s| {
+        s.lines().filter(|l| l.starts_with("READY$")).count() >= 2
+    });
+}
+
+#[test]
+fn one_ctrl_d_ends_input_typed_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("typed.txt");
+    let tmux = shell("ctrl-d", 100, 10);
+    tmux.keys(&[
+        &format!("{} fix - -o {}; echo status=$?", binary(), out.display()),
+        "Enter",
+    ]);
+    tmux.keys(&["cafÃ©", "Enter"]);
+    tmux.keys(&["C-d"]);
+    tmux.wait_for("fix to end after one Ctrl-D", |s| s.contains("status=0"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "café\n");
+}
