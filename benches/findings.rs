@@ -1,7 +1,8 @@
 //! The findings pass against the plain scan it rides on: `utf8scope check`
 //! with and without `--findings` on a page-cached 1 GiB text file (the
 //! issue's target: findings within 3× the plain scan's time).
-//! `UTF8SCOPE_BENCH_MIB` sets another size.
+//! `UTF8SCOPE_BENCH_MIB` sets another size. `check --findings` runs on
+//! every backend the CPU has (AVX-512, AVX2, portable), each forced in turn.
 
 #[path = "inputs.rs"]
 mod inputs;
@@ -12,6 +13,7 @@ use std::path::Path;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
 use utf8scope::check::{self, Format, Reporter};
+use utf8scope::model::findings::backend::{self, Backend};
 
 fn size() -> usize {
     let mib = std::env::var("UTF8SCOPE_BENCH_MIB")
@@ -42,11 +44,18 @@ fn bench_findings(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("check", kind.name()), &path, |b, p| {
             b.iter(|| check(p, false))
         });
-        group.bench_with_input(
-            BenchmarkId::new("check-findings", kind.name()),
-            &path,
-            |b, p| b.iter(|| check(p, true)),
-        );
+        // Every backend the CPU has, forced in turn (AVX-512, AVX2, portable).
+        for backend in Backend::ALL {
+            if backend::force(Some(backend)).is_err() {
+                eprintln!("skipped the {} backend: this CPU lacks it", backend.name());
+                continue;
+            }
+            let name = format!("check-findings-{}", backend.name());
+            group.bench_with_input(BenchmarkId::new(name, kind.name()), &path, |b, p| {
+                b.iter(|| check(p, true))
+            });
+        }
+        backend::force(None).expect("the best backend is always there");
         std::fs::remove_file(&path).expect("the input can go");
     }
     group.finish();

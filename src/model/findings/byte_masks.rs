@@ -2,10 +2,12 @@
 //! way SIMD UTF-8 validators work: each comparison covers a whole chunk in a
 //! few instructions, and the bytes after a position are the same comparison
 //! on the chunk loaded a few bytes later. The quick searches of the findings
-//! pass are written once against [`ByteMasks`] and run with AVX2 where the
-//! CPU has it, and byte by byte elsewhere.
+//! pass are written once against [`ByteMasks`] and run with AVX-512 or AVX2
+//! where the CPU has it, and byte by byte elsewhere. A vector type can only
+//! be loaded with a token of [`super::backend`], which proves the CPU has
+//! its instructions.
 
-use std::marker::PhantomData;
+use super::backend::{self, Avx2Token, Avx512Token, Backend};
 
 /// Bytes before a chunk that a test may look at.
 pub const BEFORE: usize = 1;
@@ -18,8 +20,10 @@ pub type Window = [u8; BEFORE + CHUNK + AFTER];
 
 /// Comparisons of each of 64 bytes, as masks.
 pub trait ByteMasks {
+    /// What proves the CPU can run this implementation.
+    type Token: Copy;
     /// The 64 bytes of `window` from `at` on.
-    fn load(window: &Window, at: usize) -> Self;
+    fn load(token: Self::Token, window: &Window, at: usize) -> Self;
     /// The bytes equal to `value`.
     fn eq(&self, value: u8) -> u64;
     /// The bytes from `low` to `high`, both included.
@@ -47,8 +51,9 @@ impl Portable {
 }
 
 impl ByteMasks for Portable {
+    type Token = ();
     #[inline(always)]
-    fn load(window: &Window, at: usize) -> Self {
+    fn load((): (), window: &Window, at: usize) -> Self {
         Portable(
             window[at..at + CHUNK]
                 .try_into()
@@ -71,41 +76,46 @@ impl ByteMasks for Portable {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{ByteMasks, CHUNK, Window};
+    use super::{Avx2Token, ByteMasks, CHUNK, Window};
     use std::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
         _mm256_movemask_epi8, _mm256_set1_epi8,
     };
 
-    /// Two AVX2 registers. Only made inside functions compiled for AVX2
-    /// (see [`super::first_hit`]), where these methods are inlined.
-    pub struct Avx2(__m256i, __m256i);
+    /// Two AVX2 registers, with the token that proves the CPU has AVX2: a
+    /// value exists only on such a CPU, which makes the intrinsics below
+    /// sound. (They are inlined into functions compiled for AVX2, see
+    /// [`super::first_hit`], to be fast.)
+    pub struct Avx2(Avx2Token, __m256i, __m256i);
+
+    /// A register of `value` in every byte.
+    #[inline(always)]
+    fn splat(_: Avx2Token, value: u8) -> __m256i {
+        // SAFETY: the token proves the CPU has AVX2.
+        unsafe { _mm256_set1_epi8(value as i8) }
+    }
 
     impl Avx2 {
         #[inline(always)]
         fn mask(&self, test: impl Fn(__m256i) -> __m256i) -> u64 {
-            // SAFETY: only used where AVX2 is enabled (see the type).
-            let low = unsafe { _mm256_movemask_epi8(test(self.0)) } as u32;
-            let high = unsafe { _mm256_movemask_epi8(test(self.1)) } as u32;
+            // SAFETY: the token in `self` proves the CPU has AVX2.
+            let low = unsafe { _mm256_movemask_epi8(test(self.1)) } as u32;
+            // SAFETY: as above.
+            let high = unsafe { _mm256_movemask_epi8(test(self.2)) } as u32;
             u64::from(low) | (u64::from(high) << 32)
         }
     }
 
-    /// A register of `value` in every byte.
-    #[inline(always)]
-    fn splat(value: u8) -> __m256i {
-        // SAFETY: AVX2 is enabled where this is inlined (see Avx2).
-        unsafe { _mm256_set1_epi8(value as i8) }
-    }
-
     impl ByteMasks for Avx2 {
+        type Token = Avx2Token;
         #[inline(always)]
-        fn load(window: &Window, at: usize) -> Self {
+        fn load(token: Avx2Token, window: &Window, at: usize) -> Self {
             let bytes: &[u8; CHUNK] = window[at..at + CHUNK].try_into().expect("in the window");
             let pointer = bytes.as_ptr().cast::<__m256i>();
-            // SAFETY: 64 readable bytes; unaligned loads; AVX2 as above.
+            // SAFETY: 64 readable bytes; unaligned loads; the token proves AVX2.
             unsafe {
                 Avx2(
+                    token,
                     _mm256_loadu_si256(pointer),
                     _mm256_loadu_si256(pointer.add(1)),
                 )
@@ -113,15 +123,15 @@ mod avx2 {
         }
         #[inline(always)]
         fn eq(&self, value: u8) -> u64 {
-            let value = splat(value);
-            // SAFETY: AVX2 as above.
+            let value = splat(self.0, value);
+            // SAFETY: the token in `self` proves AVX2.
             self.mask(|v| unsafe { _mm256_cmpeq_epi8(v, value) })
         }
         #[inline(always)]
         fn in_range(&self, low: u8, high: u8) -> u64 {
-            let (low, high) = (splat(low), splat(high));
+            let (low, high) = (splat(self.0, low), splat(self.0, high));
             // Clamping leaves a byte unchanged exactly when it is in range.
-            // SAFETY: AVX2 as above.
+            // SAFETY: the token in `self` proves AVX2.
             self.mask(|v| unsafe {
                 _mm256_cmpeq_epi8(_mm256_min_epu8(_mm256_max_epu8(v, low), high), v)
             })
@@ -138,48 +148,49 @@ mod avx2 {
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use super::{ByteMasks, CHUNK, Window};
+    use super::{Avx512Token, ByteMasks, CHUNK, Window};
     use std::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_cmplt_epu8_mask,
         _mm512_loadu_si512, _mm512_set1_epi8, _mm512_sub_epi8,
     };
 
-    /// One AVX-512 register: each comparison is one instruction that gives
-    /// the mask itself. Only made inside functions compiled for AVX-512BW
-    /// (see [`super::first_hit`]), where these methods are inlined.
-    pub struct Avx512(__m512i);
+    /// One AVX-512 register, with the token that proves the CPU has
+    /// AVX-512BW: each comparison is one instruction that gives the mask
+    /// itself. (Inlined into functions compiled for AVX-512BW, see
+    /// [`super::first_hit`].)
+    pub struct Avx512(Avx512Token, __m512i);
 
     /// A register of `value` in every byte.
     #[inline(always)]
-    fn splat(value: u8) -> __m512i {
-        // SAFETY: AVX-512 is enabled where this is inlined (see Avx512).
+    fn splat(_: Avx512Token, value: u8) -> __m512i {
+        // SAFETY: the token proves the CPU has AVX-512BW.
         unsafe { _mm512_set1_epi8(value as i8) }
     }
 
     impl ByteMasks for Avx512 {
+        type Token = Avx512Token;
         #[inline(always)]
-        fn load(window: &Window, at: usize) -> Self {
+        fn load(token: Avx512Token, window: &Window, at: usize) -> Self {
             let bytes: &[u8; CHUNK] = window[at..at + CHUNK].try_into().expect("in the window");
-            // SAFETY: 64 readable bytes; an unaligned load; AVX-512 as above.
-            Avx512(unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) })
+            // SAFETY: 64 readable bytes; an unaligned load; the token proves AVX-512BW.
+            Avx512(token, unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) })
         }
         #[inline(always)]
         fn eq(&self, value: u8) -> u64 {
-            // SAFETY: AVX-512 as above.
-            unsafe { _mm512_cmpeq_epi8_mask(self.0, splat(value)) }
+            // SAFETY: the token in `self` proves AVX-512BW.
+            unsafe { _mm512_cmpeq_epi8_mask(self.1, splat(self.0, value)) }
         }
         #[inline(always)]
         fn in_range(&self, low: u8, high: u8) -> u64 {
             // Bytes below `low` wrap round to large values.
-            // SAFETY: AVX-512 as above.
-            unsafe {
-                _mm512_cmple_epu8_mask(_mm512_sub_epi8(self.0, splat(low)), splat(high - low))
-            }
+            let (low, span) = (splat(self.0, low), splat(self.0, high - low));
+            // SAFETY: the token in `self` proves AVX-512BW.
+            unsafe { _mm512_cmple_epu8_mask(_mm512_sub_epi8(self.1, low), span) }
         }
         #[inline(always)]
         fn below(&self, value: u8) -> u64 {
-            // SAFETY: AVX-512 as above.
-            unsafe { _mm512_cmplt_epu8_mask(self.0, splat(value)) }
+            // SAFETY: the token in `self` proves AVX-512BW.
+            unsafe { _mm512_cmplt_epu8_mask(self.1, splat(self.0, value)) }
         }
     }
 }
@@ -192,7 +203,7 @@ pub trait ChunkTest {
     type Carry: Default;
     /// The bytes of the chunk in `window` where the test holds (a superset
     /// is fine if the caller checks each hit).
-    fn hits<M: ByteMasks>(window: &Window, carry: &mut Self::Carry) -> u64;
+    fn hits<M: ByteMasks>(token: M::Token, window: &Window, carry: &mut Self::Carry) -> u64;
 }
 
 /// Finds hits one chunk at a time, in order: the chunk test that
@@ -203,49 +214,57 @@ pub trait ChunkHits {
 }
 
 /// A [`ChunkTest`] run with the comparisons of `M`.
-struct Masked<T: ChunkTest, M> {
+struct Masked<T: ChunkTest, M: ByteMasks> {
     carry: T::Carry,
-    masks: PhantomData<M>,
+    token: M::Token,
 }
 
 impl<T: ChunkTest, M: ByteMasks> ChunkHits for Masked<T, M> {
     #[inline(always)]
     fn hits(&mut self, window: &Window) -> u64 {
-        T::hits::<M>(window, &mut self.carry)
+        T::hits::<M>(self.token, window, &mut self.carry)
     }
 }
 
 /// `T` with `M`, at the start of a text.
-fn masked<T: ChunkTest, M>() -> Masked<T, M> {
+fn masked<T: ChunkTest, M: ByteMasks>(token: M::Token) -> Masked<T, M> {
     Masked {
         carry: T::Carry::default(),
-        masks: PhantomData,
+        token,
     }
 }
 
 /// The offset of the first byte of `text` where `T` holds, or `text.len()`.
 /// Before the text and after it, bytes count as NUL.
+/// Runs on the [selected](backend::selected) backend.
 pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512bw")]
-        fn with_avx512<T: ChunkTest>(text: &[u8]) -> usize {
-            first_hit_by(text, &mut masked::<T, avx512::Avx512>())
+        fn with_avx512<T: ChunkTest>(token: Avx512Token, text: &[u8]) -> usize {
+            first_hit_by(text, &mut masked::<T, avx512::Avx512>(token))
         }
         #[target_feature(enable = "avx2")]
-        fn with_avx2<T: ChunkTest>(text: &[u8]) -> usize {
-            first_hit_by(text, &mut masked::<T, avx2::Avx2>())
+        fn with_avx2<T: ChunkTest>(token: Avx2Token, text: &[u8]) -> usize {
+            first_hit_by(text, &mut masked::<T, avx2::Avx2>(token))
         }
-        if std::arch::is_x86_feature_detected!("avx512bw") {
-            // SAFETY: the CPU supports AVX-512BW, checked just above.
-            return unsafe { with_avx512::<T>(text) };
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { with_avx2::<T>(text) };
+        match backend::selected() {
+            Backend::Avx512 => {
+                if let Some(token) = Avx512Token::detect() {
+                    // SAFETY: the token proves the CPU has AVX-512BW.
+                    return unsafe { with_avx512::<T>(token, text) };
+                }
+            }
+            Backend::Avx2 => {
+                if let Some(token) = Avx2Token::detect() {
+                    // SAFETY: the token proves the CPU has AVX2.
+                    return unsafe { with_avx2::<T>(token, text) };
+                }
+            }
+            Backend::Portable => {}
         }
     }
-    first_hit_by(text, &mut masked::<T, Portable>())
+    first_hit_by(text, &mut masked::<T, Portable>(()))
 }
 
 /// The offset of the first byte of `text` where `chunks` finds a hit, or
@@ -295,8 +314,11 @@ mod tests {
 
     impl ChunkTest for E2Then80Or81 {
         type Carry = ();
-        fn hits<M: ByteMasks>(window: &Window, _: &mut ()) -> u64 {
-            let (b0, b1) = (M::load(window, BEFORE), M::load(window, BEFORE + 1));
+        fn hits<M: ByteMasks>(token: M::Token, window: &Window, _: &mut ()) -> u64 {
+            let (b0, b1) = (
+                M::load(token, window, BEFORE),
+                M::load(token, window, BEFORE + 1),
+            );
             b0.eq(0xE2) & (b1.in_range(0x80, 0x81))
         }
     }
@@ -312,7 +334,7 @@ mod tests {
                 text[at + 1] = 0x81;
                 assert_eq!(first_hit::<E2Then80Or81>(&text), at, "{len} {at}");
                 assert_eq!(
-                    first_hit_by(&text, &mut masked::<E2Then80Or81, Portable>()),
+                    first_hit_by(&text, &mut masked::<E2Then80Or81, Portable>(())),
                     at
                 );
             }
@@ -342,24 +364,18 @@ mod tests {
     fn every_comparison_agrees_with_the_portable_one() {
         let window: Window = std::array::from_fn(|i| (i * 37 + 11) as u8);
         for at in [0, 1, BEFORE + AFTER] {
-            let portable = Portable::load(&window, at);
+            let portable = Portable::load((), &window, at);
             #[cfg(target_arch = "x86_64")]
             {
-                #[target_feature(enable = "avx2")]
-                fn with_avx2(window: &Window, at: usize, portable: &Portable) {
-                    assert_agrees(&avx2::Avx2::load(window, at), portable);
+                match Avx2Token::detect() {
+                    Some(token) => assert_agrees(&avx2::Avx2::load(token, &window, at), &portable),
+                    None => eprintln!("skipped AVX2: this CPU lacks it"),
                 }
-                #[target_feature(enable = "avx512bw")]
-                fn with_avx512(window: &Window, at: usize, portable: &Portable) {
-                    assert_agrees(&avx512::Avx512::load(window, at), portable);
-                }
-                if std::arch::is_x86_feature_detected!("avx2") {
-                    // SAFETY: AVX2 checked just above.
-                    unsafe { with_avx2(&window, at, &portable) };
-                }
-                if std::arch::is_x86_feature_detected!("avx512bw") {
-                    // SAFETY: AVX-512BW checked just above.
-                    unsafe { with_avx512(&window, at, &portable) };
+                match Avx512Token::detect() {
+                    Some(token) => {
+                        assert_agrees(&avx512::Avx512::load(token, &window, at), &portable)
+                    }
+                    None => eprintln!("skipped AVX-512BW: this CPU lacks it"),
                 }
             }
             assert_eq!(portable.eq(window[at]) & 1, 1);

@@ -6,6 +6,7 @@
 //! surrogate pairs, `C0 80`, decomposed sequences, mixed line endings and
 //! words that mix scripts with look-alike letters.
 
+pub mod backend;
 mod background;
 mod byte_masks;
 mod mixed_script;

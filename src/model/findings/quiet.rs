@@ -23,8 +23,8 @@ impl ChunkTest for Loud {
     type Carry = ();
 
     #[inline(always)]
-    fn hits<M: ByteMasks>(window: &Window, _: &mut ()) -> u64 {
-        let b0 = M::load(window, 1);
+    fn hits<M: ByteMasks>(token: M::Token, window: &Window, _: &mut ()) -> u64 {
+        let b0 = M::load(token, window, 1);
         // Printable ASCII, tabs and line endings, most text: one test.
         let plain = b0.in_range(0x20, 0x7E) | b0.in_range(b'\t', b'\n') | b0.eq(b'\r');
         if plain == u64::MAX {
@@ -42,7 +42,7 @@ impl ChunkTest for Loud {
         if leads == 0 {
             return controls;
         }
-        let (b1, b2) = (M::load(window, 2), M::load(window, 3));
+        let (b1, b2) = (M::load(token, window, 2), M::load(token, window, 3));
         let mut loud = controls;
         // Each lead with what may follow it, tested only if it is there (a
         // macro, not a closure, so that it is inlined into the AVX2 code).
@@ -90,7 +90,7 @@ impl ChunkTest for Loud {
         // and the noncharacters that end each plane (F0–F4, xx, BF, BE–BF).
         let four = b0.at_least(0xF0);
         if four != 0 {
-            let b3 = M::load(window, 4);
+            let b3 = M::load(token, window, 4);
             loud |= four & ((b2.eq(0xBF) & b3.at_least(0xBE)) | (b0.eq(0xF0) & b1.eq(0x91)));
         }
         loud

@@ -8,6 +8,7 @@
 //! through lookup tables: on CPUs with AVX-512 VBMI, 64 bytes at a time by
 //! byte permutes; elsewhere byte by byte from the same tables.
 
+use super::backend::{self, Backend, VbmiToken};
 use super::byte_masks::{BEFORE, CHUNK, ChunkHits, Window, first_hit_by};
 
 /// The bits of a class. Two neighbours go together when their classes share
@@ -164,18 +165,20 @@ fn changes(before: u8, class: u8) -> bool {
 
 /// The offset of the first character of `text` (valid UTF-8) that follows
 /// one of another class, or `text.len()`.
+/// With the AVX-512 backend selected, on a CPU with VBMI, the tables are
+/// looked up 64 bytes at a time; otherwise byte by byte.
 pub fn next_script_change(text: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512bw,avx512vbmi")]
-        fn with_vbmi(text: &[u8]) -> usize {
-            first_hit_by(text, &mut vbmi::Classes::new())
+        fn with_vbmi(token: VbmiToken, text: &[u8]) -> usize {
+            first_hit_by(text, &mut vbmi::Classes::new(token))
         }
-        if std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512vbmi")
+        if backend::selected() == Backend::Avx512
+            && let Some(token) = VbmiToken::detect()
         {
-            // SAFETY: the CPU has both, checked just above.
-            return unsafe { with_vbmi(text) };
+            // SAFETY: the token proves the CPU has AVX-512BW and VBMI.
+            return unsafe { with_vbmi(token, text) };
         }
     }
     first_hit_by(text, &mut Portable::default())
@@ -209,7 +212,7 @@ impl ChunkHits for Portable {
 
 #[cfg(target_arch = "x86_64")]
 mod vbmi {
-    use super::{BY_SECOND, BY_THIRD, ChunkHits, LEAD, OTHER, SECOND, SHARED, Window};
+    use super::{BY_SECOND, BY_THIRD, ChunkHits, LEAD, OTHER, SECOND, SHARED, VbmiToken, Window};
     use std::arch::x86_64::{
         __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epi8_mask,
         _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
@@ -217,10 +220,13 @@ mod vbmi {
         _mm512_setzero_si512, _mm512_slli_epi16, _mm512_test_epi8_mask,
     };
 
-    /// The search 64 bytes at a time, the tables in registers. Only made
-    /// and used inside functions compiled for AVX-512BW and VBMI (see
-    /// [`super::next_script_change`]), where these methods are inlined.
+    /// The search 64 bytes at a time, the tables in registers. Made only
+    /// with a [`VbmiToken`], kept inside, so a value exists only on a CPU
+    /// with AVX-512BW and VBMI: that makes the intrinsics below sound. (It
+    /// is used inside functions compiled for both, see
+    /// [`super::next_script_change`], where these methods are inlined.)
     pub struct Classes {
+        token: VbmiToken,
         lead: [__m512i; 4],
         second: [__m512i; 10],
         /// Each byte of the chunk before, the class of its character.
@@ -232,37 +238,39 @@ mod vbmi {
 
     /// 64 bytes as a register.
     #[inline(always)]
-    fn load(bytes: &[u8]) -> __m512i {
+    fn load(_: VbmiToken, bytes: &[u8]) -> __m512i {
         let bytes: &[u8; 64] = bytes[..64].try_into().expect("64 bytes");
-        // SAFETY: 64 readable bytes; an unaligned load; AVX-512 as above.
+        // SAFETY: 64 readable bytes; an unaligned load; the token proves AVX-512BW.
         unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
     }
 
     #[inline(always)]
-    fn splat(value: u8) -> __m512i {
-        // SAFETY: AVX-512 as above.
+    fn splat(_: VbmiToken, value: u8) -> __m512i {
+        // SAFETY: the token proves AVX-512BW.
         unsafe { _mm512_set1_epi8(value as i8) }
     }
 
     impl Classes {
         /// At the start of a text.
         #[inline(always)]
-        pub fn new() -> Classes {
+        pub fn new(token: VbmiToken) -> Classes {
             let one_back: [u8; 64] =
                 std::array::from_fn(|i| if i == 0 { 127 } else { i as u8 - 1 });
             Classes {
-                lead: std::array::from_fn(|q| load(&LEAD[64 * q..])),
-                second: std::array::from_fn(|t| load(&SECOND[t])),
-                // SAFETY: AVX-512 as above.
+                token,
+                lead: std::array::from_fn(|q| load(token, &LEAD[64 * q..])),
+                second: std::array::from_fn(|t| load(token, &SECOND[t])),
+                // SAFETY: the token proves AVX-512BW.
                 within: unsafe { _mm512_setzero_si512() },
-                one_back: load(&one_back),
+                one_back: load(token, &one_back),
             }
         }
 
         /// Each byte's class from its own byte and the two after.
         #[inline(always)]
         fn classes(&self, b0: __m512i, b1: __m512i, b2: __m512i) -> __m512i {
-            // SAFETY: AVX-512 as above.
+            let splat = |value| splat(self.token, value);
+            // SAFETY: the token in `self` proves AVX-512BW and VBMI.
             unsafe {
                 // The lead table in two halves, indexed by the low 7 bits.
                 let ascii = _mm512_permutex2var_epi8(self.lead[0], b0, self.lead[1]);
@@ -304,9 +312,15 @@ mod vbmi {
         #[inline(always)]
         fn hits(&mut self, window: &Window) -> u64 {
             const _: () = assert!(BY_SECOND == 0x80, "picked by the sign bit");
-            let (b0, b1, b2) = (load(&window[1..]), load(&window[2..]), load(&window[3..]));
+            let token = self.token;
+            let (b0, b1, b2) = (
+                load(token, &window[1..]),
+                load(token, &window[2..]),
+                load(token, &window[3..]),
+            );
             let classes = self.classes(b0, b1, b2);
-            // SAFETY: AVX-512 as above.
+            let splat = |value| splat(token, value);
+            // SAFETY: the token in `self` proves AVX-512BW and VBMI.
             unsafe {
                 // Continuation bytes (80–BF, below C0 as signed bytes) take
                 // the class of their lead, at most three bytes before.
@@ -413,15 +427,13 @@ mod tests {
         let portable = all_hits(text.as_bytes(), Portable::default());
         assert!(portable.iter().any(|&hits| hits != 0));
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512vbmi")
-        {
+        if let Some(token) = VbmiToken::detect() {
             #[target_feature(enable = "avx512bw,avx512vbmi")]
-            fn with_vbmi(text: &[u8]) -> Vec<u64> {
-                all_hits(text, vbmi::Classes::new())
+            fn with_vbmi(token: VbmiToken, text: &[u8]) -> Vec<u64> {
+                all_hits(text, vbmi::Classes::new(token))
             }
-            // SAFETY: the CPU has both, checked just above.
-            let vector = unsafe { with_vbmi(text.as_bytes()) };
+            // SAFETY: the token proves the CPU has both.
+            let vector = unsafe { with_vbmi(token, text.as_bytes()) };
             let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
             assert_eq!(first_difference, None);
         }

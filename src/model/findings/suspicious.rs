@@ -207,16 +207,16 @@ impl ChunkTest for MayStart {
     type Carry = ();
 
     #[inline(always)]
-    fn hits<M: ByteMasks>(window: &Window, _: &mut ()) -> u64 {
-        let before = M::load(window, 0);
-        let (b0, b1) = (M::load(window, 1), M::load(window, 2));
+    fn hits<M: ByteMasks>(token: M::Token, window: &Window, _: &mut ()) -> u64 {
+        let before = M::load(token, window, 0);
+        let (b0, b1) = (M::load(token, window, 1), M::load(token, window, 2));
         let after_ascii = before.below(0x80);
         let lead = (b0.in_range(0xC3, 0xC5) | b0.in_range(0xD0, 0xD1)) & after_ascii;
         let box_lead = b0.eq(0xE2) & b1.in_range(0x94, 0x96) & after_ascii;
         if lead | box_lead == 0 {
             return 0;
         }
-        let (y0, y1) = (M::load(window, 3), M::load(window, 4));
+        let (y0, y1) = (M::load(token, window, 3), M::load(token, window, 4));
         // Y for all but IBM866: a Latin-1 symbol, some Latin Extended
         // letters, spacing accents, punctuation, or Cyrillic outside А–я.
         let rare_y = y0.eq(0xC2)
@@ -233,10 +233,10 @@ impl ChunkTest for MayStart {
             ((b0.eq(0xD1) & b1.below(0x90)) | (b0.eq(0xD0) & b1.eq(0x81))) & after_ascii;
         let mut ibm866 = 0;
         if ibm866_lead != 0 {
-            let y = ibm866_continuation_at::<M>(window, 3);
+            let y = ibm866_continuation_at::<M>(token, window, 3);
             let short_y = y0.eq(0xD0);
-            let z = (short_y & ibm866_continuation_at::<M>(window, 5))
-                | (!short_y & ibm866_continuation_at::<M>(window, 6));
+            let z = (short_y & ibm866_continuation_at::<M>(token, window, 5))
+                | (!short_y & ibm866_continuation_at::<M>(token, window, 6));
             ibm866 = ibm866_lead & y & z;
         }
         (lead & rare_y) | ibm866 | box_lead
@@ -246,8 +246,8 @@ impl ChunkTest for MayStart {
 /// Where the character at `window[at..]` may be an image of a continuation
 /// byte in IBM866: А–п (D0 90–BF) or, a superset of box drawing, led by E2.
 #[inline(always)]
-fn ibm866_continuation_at<M: ByteMasks>(window: &Window, at: usize) -> u64 {
-    let (c0, c1) = (M::load(window, at), M::load(window, at + 1));
+fn ibm866_continuation_at<M: ByteMasks>(token: M::Token, window: &Window, at: usize) -> u64 {
+    let (c0, c1) = (M::load(token, window, at), M::load(token, window, at + 1));
     (c0.eq(0xD0) & c1.at_least(0x90)) | c0.eq(0xE2)
 }
 
