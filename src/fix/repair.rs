@@ -15,7 +15,7 @@ pub enum InvalidPolicy {
     /// Leave them as they are.
     #[default]
     Keep,
-    /// Write U+FFFD for each (one per maximal subpart, as DESIGN.md counts).
+    /// Write U+FFFD for each (one per maximal subpart, as WHATWG decoders and from_utf8_lossy do).
     Replace,
     /// Leave them out.
     Drop,

@@ -124,17 +124,21 @@ pub fn force(backend: Option<Backend>) -> Result<(), String> {
     Ok(())
 }
 
-/// The backend in use: the forced one, else the best the CPU has.
+/// The best backend the CPU has, found once.
+static BEST: LazyLock<Backend> = LazyLock::new(|| {
+    Backend::ALL
+        .into_iter()
+        .find(|b| b.is_available())
+        .unwrap_or(Backend::Portable)
+});
+
+/// The backend in use: the forced one, else the best the CPU has. Cheap
+/// enough to ask before every search.
+#[inline]
 pub fn selected() -> Backend {
     let forced = FORCED.load(Ordering::Relaxed);
     Backend::ALL
         .into_iter()
-        .find(|b| {
-            if forced == 0 {
-                b.is_available()
-            } else {
-                b.code() == forced
-            }
-        })
-        .unwrap_or(Backend::Portable)
+        .find(|b| b.code() == forced)
+        .unwrap_or(*BEST)
 }
