@@ -580,3 +580,20 @@ fn f_opens_the_list_on_the_finding_under_the_cursor() {
     update(&mut app, Message::ToggleFindings);
     assert_eq!(app.findings_list.as_ref().unwrap().selected, 1);
 }
+
+#[test]
+fn the_findings_list_and_the_status_bar_agree_on_lines_past_the_first_block() {
+    // 20,000 numbered lines (several index blocks), a bidi control on line 15,000.
+    let mut text: String = (0..20_000).map(|i| format!("line {i:07}\n")).collect();
+    let at = 14_999 * 13 + 5;
+    text.replace_range(at..at + 1, "\u{202e}");
+    let mut app = app_on(text.as_bytes(), 120, 40);
+    update(&mut app, Message::ToggleFindings);
+    let finding = app.findings_list.as_ref().unwrap().rows[0].clone();
+    assert_eq!((finding.line, finding.column), (15_000, 6));
+    update(&mut app, Message::ListJump);
+    assert_eq!(app.cursor, at as u64);
+    assert_eq!(app.cursor_position, Some((15_000, 6)));
+    let status = screen_text(&app).last().unwrap().clone();
+    assert!(status.contains("line 15,000:6"), "{status}");
+}
