@@ -94,15 +94,15 @@ fn a_new_file_gets_the_mode_the_umask_gives_and_an_existing_one_keeps_its_own() 
     fs::write(&input, GARBLED).unwrap();
     let new = dir.path().join("new.txt");
     let binary = assert_cmd::cargo::cargo_bin("utf8scope");
-    let status = Process::new("sh")
+    let output = Process::new("sh")
         .arg("-c")
         .arg("umask 022; exec \"$0\" fix \"$1\" -o \"$2\"")
         .arg(&binary)
         .arg(&input)
         .arg(&new)
-        .status()
+        .output()
         .unwrap();
-    assert!(status.success());
+    assert!(output.status.success(), "{output:?}");
     assert_eq!(
         fs::metadata(&new).unwrap().permissions().mode() & 0o777,
         0o644
