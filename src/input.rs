@@ -5,6 +5,7 @@ use std::io::{self, IsTerminal, Read};
 use std::path::Path;
 
 use crate::display::{escape_for_terminal, path_text};
+use crate::model::source::io_reason;
 use crate::model::{Opened, Source, SourceError};
 
 /// What a front end reads.
@@ -24,6 +25,30 @@ pub struct Stream {
     pub reader: Box<dyn Read + Send>,
     /// Whether it is a terminal (someone typing, ending with Ctrl-D).
     pub is_terminal: bool,
+}
+
+impl Stream {
+    /// A `fill` function for the block feeders that reads the stream front
+    /// to back; a read error names the stream and the offset.
+    pub fn fill(&mut self) -> impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send + '_ {
+        let mut position = 0u64;
+        move |buf| loop {
+            match self.reader.read(buf) {
+                Ok(n) => {
+                    position += n as u64;
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(SourceError::Read {
+                        name: self.name.clone(),
+                        offset: position,
+                        reason: io_reason(&e),
+                    });
+                }
+            }
+        }
+    }
 }
 
 impl Input {

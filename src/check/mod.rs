@@ -4,7 +4,7 @@ mod report;
 mod spool;
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 pub use report::{Format, Reporter};
@@ -15,7 +15,7 @@ use crate::model::findings::{Finding, FindingsScanner, Severity};
 use crate::model::scan::feed::{BLOCK_SIZE, fill_from, for_each_block_sized};
 use crate::model::scan::line_aligned::LineAligned;
 use crate::model::scan::{BlockScanner, LocatedSpan};
-use crate::model::source::{SourceError, io_reason};
+use crate::model::source::SourceError;
 
 /// The exit statuses of `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -42,7 +42,7 @@ pub fn run<W: Write>(
         let outcome = match open_input(Some(input)) {
             Ok(Input::File(source)) => scan_and_report(&path, fill_from(&source), reporter),
             // Pipes, devices and /proc files are read once, with bounded memory.
-            Ok(Input::Stream(stream)) => check_stream(&path, &stream.name, stream.reader, reporter),
+            Ok(Input::Stream(mut stream)) => scan_and_report(&path, stream.fill(), reporter),
             Err(message) => Err(Failure::Unopened(message)),
         };
         let unreadable = match outcome {
@@ -83,32 +83,6 @@ impl From<SourceError> for Failure {
     fn from(error: SourceError) -> Self {
         Failure::Input(error)
     }
-}
-
-fn check_stream<W: Write>(
-    path: &str,
-    name: &str,
-    mut reader: impl Read + Send,
-    reporter: &mut Reporter<W>,
-) -> Result<u64, Failure> {
-    let mut position = 0u64;
-    let fill = |buf: &mut [u8]| loop {
-        match reader.read(buf) {
-            Ok(n) => {
-                position += n as u64;
-                return Ok(n);
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                return Err(SourceError::Read {
-                    name: name.to_string(),
-                    offset: position,
-                    reason: io_reason(&e),
-                });
-            }
-        }
-    };
-    scan_and_report(path, fill, reporter)
 }
 
 /// Scans one input block by block, reporting spans as they are found and the

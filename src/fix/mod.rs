@@ -166,26 +166,7 @@ fn repair_input(
     let name = input.name().to_string();
     match input {
         Input::File(source) => repair_stream(fill_from(&source), options, out),
-        Input::Stream(mut stream) => {
-            let mut position = 0u64;
-            let fill = |buf: &mut [u8]| loop {
-                match stream.reader.read(buf) {
-                    Ok(n) => {
-                        position += n as u64;
-                        return Ok(n);
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        return Err(SourceError::Read {
-                            name: stream.name.clone(),
-                            offset: position,
-                            reason: io_reason(&e),
-                        });
-                    }
-                }
-            };
-            repair_stream(fill, options, out)
-        }
+        Input::Stream(mut stream) => repair_stream(stream.fill(), options, out),
     }
     .map_err(|failure| failure.explain(&name, out_name))
 }
