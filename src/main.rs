@@ -31,6 +31,9 @@ struct Cli {
     /// When to use colour (NO_COLOR is honoured by `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     color: ColorWhen,
+    /// Bytes per row to start with (`<` and `>` change it; as many as fit by default).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    width: Option<u16>,
     /// Read at most this much of a pipe or device (`4G`, `512M`, `100k`, bytes).
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "4G")]
     max_read: u64,
@@ -178,21 +181,18 @@ fn main() -> ExitCode {
             };
             run_fix(&file, &destination, options)
         }
-        None => run_inspector(
-            cli.file.as_deref(),
-            cli.first_invalid,
-            cli.color,
-            cli.max_read,
-        ),
+        None => {
+            let options = ui::Options {
+                first_invalid: cli.first_invalid,
+                color: cli.color.enabled(true),
+                bytes_per_row: cli.width,
+            };
+            run_inspector(cli.file.as_deref(), options, cli.max_read)
+        }
     }
 }
 
-fn run_inspector(
-    file: Option<&OsStr>,
-    first_invalid: bool,
-    color: ColorWhen,
-    max_read: u64,
-) -> ExitCode {
+fn run_inspector(file: Option<&OsStr>, options: ui::Options, max_read: u64) -> ExitCode {
     // Open before touching the terminal, so a bad path leaves the screen alone.
     let input = match open_input(file) {
         Ok(input) => input,
@@ -229,10 +229,6 @@ fn run_inspector(
                 return ExitCode::from(2);
             }
         },
-    };
-    let options = ui::Options {
-        first_invalid,
-        color: color.enabled(true),
     };
     match ui::run(source, load, options) {
         Ok(()) => ExitCode::SUCCESS,

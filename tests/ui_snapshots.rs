@@ -152,6 +152,8 @@ fn findings_in_the_info_panel_and_the_list() {
 #[test]
 fn findings_are_underlined_in_the_text_pane() {
     let mut app = app_on_sample("findings.txt", 80, 24);
+    // Four bytes a row (as `--width 4` asks), so that a row starts at 0x74.
+    app.wanted_bytes_per_row = Some(4);
     update(&mut app, Message::NextFinding);
     let terminal = draw(&app, true);
     let buffer = terminal.backend().buffer();

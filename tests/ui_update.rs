@@ -30,12 +30,12 @@ fn finish_search(app: &mut App) {
 #[test]
 fn arrows_move_by_byte_and_row_and_stop_at_the_edges() {
     let mut app = app_on(&[b'a'; 100], 80, 24);
-    assert_eq!(app.layout().bytes_per_row, 4);
+    assert_eq!(app.layout().bytes_per_row, 5);
     update(&mut app, Message::MoveBytes(-1));
     assert_eq!(app.cursor, 0, "no byte before the first");
     update(&mut app, Message::MoveBytes(1));
     update(&mut app, Message::MoveRows(1));
-    assert_eq!(app.cursor, 5);
+    assert_eq!(app.cursor, 6);
     update(&mut app, Message::MoveRows(-1));
     assert_eq!(app.cursor, 1);
     update(&mut app, Message::End);
@@ -304,7 +304,8 @@ fn repeating_a_search_before_any_search_explains() {
 fn toggles_change_the_layout() {
     let mut app = app_on(&[b'a'; 100], 80, 24);
     update(&mut app, Message::ToggleBits);
-    assert_eq!(app.layout().bytes_per_row, 16);
+    // (80 - 11) / 4 bytes of hex and text fit without the bits.
+    assert_eq!(app.layout().bytes_per_row, 17);
     assert_eq!(app.layout().bits.width, 0);
     update(&mut app, Message::ToggleInfo);
     assert_eq!(app.layout().info.width, 0);
@@ -328,7 +329,7 @@ fn clicks_land_on_the_byte_under_them_in_every_pane() {
             y: 2,
         },
     );
-    assert_eq!(app.cursor, 9, "row 2, second byte in the hex pane");
+    assert_eq!(app.cursor, 11, "row 2, second byte in the hex pane");
     update(
         &mut app,
         Message::Click {
@@ -336,7 +337,7 @@ fn clicks_land_on_the_byte_under_them_in_every_pane() {
             y: 1,
         },
     );
-    assert_eq!(app.cursor, 7, "row 1, fourth byte in the bits pane");
+    assert_eq!(app.cursor, 8, "row 1, fourth byte in the bits pane");
     update(
         &mut app,
         Message::Click {
@@ -353,8 +354,8 @@ fn clicks_land_on_the_byte_under_them_in_every_pane() {
 fn the_wheel_scrolls_and_keeps_the_cursor_on_screen() {
     let mut app = app_on(&[b'a'; 1000], 80, 24);
     update(&mut app, Message::Scroll(3));
-    assert_eq!(app.top, 12);
-    assert_eq!(app.cursor, 12);
+    assert_eq!(app.top, 15);
+    assert_eq!(app.cursor, 15);
     update(&mut app, Message::Scroll(-30));
     assert_eq!(app.top, 0);
 }
@@ -370,9 +371,9 @@ fn resizing_relayouts_and_keeps_the_cursor() {
             height: 48,
         },
     );
-    assert_eq!(app.layout().bytes_per_row, 8);
+    assert_eq!(app.layout().bytes_per_row, 11);
     assert_eq!(app.cursor, 999);
-    assert_eq!(app.top % 8, 0);
+    assert_eq!(app.top % 11, 0);
     update(
         &mut app,
         Message::Resize {

@@ -121,6 +121,15 @@ pub struct App {
     pub show_bits: bool,
     /// Whether the info panel is wanted.
     pub show_info: bool,
+    /// Bytes per row asked for (`<`, `>`, `--width`); as many as fit if none.
+    pub wanted_bytes_per_row: Option<u16>,
+    /// Lines the info panel is scrolled down by.
+    pub info_scroll: u16,
+    /// The unit the info panel was scrolled on (another unit starts at the top).
+    info_scrolled_on: Option<u64>,
+    /// Set by a jump: the next refresh scrolls so that the cursor has
+    /// context around it (a third of the rows above it).
+    pub reveal: bool,
     /// Whether the help overlay is open.
     pub show_help: bool,
     /// The open prompt, if any.
@@ -212,6 +221,10 @@ impl App {
             height,
             show_bits: true,
             show_info: true,
+            wanted_bytes_per_row: None,
+            info_scroll: 0,
+            info_scrolled_on: None,
+            reveal: false,
             show_help: false,
             prompt: None,
             message: None,
@@ -254,6 +267,7 @@ impl App {
             offset_width(self.source.len()),
             self.show_bits,
             self.show_info,
+            self.wanted_bytes_per_row,
         )
     }
 
@@ -286,6 +300,12 @@ impl App {
         }
     }
 
+    /// Moves the cursor to `offset` as a jump: with context around it.
+    pub fn jump_to(&mut self, offset: u64) {
+        self.cursor = offset;
+        self.reveal = true;
+    }
+
     /// Puts `text` in the status bar until the next key.
     pub fn say(&mut self, text: impl Into<String>) {
         self.message = Some(text.into());
@@ -299,7 +319,14 @@ impl App {
         let rows = u64::from(layout.rows.max(1));
         let cursor_row = self.cursor / per_row * per_row;
         self.top = self.top / per_row * per_row;
-        if cursor_row < self.top {
+        // After a jump, the target gets a third of the screen above it
+        // (and so at least a third below), unless it is in that band already.
+        let context = rows / 3 * per_row;
+        let out_of_context =
+            cursor_row < self.top + context || cursor_row + context >= self.top + rows * per_row;
+        if std::mem::take(&mut self.reveal) && out_of_context {
+            self.top = cursor_row.saturating_sub(context);
+        } else if cursor_row < self.top {
             self.top = cursor_row;
         } else if cursor_row >= self.top + rows * per_row {
             self.top = cursor_row - (rows - 1) * per_row;
@@ -312,6 +339,11 @@ impl App {
         self.refresh_scan();
         self.refresh_findings();
         self.cursor_position = self.scan.position_of(self.cursor).ok().flatten();
+        let unit = self.cursor_unit().map(|u| u.offset);
+        if unit != self.info_scrolled_on {
+            self.info_scrolled_on = unit;
+            self.info_scroll = 0;
+        }
     }
 
     /// Rows the findings list shows at once.

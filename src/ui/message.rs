@@ -76,6 +76,10 @@ pub enum Message {
     ToggleInfo,
     /// Show or hide the help overlay.
     ToggleHelp,
+    /// `<` (-1) or `>` (+1): one byte fewer or more per row.
+    ChangeBytesPerRow(i64),
+    /// `K` (-1) or `J` (+1), or the wheel over the panel: scroll the info panel.
+    ScrollInfo(i64),
     /// A mouse click at a screen cell.
     Click {
         /// Column of the cell.
@@ -83,8 +87,18 @@ pub enum Message {
         /// Row of the cell.
         y: u16,
     },
-    /// The mouse wheel: rows to scroll (negative: up).
+    /// The mouse wheel over the panes: rows to scroll (negative: up).
     Scroll(i64),
+    /// The mouse wheel somewhere: where, and rows to scroll (negative: up);
+    /// `update` sends it to the pane or the panel under the pointer.
+    Wheel {
+        /// Column of the pointer.
+        x: u16,
+        /// Row of the pointer.
+        y: u16,
+        /// Rows to scroll.
+        rows: i64,
+    },
     /// The terminal's new size.
     Resize {
         /// Columns.

@@ -38,6 +38,8 @@ pub struct Options {
     pub first_invalid: bool,
     /// Use colour.
     pub color: bool,
+    /// Bytes per row to start with (as many as fit if none).
+    pub bytes_per_row: Option<u16>,
 }
 
 /// Runs the inspector on `source` until the user quits; `load` is the
@@ -57,6 +59,8 @@ pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> i
             Some(load) => App::streaming(source, load, size.width, size.height),
             None => App::new(source, size.width, size.height),
         };
+        app.wanted_bytes_per_row = options.bytes_per_row;
+        app.refresh();
         if options.first_invalid {
             update(&mut app, Message::FirstInvalid);
         }

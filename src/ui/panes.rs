@@ -212,7 +212,11 @@ impl<'a> Panes<'a> {
                 skip -= 1;
                 return;
             }
-            let cells_left = (per_row - cell.offset % per_row) as usize;
+            // The cells left in this row of the pane, which may hold one
+            // more than the row's bytes: a wide character that starts in
+            // the last column still gets its two cells.
+            let column = (cell.offset % per_row) as usize;
+            let cells_left = usize::from(area.width).saturating_sub(column);
             let (text, style, width) = self.text_cell(cell, cells_left);
             skip = width.saturating_sub(1);
             let mark = self.marks.get((cell.offset - self.app.top) as usize);

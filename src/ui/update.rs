@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::app::{App, FindingsList, Jump, Prompt, Search};
 use super::goto::{parse_goto, parse_search};
+use super::layout::MAX_BYTES_PER_ROW;
 use super::message::{Message, PromptKind};
 use crate::display::escape_for_terminal;
 use crate::model::find::{SearchJob, SearchOutcome};
@@ -70,7 +71,7 @@ pub fn update(app: &mut App, message: Message) {
                     .checked_sub(list.top)
                     .and_then(|row| list.rows.get(row))
             {
-                app.cursor = finding.offset;
+                app.jump_to(finding.offset);
             }
         }
         Message::OpenPrompt(kind) => {
@@ -107,6 +108,27 @@ pub fn update(app: &mut App, message: Message) {
         Message::ToggleBits => app.show_bits = !app.show_bits,
         Message::ToggleInfo => app.show_info = !app.show_info,
         Message::ToggleHelp => app.show_help = !app.show_help,
+        Message::ChangeBytesPerRow(step) => {
+            let now = i64::from(app.layout().bytes_per_row);
+            let wanted = (now + step).clamp(1, i64::from(MAX_BYTES_PER_ROW));
+            app.wanted_bytes_per_row = Some(wanted as u16);
+            let given = app.layout().bytes_per_row;
+            if i64::from(given) != wanted {
+                app.say(format!("{given} bytes per row: as many as fit"));
+            }
+        }
+        Message::ScrollInfo(lines) => {
+            app.info_scroll = offset_plus(u64::from(app.info_scroll), lines).min(200) as u16;
+        }
+        Message::Wheel { x, y, rows } => {
+            let message = if app.layout().is_over_info(x, y) {
+                Message::ScrollInfo(rows)
+            } else {
+                Message::Scroll(rows)
+            };
+            update(app, message);
+            return;
+        }
         Message::Click { x, y } => {
             let layout = app.layout();
             if let Some((row, column)) = layout.byte_at_cell(x, y) {
@@ -213,7 +235,7 @@ pub fn seek(app: &mut App, jump: Jump) {
     };
     match lookup {
         Ok(Lookup::Found(span)) => {
-            app.cursor = span.offset;
+            app.jump_to(span.offset);
             match jump {
                 Jump::First => app.say(format!("first invalid span: {}", span.kind)),
                 // A jump that waited for the scan is done: drop "looking for…".
@@ -271,7 +293,7 @@ fn submit_prompt(app: &mut App) {
     }
     match prompt.kind {
         PromptKind::Goto => match parse_goto(&prompt.input, app.cursor, app.source.len()) {
-            Ok(offset) => app.cursor = offset,
+            Ok(offset) => app.jump_to(offset),
             Err(error) => app.say(escape_for_terminal(&error).into_owned()),
         },
         PromptKind::Search => match parse_search(&prompt.input) {
@@ -360,7 +382,7 @@ pub fn take_search_outcome(app: &mut App) -> bool {
     app.search = None;
     match outcome {
         SearchOutcome::Found { offset, wrapped } => {
-            app.cursor = offset;
+            app.jump_to(offset);
             app.search_match = Some((offset, len));
             if wrapped {
                 app.say(format!("search went round the file and found {shown}"));
@@ -402,7 +424,7 @@ fn next_finding(app: &mut App, forward: bool) {
     };
     match target {
         Some((i, offset, kind)) => {
-            app.cursor = offset;
+            app.jump_to(offset);
             let place = format!("finding {} of {}", i + 1, kept_count(kept, capped, running));
             let note = match (wrapped, forward) {
                 (false, _) => String::new(),

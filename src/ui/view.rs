@@ -153,24 +153,76 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 Tone::Error => theme.error(),
                 Tone::Warning => theme.notice(),
             };
-            // Wrap long values under the value column, not under the label.
-            for (i, piece) in textwrap::wrap(&row.value, &wrapping)
-                .into_iter()
-                .enumerate()
-            {
+            // Wrap long values under the value column, not under the label;
+            // a bit breakdown only between its byte groups.
+            let pieces = if row.label == "Bits" {
+                wrap_groups(&row.value, &wrapping)
+            } else {
+                textwrap::wrap(&row.value, &wrapping)
+                    .into_iter()
+                    .map(|piece| piece.into_owned())
+                    .collect()
+            };
+            for (i, piece) in pieces.into_iter().enumerate() {
                 let label = if i == 0 { row.label } else { "" };
                 lines.push(Line::from(vec![
                     Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.label()),
-                    Span::styled(piece.into_owned(), value_style),
+                    Span::styled(piece, value_style),
                 ]));
             }
         }
     }
+    // Scrolled with J and K (or the wheel), never past its last line.
+    let visible = usize::from(area.height.saturating_sub(2));
+    let hidden = lines.len().saturating_sub(visible);
+    let scroll = usize::from(app.info_scroll).min(hidden);
+    let title = match (scroll > 0, scroll < hidden) {
+        (false, false) => " info ".to_string(),
+        (true, false) => " info ↑ (K) ".to_string(),
+        (false, true) => " info ↓ (J) ".to_string(),
+        (true, true) => " info ↑↓ (J K) ".to_string(),
+    };
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(theme.quiet())
-        .title(" info ");
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+        .title(title);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .scroll((scroll as u16, 0)),
+        area,
+    );
+}
+
+/// Wraps a bit breakdown (`1110 0010 | 10 000010 | 10 101100`) between its
+/// byte groups, never inside one (a group wider than a line is wrapped as
+/// text).
+fn wrap_groups(value: &str, wrapping: &textwrap::Options) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for group in value.split(" | ") {
+        let joined = if current.is_empty() {
+            group.to_string()
+        } else {
+            format!("{current} | {group}")
+        };
+        if joined.chars().count() <= wrapping.width || current.is_empty() {
+            current = joined;
+        } else {
+            lines.push(format!("{current} |"));
+            current = group.to_string();
+        }
+    }
+    lines.push(current);
+    lines
+        .into_iter()
+        .flat_map(|line| {
+            textwrap::wrap(&line, wrapping)
+                .into_iter()
+                .map(|piece| piece.into_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// The status bar's text: file, size, cursor, line, position, scan, message;
