@@ -186,7 +186,7 @@ fn the_findings_list_draws_at_any_size() {
     for (width, height) in [(1, 1), (2, 2), (5, 3), (20, 4), (40, 7), (300, 100)] {
         let mut app = app_on_sample("findings.txt", width, height);
         update(&mut app, Message::ToggleFindings);
-        assert!(app.findings_list.is_some());
+        assert!(app.findings_list().is_some());
         update(&mut app, Message::ListEnd);
         update(&mut app, Message::ListPages(-1));
         // Draws without panicking, and shows the title where there is room.

@@ -190,7 +190,7 @@ fn goto_accepts_every_form_and_reports_nonsense() {
     type_into_prompt(&mut app, PromptKind::Goto, "12x");
     assert_eq!(app.cursor, 500);
     assert!(app.message.as_deref().unwrap().starts_with("not an offset"));
-    assert!(app.prompt.is_none());
+    assert!(app.prompt().is_none());
 }
 
 #[test]
@@ -200,9 +200,9 @@ fn prompt_editing_and_cancel() {
     update(&mut app, Message::PromptChar('9'));
     update(&mut app, Message::PromptChar('9'));
     update(&mut app, Message::PromptBackspace);
-    assert_eq!(app.prompt.as_ref().unwrap().input, "9");
+    assert_eq!(app.prompt().unwrap().input, "9");
     update(&mut app, Message::PromptCancel);
-    assert!(app.prompt.is_none());
+    assert!(app.prompt().is_none());
     assert_eq!(app.cursor, 0);
 }
 
@@ -212,7 +212,7 @@ fn search_finds_text_and_hex_inside_characters_and_repeats() {
     let mut app = app_on(text, 80, 24);
     type_into_prompt(&mut app, PromptKind::Search, "€");
     assert_eq!(app.cursor, 2);
-    assert!(app.prompt.is_none(), "Enter closes the prompt");
+    assert!(app.prompt().is_none(), "Enter closes the prompt");
     assert_eq!(app.search_match, Some((2, 3)), "the match is highlighted");
     update(&mut app, Message::SearchNext);
     finish_search(&mut app);
@@ -244,14 +244,14 @@ fn a_new_search_prompt_starts_empty_and_up_recalls_earlier_queries() {
     type_into_prompt(&mut app, PromptKind::Search, "two");
     type_into_prompt(&mut app, PromptKind::Search, "three");
     update(&mut app, Message::OpenPrompt(PromptKind::Search));
-    assert_eq!(app.prompt.as_ref().unwrap().input, "");
+    assert_eq!(app.prompt().unwrap().input, "");
     update(&mut app, Message::PromptHistory(-1));
-    assert_eq!(app.prompt.as_ref().unwrap().input, "three");
+    assert_eq!(app.prompt().unwrap().input, "three");
     update(&mut app, Message::PromptHistory(-1));
-    assert_eq!(app.prompt.as_ref().unwrap().input, "two");
+    assert_eq!(app.prompt().unwrap().input, "two");
     update(&mut app, Message::PromptHistory(1));
     update(&mut app, Message::PromptHistory(1));
-    assert_eq!(app.prompt.as_ref().unwrap().input, "");
+    assert_eq!(app.prompt().unwrap().input, "");
     update(&mut app, Message::PromptHistory(-1));
     update(&mut app, Message::PromptHistory(-1));
     update(&mut app, Message::PromptSubmit);
@@ -310,7 +310,7 @@ fn toggles_change_the_layout() {
     update(&mut app, Message::ToggleInfo);
     assert_eq!(app.layout().info.width, 0);
     update(&mut app, Message::ToggleHelp);
-    assert!(app.show_help);
+    assert!(app.help_open());
     assert!(
         screen_text(&app)
             .iter()
@@ -487,7 +487,7 @@ fn a_file_without_findings_says_so() {
         Some("no findings: nothing looks wrong")
     );
     update(&mut app, Message::ToggleFindings);
-    assert!(app.findings_list.is_none());
+    assert!(app.findings_list().is_none());
     assert_eq!(
         app.message.as_deref(),
         Some("no findings: nothing looks wrong")
@@ -500,26 +500,26 @@ fn the_findings_list_opens_at_the_cursor_and_jumps() {
     let mut app = app_on_sample("findings.txt", 80, 24);
     type_into_prompt(&mut app, PromptKind::Goto, "0x180");
     update(&mut app, Message::ToggleFindings);
-    let list = app.findings_list.as_ref().unwrap();
+    let list = app.findings_list().unwrap();
     assert_eq!(list.selected, 6, "the first finding at or after the cursor");
     update(&mut app, Message::ListMove(2));
     update(&mut app, Message::ListJump);
-    assert!(app.findings_list.is_none());
+    assert!(app.findings_list().is_none());
     assert_eq!(app.cursor, FINDINGS[8]);
     // Keys move the selection, not the cursor, while the list is open.
     update(&mut app, Message::ToggleFindings);
     update(&mut app, Message::ListEnd);
-    assert_eq!(app.findings_list.as_ref().unwrap().selected, 15);
+    assert_eq!(app.findings_list().unwrap().selected, 15);
     update(&mut app, Message::ListMove(5));
-    assert_eq!(app.findings_list.as_ref().unwrap().selected, 15);
+    assert_eq!(app.findings_list().unwrap().selected, 15);
     update(&mut app, Message::ListStart);
     update(&mut app, Message::ListPages(1));
-    assert_eq!(app.findings_list.as_ref().unwrap().selected, 15);
+    assert_eq!(app.findings_list().unwrap().selected, 15);
     update(&mut app, Message::ListPages(-1));
-    assert_eq!(app.findings_list.as_ref().unwrap().selected, 0);
+    assert_eq!(app.findings_list().unwrap().selected, 0);
     assert_eq!(app.cursor, FINDINGS[8]);
     update(&mut app, Message::ToggleFindings);
-    assert!(app.findings_list.is_none());
+    assert!(app.findings_list().is_none());
     assert_eq!(app.cursor, FINDINGS[8]);
 }
 
@@ -574,12 +574,12 @@ fn f_opens_the_list_on_the_finding_under_the_cursor() {
     // Inside the first finding (the mojibake "cafÃ©" at 0x76), not at its start.
     app.cursor = FINDINGS[0] + 2;
     update(&mut app, Message::ToggleFindings);
-    assert_eq!(app.findings_list.as_ref().unwrap().selected, 0);
+    assert_eq!(app.findings_list().unwrap().selected, 0);
     update(&mut app, Message::ToggleFindings);
     // Between findings: the next one.
     app.cursor = FINDINGS[1] - 1;
     update(&mut app, Message::ToggleFindings);
-    assert_eq!(app.findings_list.as_ref().unwrap().selected, 1);
+    assert_eq!(app.findings_list().unwrap().selected, 1);
 }
 
 #[test]
@@ -590,7 +590,7 @@ fn the_findings_list_and_the_status_bar_agree_on_lines_past_the_first_block() {
     text.replace_range(at..at + 1, "\u{202e}");
     let mut app = app_on(text.as_bytes(), 120, 40);
     update(&mut app, Message::ToggleFindings);
-    let finding = app.findings_list.as_ref().unwrap().rows[0].clone();
+    let finding = app.findings_list().unwrap().rows[0].clone();
     assert_eq!((finding.line, finding.column), (15_000, 6));
     update(&mut app, Message::ListJump);
     assert_eq!(app.cursor, at as u64);

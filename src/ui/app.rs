@@ -4,25 +4,14 @@
 
 use std::sync::Arc;
 
-use super::keys::InputMode;
 use super::layout::{Layout, offset_width};
 use super::message::PromptKind;
+use super::overlays::Mode;
+pub use super::overlays::{FindingsList, Prompt};
 use crate::display::escape_for_terminal;
 use crate::model::find::SearchJob;
 use crate::model::findings::{Finding, FindingsJob, Severity};
 use crate::model::{LoadState, Scan, ScanState, Source, StreamLoad, Unit, Window};
-
-/// An open prompt and what has been typed into it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prompt {
-    /// Which prompt.
-    pub kind: PromptKind,
-    /// The text typed so far.
-    pub input: String,
-    /// Which earlier query ↑ and ↓ have recalled (an index into the
-    /// prompt's history), if any.
-    pub recalled: Option<usize>,
-}
 
 /// A search running in the background, and what it looks for.
 pub struct Search {
@@ -88,17 +77,6 @@ pub struct Marked {
     pub severity: Severity,
 }
 
-/// The open findings list (`F`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct FindingsList {
-    /// Index of the selected finding among the kept ones.
-    pub selected: usize,
-    /// Index of the first finding shown.
-    pub top: usize,
-    /// The findings shown, from `top`.
-    pub rows: Vec<Finding>,
-}
-
 /// The inspector's state.
 pub struct App {
     /// The file being inspected.
@@ -130,10 +108,8 @@ pub struct App {
     /// Set by a jump: the next refresh scrolls so that the cursor has
     /// context around it (a third of the rows above it).
     pub reveal: bool,
-    /// Whether the help overlay is open.
-    pub show_help: bool,
-    /// The open prompt, if any.
-    pub prompt: Option<Prompt>,
+    /// Normal, or the one overlay open (a prompt, the findings list, the help).
+    pub mode: Mode,
     /// A transient message for the status bar.
     pub message: Option<String>,
     /// The bytes of the last search, for `;` and `,`.
@@ -169,8 +145,6 @@ pub struct App {
     pub cursor_findings: Vec<Finding>,
     /// The findings on screen, for the text pane to mark.
     pub visible_findings: Vec<Marked>,
-    /// The findings list, when open.
-    pub findings_list: Option<FindingsList>,
 }
 
 impl App {
@@ -225,8 +199,7 @@ impl App {
             info_scroll: 0,
             info_scrolled_on: None,
             reveal: false,
-            show_help: false,
-            prompt: None,
+            mode: Mode::Normal,
             message: None,
             last_search: None,
             search: None,
@@ -253,7 +226,6 @@ impl App {
             },
             cursor_findings: Vec::new(),
             visible_findings: Vec::new(),
-            findings_list: None,
         };
         app.refresh();
         app
@@ -289,15 +261,25 @@ impl App {
         }
     }
 
-    /// What keys are for now: the list and prompts take them first.
-    pub fn input_mode(&self) -> InputMode {
-        if self.findings_list.is_some() {
-            InputMode::List
-        } else if self.prompt.is_some() {
-            InputMode::Prompt
-        } else {
-            InputMode::Normal
+    /// The open prompt, if any.
+    pub fn prompt(&self) -> Option<&Prompt> {
+        match &self.mode {
+            Mode::Prompt(prompt) => Some(prompt),
+            _ => None,
         }
+    }
+
+    /// The open findings list, if any.
+    pub fn findings_list(&self) -> Option<&FindingsList> {
+        match &self.mode {
+            Mode::FindingsList(list) => Some(list),
+            _ => None,
+        }
+    }
+
+    /// Whether the help is open.
+    pub fn help_open(&self) -> bool {
+        matches!(self.mode, Mode::Help(_))
     }
 
     /// Moves the cursor to `offset` as a jump: with context around it.
@@ -374,19 +356,10 @@ impl App {
             })
             .collect();
         self.cursor_findings = index.covering(self.cursor).into_iter().cloned().collect();
-        let rows = self.list_rows();
-        if let Some(list) = &mut self.findings_list {
-            let kept = index.findings().len();
-            list.selected = list.selected.min(kept.saturating_sub(1));
-            // Fill the list to its last row when there are enough findings.
-            list.top = list.top.min(kept.saturating_sub(rows));
-            if list.selected < list.top {
-                list.top = list.selected;
-            } else if list.selected >= list.top + rows {
-                list.top = list.selected + 1 - rows;
-            }
-            let end = (list.top + rows).min(kept);
-            list.rows = index.findings()[list.top.min(end)..end].to_vec();
+        let visible = self.list_rows();
+        if let Mode::FindingsList(list) = &mut self.mode {
+            let shown = list.follow(index.findings().len(), visible);
+            list.rows = index.findings()[shown].to_vec();
         }
     }
 

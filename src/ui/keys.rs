@@ -5,6 +5,7 @@ use ratatui::crossterm::event::{
 };
 
 use super::message::{Message, PromptKind};
+use super::overlays::{FindingsList, Mode};
 
 /// The key bindings, as the help overlay lists them.
 pub const BINDINGS: &[(&str, &str)] = &[
@@ -31,30 +32,16 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("q ^c", "quit"),
 ];
 
-/// What keys are for at the moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputMode {
-    /// Moving about the file.
-    Normal,
-    /// Typing into a prompt.
-    Prompt,
-    /// Picking from the findings list.
-    List,
-}
-
-/// The message for an event in the given mode.
-pub fn message_for(event: &Event, mode: InputMode) -> Option<Message> {
+/// The message for an event; an open overlay takes keys (and the findings
+/// list the wheel) before the normal bindings.
+pub fn message_for(event: &Event, mode: &Mode) -> Option<Message> {
     match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => match mode {
-            InputMode::Normal => normal_key(key),
-            InputMode::Prompt => prompt_key(key),
-            InputMode::List => list_key(key),
-        },
-        Event::Mouse(mouse) if mode == InputMode::List => match mouse.kind {
-            MouseEventKind::ScrollUp => Some(Message::ListMove(-3)),
-            MouseEventKind::ScrollDown => Some(Message::ListMove(3)),
-            _ => None,
-        },
+        Event::Key(key) if key.kind != KeyEventKind::Release => {
+            mode.overlay_key(key).unwrap_or_else(|| normal_key(key))
+        }
+        Event::Mouse(mouse) if matches!(mode, Mode::FindingsList(_)) => {
+            FindingsList::wheel(mouse.kind)
+        }
         Event::Mouse(mouse) => match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => Some(Message::Click {
                 x: mouse.column,
@@ -122,42 +109,10 @@ fn normal_key(key: &KeyEvent) -> Option<Message> {
     Some(message)
 }
 
-fn list_key(key: &KeyEvent) -> Option<Message> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let message = match key.code {
-        KeyCode::Char('c') if ctrl => Message::Quit,
-        KeyCode::Char('u') if ctrl => Message::ListPages(-1),
-        KeyCode::Char('d') if ctrl => Message::ListPages(1),
-        KeyCode::Esc | KeyCode::Char('q' | 'F') => Message::ToggleFindings,
-        KeyCode::Up | KeyCode::Char('k') => Message::ListMove(-1),
-        KeyCode::Down | KeyCode::Char('j') => Message::ListMove(1),
-        KeyCode::PageUp => Message::ListPages(-1),
-        KeyCode::PageDown => Message::ListPages(1),
-        KeyCode::Home | KeyCode::Char('g') => Message::ListStart,
-        KeyCode::End | KeyCode::Char('G') => Message::ListEnd,
-        KeyCode::Enter => Message::ListJump,
-        _ => return None,
-    };
-    Some(message)
-}
-
-fn prompt_key(key: &KeyEvent) -> Option<Message> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match key.code {
-        KeyCode::Char('c') if ctrl => Some(Message::PromptCancel),
-        KeyCode::Esc => Some(Message::PromptCancel),
-        KeyCode::Enter => Some(Message::PromptSubmit),
-        KeyCode::Backspace => Some(Message::PromptBackspace),
-        KeyCode::Up => Some(Message::PromptHistory(-1)),
-        KeyCode::Down => Some(Message::PromptHistory(1)),
-        KeyCode::Char(c) if !ctrl => Some(Message::PromptChar(c)),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::overlays::Prompt;
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
         Event::Key(KeyEvent::new(code, modifiers))
@@ -167,69 +122,84 @@ mod tests {
     fn keys_map_to_messages_and_prompts_capture_text() {
         let none = KeyModifiers::NONE;
         assert_eq!(
-            message_for(&key(KeyCode::Char('n'), none), InputMode::Normal),
+            message_for(&key(KeyCode::Char('n'), none), &Mode::Normal),
             Some(Message::NextInvalid)
         );
         assert_eq!(
-            message_for(&key(KeyCode::Char('n'), none), InputMode::Prompt),
+            message_for(
+                &key(KeyCode::Char('n'), none),
+                &Mode::Prompt(Prompt::new(PromptKind::Search))
+            ),
             Some(Message::PromptChar('n'))
         );
         assert_eq!(
-            message_for(&key(KeyCode::Char('m'), none), InputMode::Normal),
+            message_for(&key(KeyCode::Char('m'), none), &Mode::Normal),
             Some(Message::NextFinding)
         );
         assert_eq!(
-            message_for(&key(KeyCode::Char('j'), none), InputMode::List),
+            message_for(
+                &key(KeyCode::Char('j'), none),
+                &Mode::FindingsList(FindingsList::open_at(0, 10))
+            ),
             Some(Message::ListMove(1))
         );
         assert_eq!(
-            message_for(&key(KeyCode::Esc, none), InputMode::List),
+            message_for(
+                &key(KeyCode::Esc, none),
+                &Mode::FindingsList(FindingsList::open_at(0, 10))
+            ),
             Some(Message::ToggleFindings)
         );
         assert_eq!(
-            message_for(&key(KeyCode::Enter, none), InputMode::List),
+            message_for(
+                &key(KeyCode::Enter, none),
+                &Mode::FindingsList(FindingsList::open_at(0, 10))
+            ),
             Some(Message::ListJump)
         );
         assert_eq!(
             message_for(
                 &key(KeyCode::Char('c'), KeyModifiers::CONTROL),
-                InputMode::Normal
+                &Mode::Normal
             ),
             Some(Message::Quit)
         );
         assert_eq!(
             message_for(
                 &key(KeyCode::Char('d'), KeyModifiers::CONTROL),
-                InputMode::Normal
+                &Mode::Normal
             ),
             Some(Message::MovePages(1))
         );
         assert_eq!(
-            message_for(&key(KeyCode::Esc, none), InputMode::Prompt),
+            message_for(
+                &key(KeyCode::Esc, none),
+                &Mode::Prompt(Prompt::new(PromptKind::Search))
+            ),
             Some(Message::PromptCancel)
         );
         assert_eq!(
-            message_for(&key(KeyCode::Esc, none), InputMode::Normal),
+            message_for(&key(KeyCode::Esc, none), &Mode::Normal),
             Some(Message::Escape),
             "Esc never quits"
         );
         assert_eq!(
             message_for(
                 &key(KeyCode::Char('z'), KeyModifiers::CONTROL),
-                InputMode::Normal
+                &Mode::Normal
             ),
             Some(Message::Suspend)
         );
         assert_eq!(
-            message_for(&key(KeyCode::Up, none), InputMode::Prompt),
+            message_for(
+                &key(KeyCode::Up, none),
+                &Mode::Prompt(Prompt::new(PromptKind::Search))
+            ),
             Some(Message::PromptHistory(-1))
         );
+        assert_eq!(message_for(&key(KeyCode::F(5), none), &Mode::Normal), None);
         assert_eq!(
-            message_for(&key(KeyCode::F(5), none), InputMode::Normal),
-            None
-        );
-        assert_eq!(
-            message_for(&Event::Resize(100, 30), InputMode::Normal),
+            message_for(&Event::Resize(100, 30), &Mode::Normal),
             Some(Message::Resize {
                 width: 100,
                 height: 30

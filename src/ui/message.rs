@@ -76,6 +76,8 @@ pub enum Message {
     ToggleInfo,
     /// Show or hide the help overlay.
     ToggleHelp,
+    /// Scroll the help by lines (negative: up).
+    HelpScroll(i64),
     /// `<` (-1) or `>` (+1): one byte fewer or more per row.
     ChangeBytesPerRow(i64),
     /// `K` (-1) or `J` (+1), or the wheel over the panel: scroll the info panel.

@@ -8,6 +8,7 @@ pub mod goto;
 pub mod keys;
 pub mod layout;
 pub mod message;
+pub mod overlays;
 pub mod panes;
 pub mod theme;
 pub mod update;
@@ -82,7 +83,7 @@ fn event_loop(
             // Apply every event already queued before drawing again.
             loop {
                 let event = event::read()?;
-                if let Some(message) = keys::message_for(&event, app.input_mode()) {
+                if let Some(message) = keys::message_for(&event, &app.mode) {
                     update(app, message);
                 }
                 if app.should_quit || app.should_suspend || !event::poll(Duration::ZERO)? {

@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use super::app::{App, FindingsList, Jump, Prompt, Search};
+use super::app::{App, Jump, Search};
 use super::goto::{parse_goto, parse_search};
 use super::layout::MAX_BYTES_PER_ROW;
 use super::message::{Message, PromptKind};
+use super::overlays::{FindingsList, Help, Mode, Prompt};
 use crate::display::escape_for_terminal;
 use crate::model::find::{SearchJob, SearchOutcome};
 use crate::model::findings::MAX_KEPT;
@@ -65,41 +66,39 @@ pub fn update(app: &mut App, message: Message) {
         Message::ListStart => move_selection(app, i64::MIN),
         Message::ListEnd => move_selection(app, i64::MAX),
         Message::ListJump => {
-            if let Some(list) = app.findings_list.take()
-                && let Some(finding) = list
-                    .selected
-                    .checked_sub(list.top)
-                    .and_then(|row| list.rows.get(row))
+            if let Mode::FindingsList(list) = std::mem::take(&mut app.mode)
+                && let Some(finding) = list.selected_finding()
             {
                 app.jump_to(finding.offset);
             }
         }
-        Message::OpenPrompt(kind) => {
-            app.prompt = Some(Prompt {
-                kind,
-                input: String::new(),
-                recalled: None,
-            })
+        Message::OpenPrompt(kind) => app.mode = Mode::Prompt(Prompt::new(kind)),
+        Message::PromptHistory(step) => {
+            if let Mode::Prompt(prompt) = &mut app.mode {
+                let history = match prompt.kind {
+                    PromptKind::Goto => &app.goto_history,
+                    PromptKind::Search => &app.search_history,
+                };
+                prompt.recall(history, step);
+            }
         }
-        Message::PromptHistory(step) => recall(app, step),
         Message::PromptChar(c) => {
-            if let Some(prompt) = &mut app.prompt {
+            if let Mode::Prompt(prompt) = &mut app.mode {
                 prompt.input.push(c);
             }
         }
         Message::PromptBackspace => {
-            if let Some(prompt) = &mut app.prompt {
+            if let Mode::Prompt(prompt) = &mut app.mode {
                 prompt.input.pop();
             }
         }
-        Message::PromptCancel => app.prompt = None,
+        Message::PromptCancel => app.mode = Mode::Normal,
         Message::Escape => {
             if let Some(search) = app.search.take() {
                 search.job.cancel();
                 app.say("search cancelled");
             }
             app.search_match = None;
-            app.show_help = false;
         }
         Message::Suspend => app.should_suspend = true,
         Message::PromptSubmit => submit_prompt(app),
@@ -107,7 +106,17 @@ pub fn update(app: &mut App, message: Message) {
         Message::SearchPrev => repeat_search(app, false),
         Message::ToggleBits => app.show_bits = !app.show_bits,
         Message::ToggleInfo => app.show_info = !app.show_info,
-        Message::ToggleHelp => app.show_help = !app.show_help,
+        Message::ToggleHelp => {
+            app.mode = match app.mode {
+                Mode::Help(_) => Mode::Normal,
+                _ => Mode::Help(Help::default()),
+            }
+        }
+        Message::HelpScroll(lines) => {
+            if let Mode::Help(help) = &mut app.mode {
+                help.scroll = offset_plus(u64::from(help.scroll), lines).min(100) as u16;
+            }
+        }
         Message::ChangeBytesPerRow(step) => {
             let now = i64::from(app.layout().bytes_per_row);
             let wanted = (now + step).clamp(1, i64::from(MAX_BYTES_PER_ROW));
@@ -196,8 +205,6 @@ pub fn update(app: &mut App, message: Message) {
                 }
             }
         }
-        // While the help overlay is open, Esc and q close it instead.
-        Message::Quit if app.show_help => app.show_help = false,
         Message::Quit => app.should_quit = true,
     }
     app.refresh();
@@ -280,7 +287,7 @@ const NONE: &str = "no invalid spans: the file is valid UTF-8";
 fn submit_prompt(app: &mut App) {
     // Enter closes the prompt, as `:` and `/` do in less and vim; what
     // came of it is said in the status bar.
-    let Some(prompt) = app.prompt.take() else {
+    let Mode::Prompt(prompt) = std::mem::take(&mut app.mode) else {
         return;
     };
     if !prompt.input.is_empty() {
@@ -304,30 +311,6 @@ fn submit_prompt(app: &mut App) {
             }
             Err(error) => app.say(escape_for_terminal(&error).into_owned()),
         },
-    }
-}
-
-/// Puts an earlier (`step` < 0) or later query of the prompt's history into it.
-fn recall(app: &mut App, step: i64) {
-    let Some(prompt) = &app.prompt else {
-        return;
-    };
-    let history = app.history(prompt.kind);
-    if history.is_empty() {
-        return;
-    }
-    let last = history.len() - 1;
-    let recalled = match (prompt.recalled, step < 0) {
-        (None, true) => Some(last),
-        (None, false) => None,
-        (Some(i), true) => Some(i.saturating_sub(1)),
-        (Some(i), false) if i < last => Some(i + 1),
-        (Some(_), false) => None,
-    };
-    let input = recalled.map_or_else(String::new, |i| history[i].clone());
-    if let Some(prompt) = &mut app.prompt {
-        prompt.recalled = recalled;
-        prompt.input = input;
     }
 }
 
@@ -465,7 +448,8 @@ fn kept_count(kept: usize, capped: bool, running: bool) -> String {
 
 /// Opens the list on the finding at the cursor (or the next one), or closes it.
 fn toggle_findings(app: &mut App) {
-    if app.findings_list.take().is_some() {
+    if let Mode::FindingsList(_) = app.mode {
+        app.mode = Mode::Normal;
         return;
     }
     let (kept, selected) = {
@@ -491,18 +475,13 @@ fn toggle_findings(app: &mut App) {
         }
         return;
     }
-    app.findings_list = Some(FindingsList {
-        selected,
-        top: selected.saturating_sub(app.list_rows() / 2),
-        rows: Vec::new(),
-    });
+    app.mode = Mode::FindingsList(FindingsList::open_at(selected, app.list_rows()));
 }
 
 /// Moves the list's selection by `delta` rows, within the list.
 fn move_selection(app: &mut App, delta: i64) {
     let kept = app.findings_status.kept;
-    if let Some(list) = &mut app.findings_list {
-        let last = kept.saturating_sub(1) as u64;
-        list.selected = offset_plus(list.selected as u64, delta).min(last) as usize;
+    if let Mode::FindingsList(list) = &mut app.mode {
+        list.move_by(delta, kept);
     }
 }

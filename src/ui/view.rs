@@ -4,16 +4,14 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::app::{App, FindingsList, FindingsStatus};
+use super::app::{App, FindingsStatus};
 use super::describe::{Tone, describe, describe_findings};
-use super::keys::BINDINGS;
-use super::message::PromptKind;
+use super::overlays::Mode;
 use super::panes::Panes;
 use super::theme::Theme;
-use crate::display::{escape_for_terminal, human_size, quote_short, thousands};
-use crate::model::findings::Severity;
+use crate::display::{escape_for_terminal, human_size, thousands};
 use crate::model::{LoadState, ScanState};
 
 /// Draws `app` into `frame` with `theme`.
@@ -33,104 +31,14 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
         draw_info(app, theme, frame, clip(layout.info));
     }
     draw_status(app, theme, frame, clip(layout.status));
-    if let Some(list) = &app.findings_list {
-        draw_findings_list(app, list, theme, frame, area);
-    }
-    if app.show_help {
-        draw_help(theme, frame, area);
-    }
-}
-
-/// The findings list: one row per finding (kind, offset, line:column, an
-/// excerpt), the selected one highlighted.
-fn draw_findings_list(app: &App, list: &FindingsList, theme: Theme, frame: &mut Frame, area: Rect) {
-    let rect = Rect::new(
-        area.x + 1,
-        area.y + 1,
-        area.width.saturating_sub(2),
-        area.height.saturating_sub(3),
-    );
-    let digits = usize::from(super::layout::offset_width(app.source.len()) - 2);
-    let status = &app.findings_status;
-    // Narrow screens leave the severity to the colour, to keep room for "what".
-    let with_severity = rect.width >= 110;
-    // Room for the longest line:column shown (lines run into the millions).
-    let place_width = list
-        .rows
-        .iter()
-        .map(|f| format!("{}:{}", f.line, f.column).len())
-        .max()
-        .unwrap_or(0)
-        .max(9);
-    let columns = |severity: &str, kind: &str, offset: &str, place: &str, what: &str| {
-        let severity = if with_severity {
-            format!("{severity:<8} ")
-        } else {
-            String::new()
-        };
-        format!(
-            "{severity}{kind:<21} {offset:<w$}  {place:<p$} {what}",
-            w = digits + 2,
-            p = place_width
-        )
-    };
-    let mut lines = vec![Line::from(Span::styled(
-        columns("severity", "kind", "offset", "line:col", "what"),
-        theme.label(),
-    ))];
-    for (i, finding) in list.rows.iter().enumerate() {
-        let place = format!("{}:{}", finding.line, finding.column);
-        // Mojibake shows what it meant; the rest, whose bytes are often
-        // invisible, their explanation (which names the character).
-        let what = match &finding.repair {
-            Some(repair) => escape_for_terminal(&format!(
-                "\u{201c}{}\u{201d} \u{2192} \u{201c}{}\u{201d}",
-                quote_short(&String::from_utf8_lossy(&finding.bytes)),
-                quote_short(repair)
-            ))
-            .into_owned(),
-            None => finding.detail.clone(),
-        };
-        let mut style = match finding.severity {
-            Severity::Warning => theme.notice(),
-            Severity::Info => Style::new(),
-        };
-        if list.top + i == list.selected {
-            style = theme.cursor_byte(style);
+    match &app.mode {
+        Mode::FindingsList(list) => {
+            let digits = usize::from(super::layout::offset_width(app.source.len()) - 2);
+            list.draw(&app.findings_status, digits, theme, frame, area);
         }
-        let offset = format!("0x{:0digits$x}", finding.offset);
-        lines.push(Line::from(Span::styled(
-            columns(
-                finding.severity.name(),
-                finding.kind.name(),
-                &offset,
-                &place,
-                &what,
-            ),
-            style,
-        )));
+        Mode::Help(help) => help.draw(theme, frame, area),
+        Mode::Normal | Mode::Prompt(_) => {}
     }
-    let capped = if status.total > status.kept as u64 {
-        format!(", first {} kept", thousands(status.kept as u64))
-    } else {
-        String::new()
-    };
-    let title = format!(
-        " findings: {} of {}{capped}{} ",
-        thousands(list.selected as u64 + 1),
-        thousands(status.total),
-        if status.state == ScanState::Running {
-            ", looking…"
-        } else {
-            ""
-        }
-    );
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .title(title)
-        .title_bottom(" ↑↓ PgUp PgDn pick · Enter go · Esc close ");
-    frame.render_widget(Clear, rect);
-    frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
 fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
@@ -331,45 +239,9 @@ fn shorten_left(text: &str, room: usize) -> String {
 }
 
 fn draw_status(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
-    let text = match &app.prompt {
-        Some(prompt) => {
-            let sign = match prompt.kind {
-                PromptKind::Goto => "go to (42, 0x2a, +16, -16, 50%): ",
-                PromptKind::Search => "search (text, or x e2 82 ac): /",
-            };
-            let typed = escape_for_terminal(&prompt.input).into_owned();
-            format!(" {sign}{typed}▏")
-        }
-        None => status_text(app, area.width),
+    let text = match &app.mode {
+        Mode::Prompt(prompt) => prompt.line(),
+        _ => status_text(app, area.width),
     };
     frame.render_widget(Paragraph::new(text).style(theme.status()), area);
-}
-
-fn draw_help(theme: Theme, frame: &mut Frame, area: Rect) {
-    let mut lines = vec![
-        Line::from(Span::styled("utf8scope keys", theme.label())),
-        Line::from(""),
-    ];
-    for (keys, what) in BINDINGS {
-        lines.push(Line::from(vec![
-            Span::styled(format!("{keys:<17}"), theme.label()),
-            Span::raw(*what),
-        ]));
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        "press ? or Esc to close",
-        theme.quiet(),
-    )));
-    let width = 64.min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let rect = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    frame.render_widget(Clear, rect);
-    let block = Block::new().borders(Borders::ALL).title(" help ");
-    frame.render_widget(Paragraph::new(lines).block(block), rect);
 }

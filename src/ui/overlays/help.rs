@@ -1,0 +1,70 @@
+//! The help overlay (`?`): the key bindings, scrollable when the screen is
+//! short, with the keys that close it.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use crate::ui::keys::BINDINGS;
+use crate::ui::message::Message;
+use crate::ui::theme::Theme;
+
+/// The open help overlay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Help {
+    /// Lines scrolled down.
+    pub scroll: u16,
+}
+
+impl Help {
+    /// The message for a key while the help is open.
+    pub fn key(key: &KeyEvent) -> Option<Message> {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('c') if ctrl => Some(Message::Quit),
+            KeyCode::Esc | KeyCode::Char('?' | 'q') => Some(Message::ToggleHelp),
+            KeyCode::Down | KeyCode::Char('j' | 'J') => Some(Message::HelpScroll(1)),
+            KeyCode::Up | KeyCode::Char('k' | 'K') => Some(Message::HelpScroll(-1)),
+            _ => None,
+        }
+    }
+
+    /// Draws the help centred in `area`.
+    pub fn draw(&self, theme: Theme, frame: &mut Frame, area: Rect) {
+        let mut lines = vec![
+            Line::from(Span::styled("utf8scope keys", theme.label())),
+            Line::from(""),
+        ];
+        for (keys, what) in BINDINGS {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{keys:<17}"), theme.label()),
+                Span::raw(*what),
+            ]));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            "press ? or Esc to close",
+            theme.quiet(),
+        )));
+        let width = 64.min(area.width);
+        let height = (lines.len() as u16 + 2).min(area.height);
+        let rect = Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height - height) / 2,
+            width,
+            height,
+        );
+        let hidden = (lines.len() as u16).saturating_sub(height.saturating_sub(2));
+        let scroll = self.scroll.min(hidden);
+        let title = if hidden > 0 {
+            " help (↑↓ scroll) "
+        } else {
+            " help "
+        };
+        frame.render_widget(Clear, rect);
+        let block = Block::new().borders(Borders::ALL).title(title);
+        frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+    }
+}
