@@ -11,15 +11,17 @@ use inputs::{InputKind, generate};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use utf8scope::model::Source;
-use utf8scope::ui::{App, Message, Theme, update, view};
+use utf8scope::ui::{App, Message, Runtime, Theme, dispatch, view};
 
 fn bench_render(c: &mut Criterion) {
     let mut group = c.benchmark_group("frame");
     for kind in [InputKind::Multilingual, InputKind::RandomBinary] {
         let source = Arc::new(Source::from_bytes(kind.name(), generate(kind, 4 << 20)));
         for (width, height) in [(80u16, 24u16), (200, 50)] {
-            let mut app = App::new(Arc::clone(&source), width, height);
-            app.scan.wait();
+            let mut runtime = Runtime::inline(Arc::clone(&source));
+            let mut app = App::new(runtime.file(), width, height);
+            let first = runtime.progress();
+            dispatch(&mut app, &mut runtime, first);
             let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
             let theme = Theme::new(true);
             let id = BenchmarkId::new(kind.name(), format!("{width}x{height}"));
@@ -27,12 +29,12 @@ fn bench_render(c: &mut Criterion) {
                 b.iter(|| {
                     // Step down a row, or back to the start at the end: a
                     // keypress, then the frame it causes.
-                    let message = if app.cursor + 1024 >= source.len() {
+                    let message = if app.view.cursor + 1024 >= source.len() {
                         Message::Start
                     } else {
                         Message::MoveRows(1)
                     };
-                    update(&mut app, message);
+                    dispatch(&mut app, &mut runtime, message);
                     terminal.draw(|frame| view(&app, theme, frame)).unwrap();
                 })
             });
@@ -42,7 +44,7 @@ fn bench_render(c: &mut Criterion) {
 }
 
 /// From opening a 4 GiB file to its first frame, with the scan just started
-/// (it is cancelled when the app is dropped, outside the timing).
+/// (it is cancelled when the runtime is dropped, outside the timing).
 fn bench_first_frame(c: &mut Criterion) {
     let file = tempfile::NamedTempFile::new().unwrap();
     file.as_file().set_len(4 << 30).unwrap();
@@ -50,11 +52,14 @@ fn bench_first_frame(c: &mut Criterion) {
     c.bench_function("first-frame/4GiB-sparse/200x50", |b| {
         b.iter_with_large_drop(|| {
             let source = Arc::new(Source::open(file.path()).unwrap());
-            let app = App::new(source, 200, 50);
+            let mut runtime = Runtime::new(source, None);
+            let mut app = App::new(runtime.file(), 200, 50);
+            let first = runtime.progress();
+            dispatch(&mut app, &mut runtime, first);
             terminal
                 .draw(|frame| view(&app, Theme::new(true), frame))
                 .unwrap();
-            app
+            (app, runtime)
         })
     });
 }

@@ -47,11 +47,11 @@ fn every_offset_of_a_small_file_comes_on_screen() {
         let mut seen = vec![false; bytes.len()];
         for _ in 0..=bytes.len() {
             let layout = app.layout();
-            let top = app.top as usize;
+            let top = app.view.top as usize;
             let shown = (usize::from(layout.rows) * usize::from(layout.bytes_per_row))
                 .min(bytes.len() - top);
             seen[top..top + shown].iter_mut().for_each(|s| *s = true);
-            update(&mut app, Message::MoveRows(1));
+            app.send(Message::MoveRows(1));
         }
         assert!(seen.iter().all(|&s| s), "{width}×{height}: {seen:?}");
     }
@@ -62,11 +62,11 @@ fn jumps_leave_a_third_of_the_rows_around_the_target() {
     let mut bytes = vec![b'a'; 20_000];
     bytes[10_000] = 0xFF;
     let mut app = app_on(&bytes, 120, 40);
-    update(&mut app, Message::NextInvalid);
-    assert_eq!(app.cursor, 10_000);
+    app.send(Message::NextInvalid);
+    assert_eq!(app.view.cursor, 10_000);
     let layout = app.layout();
     let per_row = u64::from(layout.bytes_per_row);
-    let row = (app.cursor - app.top) / per_row;
+    let row = (app.view.cursor - app.view.top) / per_row;
     let rows = u64::from(layout.rows);
     assert!(
         row >= rows / 3 && rows - row > rows / 3,
@@ -92,7 +92,7 @@ fn the_info_panel_scrolls_when_it_is_cut() {
     let screen = screen_text(&app).join("\n");
     assert!(screen.contains("info ↓ (J)"), "{screen}");
     assert!(!screen.contains("UTF-32"));
-    update(&mut app, Message::ScrollInfo(5));
+    app.send(Message::ScrollInfo(5));
     let screen = screen_text(&app).join("\n");
     assert!(screen.contains("UTF-32"), "{screen}");
     // The wheel over the panel scrolls it back.
@@ -105,17 +105,17 @@ fn the_info_panel_scrolls_when_it_is_cut() {
             rows: -10,
         },
     );
-    assert_eq!(app.info_scroll, 0);
+    assert_eq!(app.view.info_scroll, 0);
 }
 
 #[test]
 fn angle_brackets_change_the_bytes_per_row() {
     let mut app = app_on(&[b'a'; 100], 200, 50);
     let fit = app.layout().bytes_per_row;
-    update(&mut app, Message::ChangeBytesPerRow(-1));
+    app.send(Message::ChangeBytesPerRow(-1));
     assert_eq!(app.layout().bytes_per_row, fit - 1);
-    update(&mut app, Message::ChangeBytesPerRow(1));
-    update(&mut app, Message::ChangeBytesPerRow(1));
+    app.send(Message::ChangeBytesPerRow(1));
+    app.send(Message::ChangeBytesPerRow(1));
     assert_eq!(app.layout().bytes_per_row, fit, "never more than fit");
     assert!(app.message.as_deref().unwrap().contains("as many as fit"));
 }

@@ -6,9 +6,9 @@ mod ui;
 
 use proptest::prelude::*;
 use ui::{app_on, draw};
+use utf8scope::ui::Message;
 use utf8scope::ui::describe::describe;
 use utf8scope::ui::view::status_text;
-use utf8scope::ui::{Message, update};
 
 /// Pieces of hostile text: escape sequences, C1 controls, bidi overrides,
 /// invisible characters, wide and combining characters, and broken bytes.
@@ -49,10 +49,10 @@ proptest! {
     ) {
         let mut app = app_on(&bytes, width, height);
         for step in moves {
-            update(&mut app, Message::MoveBytes(step));
+            app.send(Message::MoveBytes(step));
         }
         if help {
-            update(&mut app, Message::ToggleHelp);
+            app.send(Message::ToggleHelp);
         }
         let terminal = draw(&app, color);
         let buffer = terminal.backend().buffer();
@@ -63,7 +63,7 @@ proptest! {
         // exactly what they draw; the status bar and info text are checked
         // as text as well, before any widget could filter them.
         let mut texts = vec![status_text(&app, width)];
-        texts.extend(describe(&app.window, app.cursor).into_iter().map(|row| row.value));
+        texts.extend(describe(&app.shown.window, app.view.cursor).into_iter().map(|row| row.value));
         for text in texts {
             prop_assert!(!text.chars().any(forbidden), "unsafe text {:?}", text);
         }

@@ -6,27 +6,27 @@
 mod ui;
 
 use ratatui::style::{Color, Modifier};
-use ui::{app_on_sample, draw, screen_text};
+use ui::{Inspector, app_on_sample, draw, screen_text};
 use utf8scope::ui::message::PromptKind;
-use utf8scope::ui::{App, Message, update};
+use utf8scope::ui::{App, Message};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
 
-fn search(app: &mut App, text: &str) {
-    update(app, Message::OpenPrompt(PromptKind::Search));
+fn search(app: &mut Inspector, text: &str) {
+    app.send(Message::OpenPrompt(PromptKind::Search));
     for c in text.chars() {
-        update(app, Message::PromptChar(c));
+        app.send(Message::PromptChar(c));
     }
-    update(app, Message::PromptSubmit);
-    if let Some(search) = app.search.as_mut() {
-        search.job.wait();
-    }
-    update(app, Message::Tick);
+    app.send(Message::PromptSubmit);
+    app.finish_search();
 }
 
 fn snapshot(name: &str, app: &App) {
     let text = screen_text(app).join("\n");
-    insta::assert_snapshot!(format!("{name}-{}x{}", app.width, app.height), text);
+    insta::assert_snapshot!(
+        format!("{name}-{}x{}", app.view.width, app.view.height),
+        text
+    );
 }
 
 #[test]
@@ -42,7 +42,7 @@ fn characters_of_every_length() {
             search(&mut app, needle);
             // Put the cursor on a continuation byte where there is one.
             if needle.len() > 1 {
-                update(&mut app, Message::MoveBytes(1));
+                app.send(Message::MoveBytes(1));
             }
             snapshot(&format!("char-{name}"), &app);
         }
@@ -65,18 +65,18 @@ fn every_invalid_kind() {
         for (i, kind) in kinds.iter().enumerate() {
             // Each line's span is the first after the line's "[".
             type_goto(&mut app, &format!("0x{:x}", bracket_offsets()[i]));
-            update(&mut app, Message::NextInvalid);
+            app.send(Message::NextInvalid);
             snapshot(&format!("invalid-{kind}"), &app);
         }
     }
 }
 
-fn type_goto(app: &mut App, text: &str) {
-    update(app, Message::OpenPrompt(PromptKind::Goto));
+fn type_goto(app: &mut Inspector, text: &str) {
+    app.send(Message::OpenPrompt(PromptKind::Goto));
     for c in text.chars() {
-        update(app, Message::PromptChar(c));
+        app.send(Message::PromptChar(c));
     }
-    update(app, Message::PromptSubmit);
+    app.send(Message::PromptSubmit);
 }
 
 /// Offsets of the "[" on each line of invalid-kinds.txt.
@@ -94,11 +94,11 @@ fn bracket_offsets() -> Vec<usize> {
 fn help_overlay_and_hidden_panes() {
     for (width, height) in SIZES {
         let mut app = app_on_sample("multilingual.txt", width, height);
-        update(&mut app, Message::ToggleHelp);
+        app.send(Message::ToggleHelp);
         snapshot("help", &app);
-        update(&mut app, Message::ToggleHelp);
-        update(&mut app, Message::ToggleBits);
-        update(&mut app, Message::ToggleInfo);
+        app.send(Message::ToggleHelp);
+        app.send(Message::ToggleBits);
+        app.send(Message::ToggleInfo);
         snapshot("no-bits-no-info", &app);
     }
 }
@@ -106,21 +106,21 @@ fn help_overlay_and_hidden_panes() {
 #[test]
 fn kuhn_stress_test_with_control_pictures_and_prompt() {
     let mut app = app_on_sample("kuhn-utf8-stress-test.txt", 80, 24);
-    update(&mut app, Message::NextInvalid);
-    update(&mut app, Message::OpenPrompt(PromptKind::Goto));
-    update(&mut app, Message::PromptChar('5'));
+    app.send(Message::NextInvalid);
+    app.send(Message::OpenPrompt(PromptKind::Goto));
+    app.send(Message::PromptChar('5'));
     snapshot("kuhn-first-invalid-with-prompt", &app);
 }
 
 #[test]
 fn invalid_bytes_are_styled_as_errors_and_markers_as_quiet() {
     let mut app = app_on_sample("invalid-kinds.txt", 80, 24);
-    update(&mut app, Message::NextInvalid);
-    update(&mut app, Message::MoveBytes(-1));
+    app.send(Message::NextInvalid);
+    app.send(Message::MoveBytes(-1));
     let terminal = draw(&app, true);
     let buffer = terminal.backend().buffer();
     let layout = app.layout();
-    let row = ((0x59 - app.top) / u64::from(layout.bytes_per_row)) as u16;
+    let row = ((0x59 - app.view.top) / u64::from(layout.bytes_per_row)) as u16;
     let column = (0x59 % u64::from(layout.bytes_per_row)) as u16;
     let hex_cell = &buffer[(layout.hex.x + column * 3, row)];
     assert_eq!(hex_cell.symbol(), "8");
@@ -138,13 +138,13 @@ fn findings_in_the_info_panel_and_the_list() {
     for (width, height) in SIZES {
         let mut app = app_on_sample("findings.txt", width, height);
         // The first finding: "cafÃ©", mojibake, with what it meant.
-        update(&mut app, Message::NextFinding);
+        app.send(Message::NextFinding);
         snapshot("finding-mojibake", &app);
         // The look-alike "pаypal", found from the "ypal" after its Cyrillic "а".
         search(&mut app, "ypal");
-        update(&mut app, Message::PrevFinding);
+        app.send(Message::PrevFinding);
         snapshot("finding-mixed-script", &app);
-        update(&mut app, Message::ToggleFindings);
+        app.send(Message::ToggleFindings);
         snapshot("findings-list", &app);
     }
 }
@@ -153,8 +153,8 @@ fn findings_in_the_info_panel_and_the_list() {
 fn findings_are_underlined_in_the_text_pane() {
     let mut app = app_on_sample("findings.txt", 80, 24);
     // Four bytes a row (as `--width 4` asks), so that a row starts at 0x74.
-    app.wanted_bytes_per_row = Some(4);
-    update(&mut app, Message::NextFinding);
+    app.view.wanted_bytes_per_row = Some(4);
+    app.send(Message::NextFinding);
     let terminal = draw(&app, true);
     let buffer = terminal.backend().buffer();
     // The row at 0x74 shows "e ca": "ca" begins the mojibake "cafÃ©" at 0x76.
@@ -185,10 +185,10 @@ fn findings_are_underlined_in_the_text_pane() {
 fn the_findings_list_draws_at_any_size() {
     for (width, height) in [(1, 1), (2, 2), (5, 3), (20, 4), (40, 7), (300, 100)] {
         let mut app = app_on_sample("findings.txt", width, height);
-        update(&mut app, Message::ToggleFindings);
+        app.send(Message::ToggleFindings);
         assert!(app.findings_list().is_some());
-        update(&mut app, Message::ListEnd);
-        update(&mut app, Message::ListPages(-1));
+        app.send(Message::ListEnd);
+        app.send(Message::ListPages(-1));
         // Draws without panicking, and shows the title where there is room.
         let screen = screen_text(&app).join("\n");
         if width >= 40 && height >= 7 {

@@ -55,6 +55,14 @@ impl<S: Send + 'static> Job<S> {
         job
     }
 
+    /// A job done on this thread before it returns: `run` is called here.
+    /// For small inputs and tests that need no waiting.
+    pub fn inline(source: Arc<Source>, initial: S, run: impl FnOnce(&Shared<S>)) -> Job<S> {
+        let job = Job::idle(source, initial);
+        run(&job.shared);
+        job
+    }
+
     /// A job with no worker: its state stays `initial`.
     pub fn idle(source: Arc<Source>, initial: S) -> Job<S> {
         Job {

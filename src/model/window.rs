@@ -6,7 +6,7 @@ use super::source::{Source, SourceError};
 use super::unit::{ByteRole, Unit};
 
 /// The units overlapping `[start, end)` and the bytes they are made of.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Window {
     base: u64,
     bytes: Vec<u8>,
@@ -46,6 +46,19 @@ impl Window {
             }
         }
         Ok(Window { base, bytes, units })
+    }
+
+    /// A window of `bytes` as if they stood at offset `base` of a file that
+    /// ends with them: for front ends and tests that have the bytes already.
+    pub fn from_bytes(base: u64, bytes: &[u8]) -> Window {
+        let source = Source::from_bytes("window", bytes.to_vec());
+        let mut window =
+            Window::load(&source, 0, bytes.len() as u64).expect("bytes in memory can be read");
+        window.base += base;
+        for unit in &mut window.units {
+            unit.offset += base;
+        }
+        window
     }
 
     /// A window holding nothing (before anything is loaded, or for an empty file).

@@ -1,5 +1,11 @@
-//! Everything that can happen to the inspector, as data: keys, mouse, ticks
-//! and resizes all become a [`Message`] that `update` applies.
+//! Everything that can happen to the inspector, as data: keys, mouse,
+//! resizes, and what the runtime loaded or found, all become a [`Message`]
+//! that `update` applies.
+
+use super::app::{
+    FindingTarget, FindingsStatus, Jump, ScanStatus, SearchReport, SeekResult, ViewData,
+};
+use crate::model::LoadState;
 
 /// Which prompt is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,7 +17,7 @@ pub enum PromptKind {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Message {
     /// Move the cursor by bytes (negative: left).
     MoveBytes(i64),
@@ -108,8 +114,34 @@ pub enum Message {
         /// Rows.
         height: u16,
     },
-    /// Time passed: pick up the background scan's progress.
-    Tick,
+    /// How the background work stands (the runtime's answer to a tick).
+    Progress(Box<ProgressReport>),
+    /// What the runtime loaded for the screen.
+    ViewLoaded(Box<ViewData>),
+    /// What the runtime found for a jump to an invalid span.
+    Sought(Jump, SeekResult),
+    /// What the runtime found for a jump to the next (`true`) or previous finding.
+    FoundFinding(bool, FindingTarget),
+    /// Where the findings list opens (the finding under the cursor, or the
+    /// next), or `None` when there are no findings.
+    FindingsListAt(Option<usize>),
+    /// The start of the unit before the cursor's (`Ok(None)`: none), for `b`.
+    UnitBefore(Result<Option<u64>, String>),
     /// Leave the inspector.
     Quit,
+}
+
+/// How the background work stands, as the runtime reports it on a tick.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProgressReport {
+    /// The file's length (it grows while a stream is read).
+    pub len: u64,
+    /// The scan.
+    pub scan: ScanStatus,
+    /// The findings pass.
+    pub findings: FindingsStatus,
+    /// Reading a stream.
+    pub load: LoadState,
+    /// The search, if one ran since the last tick.
+    pub search: Option<SearchReport>,
 }

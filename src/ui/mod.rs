@@ -1,7 +1,10 @@
 //! The interactive inspector, in The Elm Architecture: [`App`] is the state,
-//! [`Message`] what happens, [`update`] the only change, [`view`] the drawing.
+//! [`Message`] what happens, [`update`] the only change (it returns the
+//! [`Command`]s the [`Runtime`] carries out on the file and its jobs, whose
+//! answers come back as messages), [`view`] the drawing.
 
 pub mod app;
+pub mod command;
 pub mod describe;
 pub mod glyph;
 pub mod goto;
@@ -10,6 +13,7 @@ pub mod layout;
 pub mod message;
 pub mod overlays;
 pub mod panes;
+pub mod runtime;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -22,7 +26,9 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
 pub use app::App;
+pub use command::Command;
 pub use message::Message;
+pub use runtime::{Runtime, dispatch};
 pub use theme::Theme;
 pub use update::update;
 pub use view::view;
@@ -45,7 +51,7 @@ pub struct Options {
 
 /// Runs the inspector on `source` until the user quits; `load` is the
 /// stream still being read into it, if any. The terminal is restored on
-/// return, on error and on panic.
+/// return, on suspend, on error and on panic.
 pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> io::Result<()> {
     let mut terminal = ratatui::init();
     // ratatui's panic hook restores the screen; mouse capture is ours to undo.
@@ -56,48 +62,62 @@ pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> i
     }));
     let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| {
         let size = terminal.size()?;
-        let mut app = match load {
-            Some(load) => App::streaming(source, load, size.width, size.height),
-            None => App::new(source, size.width, size.height),
-        };
-        app.wanted_bytes_per_row = options.bytes_per_row;
-        app.refresh();
+        let mut runtime = Runtime::new(source, load);
+        let mut app = App::new(runtime.file(), size.width, size.height);
+        app.view.wanted_bytes_per_row = options.bytes_per_row;
+        let mut first = vec![runtime.progress()];
         if options.first_invalid {
-            update(&mut app, Message::FirstInvalid);
+            first.push(Message::FirstInvalid);
         }
-        event_loop(&mut terminal, &mut app, Theme::new(options.color))
+        for message in first {
+            dispatch(&mut app, &mut runtime, message);
+        }
+        event_loop(
+            &mut terminal,
+            &mut app,
+            &mut runtime,
+            Theme::new(options.color),
+        )
     });
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result
 }
 
+/// Draws, waits for events (or a tick, which asks the runtime how the
+/// background work stands), and dispatches them, until the user quits.
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
+    runtime: &mut Runtime,
     theme: Theme,
 ) -> io::Result<()> {
-    while !app.should_quit {
+    loop {
         terminal.draw(|frame| view(app, theme, frame))?;
+        let mut left = Vec::new();
         if event::poll(TICK)? {
             // Apply every event already queued before drawing again.
             loop {
                 let event = event::read()?;
                 if let Some(message) = keys::message_for(&event, &app.mode) {
-                    update(app, message);
+                    left.extend(dispatch(app, runtime, message));
                 }
-                if app.should_quit || app.should_suspend || !event::poll(Duration::ZERO)? {
+                if !left.is_empty() || !event::poll(Duration::ZERO)? {
                     break;
                 }
             }
         } else {
-            update(app, Message::Tick);
+            let progress = runtime.progress();
+            left.extend(dispatch(app, runtime, progress));
         }
-        if std::mem::take(&mut app.should_suspend) {
-            suspend(terminal)?;
+        for command in left {
+            match command {
+                Command::Quit => return Ok(()),
+                Command::Suspend => suspend(terminal)?,
+                _ => {}
+            }
         }
     }
-    Ok(())
 }
 
 /// Ctrl-z: gives the terminal back as it was, stops the process as the

@@ -30,13 +30,13 @@ struct Cell<'a> {
 }
 
 fn row_start(app: &App, layout: Layout, row: u16) -> u64 {
-    app.top + u64::from(row) * u64::from(layout.bytes_per_row)
+    app.view.top + u64::from(row) * u64::from(layout.bytes_per_row)
 }
 
 /// The cells of one row (fewer at the end of the file).
 fn cells(app: &App, layout: Layout, row: u16) -> Vec<Cell<'_>> {
     let start = row_start(app, layout, row);
-    let window = &app.window;
+    let window = &app.shown.window;
     let mut unit_index = window.unit_index_at(start).unwrap_or(0);
     (start..start + u64::from(layout.bytes_per_row))
         .map_while(|offset| {
@@ -91,9 +91,12 @@ pub struct Panes<'a> {
 /// The gravest finding over each byte of `[top, top + len)`.
 fn marks(app: &App, len: u64) -> Vec<Option<Severity>> {
     let mut marks = vec![None; len as usize];
-    for marked in &app.visible_findings {
-        let start = marked.start.max(app.top) - app.top;
-        let end = marked.end.min(app.top + len).saturating_sub(app.top);
+    for marked in &app.shown.visible_findings {
+        let start = marked.start.max(app.view.top) - app.view.top;
+        let end = marked
+            .end
+            .min(app.view.top + len)
+            .saturating_sub(app.view.top);
         for mark in &mut marks[start as usize..end.max(start) as usize] {
             *mark = (*mark).max(Some(marked.severity));
         }
@@ -123,13 +126,14 @@ impl<'a> Panes<'a> {
 
     /// Adds the cursor and search-match highlights to a cell's style.
     fn highlight(&self, cell: &Cell, style: Style) -> Style {
-        if cell.offset == self.app.cursor {
+        if cell.offset == self.app.view.cursor {
             self.theme.cursor_byte(style)
         } else if self.cursor_unit.is_some_and(|u| u.contains(cell.offset)) {
             self.theme.cursor_unit(style)
         } else if self
             .app
-            .search_match
+            .search
+            .matched
             .is_some_and(|(start, len)| (start..start + len).contains(&cell.offset))
         {
             self.theme.search_match(style)
@@ -144,10 +148,10 @@ impl<'a> Panes<'a> {
         let per_row = u64::from(self.layout.bytes_per_row);
         for (row, y) in (0..self.layout.rows).zip(area.top()..area.bottom()) {
             let start = self.row_start(row);
-            if row > 0 && start >= self.app.source.len() {
+            if row > 0 && start >= self.app.file.len {
                 break;
             }
-            let style = if (start..start + per_row).contains(&self.app.cursor) {
+            let style = if (start..start + per_row).contains(&self.app.view.cursor) {
                 self.theme.label()
             } else {
                 self.theme.quiet()
@@ -219,7 +223,7 @@ impl<'a> Panes<'a> {
             let cells_left = usize::from(area.width).saturating_sub(column);
             let (text, style, width) = self.text_cell(cell, cells_left);
             skip = width.saturating_sub(1);
-            let mark = self.marks.get((cell.offset - self.app.top) as usize);
+            let mark = self.marks.get((cell.offset - self.app.view.top) as usize);
             let style = match mark.copied().flatten() {
                 Some(severity) => self.theme.finding_mark(severity, style),
                 None => style,

@@ -1,39 +1,39 @@
-//! `update`: applies one message to the state. The only place state changes.
+//! `update`: applies one message to the state and says what must be done.
+//! The only place state changes; it reads no file and takes no lock: what
+//! needs the file is returned as [`Command`]s, and comes back as messages.
 
-use std::sync::Arc;
-
-use super::app::{App, Jump, Search};
+use super::app::{App, FindingTarget, Jump, SearchReport, SeekResult};
+use super::command::Command;
 use super::goto::{parse_goto, parse_search};
 use super::layout::MAX_BYTES_PER_ROW;
-use super::message::{Message, PromptKind};
+use super::message::{Message, ProgressReport, PromptKind};
 use super::overlays::{FindingsList, Help, Mode, Prompt};
-use crate::display::escape_for_terminal;
-use crate::model::find::{SearchJob, SearchOutcome};
+use crate::display::{escape_for_terminal, thousands};
+use crate::model::ScanState;
+use crate::model::find::SearchOutcome;
 use crate::model::findings::MAX_KEPT;
-use crate::model::window::unit_at;
-use crate::model::{Lookup, ScanState, SourceError};
 
-/// Applies `message` to `app`.
-pub fn update(app: &mut App, message: Message) {
-    if !matches!(message, Message::Tick) {
+/// Applies `message` to `app`; returns what must be done for it.
+pub fn update(app: &mut App, message: Message) -> Vec<Command> {
+    let mut commands = Vec::new();
+    if is_from_the_user(&message) {
         app.message = None;
         // Whatever the user does next replaces a jump still waiting for the
         // scan or the findings pass.
-        app.pending = None;
-        app.pending_finding = None;
+        app.waiting = Default::default();
     }
     match message {
         Message::MoveBytes(n) => move_by(app, n),
         Message::MoveRows(n) => move_by(app, n * i64::from(app.layout().bytes_per_row)),
         Message::MovePages(n) => {
             let page = app.layout().page_bytes() as i64;
-            app.top = offset_plus(app.top, n * page).min(app.last_offset());
+            app.view.top = offset_plus(app.view.top, n * page).min(app.last_offset());
             move_by(app, n * page);
         }
         Message::NextUnit => {
             if let Some(unit) = app.cursor_unit().copied() {
-                if unit.end() < app.source.len() {
-                    app.cursor = unit.end();
+                if unit.end() < app.file.len {
+                    app.view.cursor = unit.end();
                 } else {
                     app.say("at the last unit");
                 }
@@ -41,26 +41,41 @@ pub fn update(app: &mut App, message: Message) {
         }
         Message::PrevUnit => {
             let start = app.cursor_unit().map_or(0, |u| u.offset);
-            match start.checked_sub(1).map(|o| unit_at(&app.source, o)) {
-                Some(Ok(Some(unit))) => app.cursor = unit.offset,
-                Some(Err(error)) => report(app, &error),
-                _ => app.say("at the first unit"),
-            }
+            commands.push(Command::UnitBefore(start));
         }
-        Message::Start => app.cursor = 0,
-        Message::End => app.cursor = app.last_offset(),
-        Message::FirstInvalid => seek(app, Jump::First),
+        Message::UnitBefore(found) => match found {
+            Ok(Some(offset)) => app.view.cursor = offset,
+            Ok(None) => app.say("at the first unit"),
+            Err(error) => app.say(error),
+        },
+        Message::Start => app.view.cursor = 0,
+        Message::End => app.view.cursor = app.last_offset(),
+        Message::FirstInvalid => commands.push(Command::Seek(Jump::First)),
         Message::NextInvalid => {
             let after = app.cursor_unit().map_or(0, |u| u.end());
-            seek(app, Jump::Next { after });
+            commands.push(Command::Seek(Jump::Next { after }));
         }
         Message::PrevInvalid => {
             let before = app.cursor_unit().map_or(0, |u| u.offset);
-            seek(app, Jump::Previous { before });
+            commands.push(Command::Seek(Jump::Previous { before }));
         }
-        Message::NextFinding => next_finding(app, true),
-        Message::PrevFinding => next_finding(app, false),
-        Message::ToggleFindings => toggle_findings(app),
+        Message::Sought(jump, result) => commands.extend(sought(app, jump, result)),
+        Message::NextFinding => commands.push(find_finding(app, true)),
+        Message::PrevFinding => commands.push(find_finding(app, false)),
+        Message::FoundFinding(forward, target) => found_finding(app, forward, target),
+        Message::ToggleFindings => {
+            if let Mode::FindingsList(_) = app.mode {
+                app.mode = Mode::Normal;
+            } else {
+                commands.push(Command::OpenFindingsList(app.view.cursor));
+            }
+        }
+        Message::FindingsListAt(selected) => match selected {
+            Some(selected) => {
+                app.mode = Mode::FindingsList(FindingsList::open_at(selected, app.list_rows()));
+            }
+            None => say_no_findings(app),
+        },
         Message::ListMove(n) => move_selection(app, n),
         Message::ListPages(n) => move_selection(app, n * app.list_rows() as i64),
         Message::ListStart => move_selection(app, i64::MIN),
@@ -76,8 +91,8 @@ pub fn update(app: &mut App, message: Message) {
         Message::PromptHistory(step) => {
             if let Mode::Prompt(prompt) = &mut app.mode {
                 let history = match prompt.kind {
-                    PromptKind::Goto => &app.goto_history,
-                    PromptKind::Search => &app.search_history,
+                    PromptKind::Goto => &app.search.goto_history,
+                    PromptKind::Search => &app.search.history,
                 };
                 prompt.recall(history, step);
             }
@@ -93,19 +108,21 @@ pub fn update(app: &mut App, message: Message) {
             }
         }
         Message::PromptCancel => app.mode = Mode::Normal,
+        Message::PromptSubmit => commands.extend(submit_prompt(app)),
         Message::Escape => {
-            if let Some(search) = app.search.take() {
-                search.job.cancel();
+            if app.search.running.take().is_some() {
+                commands.push(Command::CancelSearch);
+                app.progress.search = None;
                 app.say("search cancelled");
             }
-            app.search_match = None;
+            app.search.matched = None;
         }
-        Message::Suspend => app.should_suspend = true,
-        Message::PromptSubmit => submit_prompt(app),
-        Message::SearchNext => repeat_search(app, true),
-        Message::SearchPrev => repeat_search(app, false),
-        Message::ToggleBits => app.show_bits = !app.show_bits,
-        Message::ToggleInfo => app.show_info = !app.show_info,
+        Message::Suspend => return vec![Command::Suspend],
+        Message::Quit => return vec![Command::Quit],
+        Message::SearchNext => commands.extend(repeat_search(app, true)),
+        Message::SearchPrev => commands.extend(repeat_search(app, false)),
+        Message::ToggleBits => app.view.show_bits = !app.view.show_bits,
+        Message::ToggleInfo => app.view.show_info = !app.view.show_info,
         Message::ToggleHelp => {
             app.mode = match app.mode {
                 Mode::Help(_) => Mode::Normal,
@@ -120,14 +137,15 @@ pub fn update(app: &mut App, message: Message) {
         Message::ChangeBytesPerRow(step) => {
             let now = i64::from(app.layout().bytes_per_row);
             let wanted = (now + step).clamp(1, i64::from(MAX_BYTES_PER_ROW));
-            app.wanted_bytes_per_row = Some(wanted as u16);
+            app.view.wanted_bytes_per_row = Some(wanted as u16);
             let given = app.layout().bytes_per_row;
             if i64::from(given) != wanted {
                 app.say(format!("{given} bytes per row: as many as fit"));
             }
         }
         Message::ScrollInfo(lines) => {
-            app.info_scroll = offset_plus(u64::from(app.info_scroll), lines).min(200) as u16;
+            app.view.info_scroll =
+                offset_plus(u64::from(app.view.info_scroll), lines).min(200) as u16;
         }
         Message::Wheel { x, y, rows } => {
             let message = if app.layout().is_over_info(x, y) {
@@ -135,79 +153,48 @@ pub fn update(app: &mut App, message: Message) {
             } else {
                 Message::Scroll(rows)
             };
-            update(app, message);
-            return;
+            return update(app, message);
         }
         Message::Click { x, y } => {
             let layout = app.layout();
             if let Some((row, column)) = layout.byte_at_cell(x, y) {
-                let offset =
-                    app.top + u64::from(row) * u64::from(layout.bytes_per_row) + u64::from(column);
-                if offset < app.source.len() {
-                    app.cursor = offset;
+                let offset = app.view.top
+                    + u64::from(row) * u64::from(layout.bytes_per_row)
+                    + u64::from(column);
+                if offset < app.file.len {
+                    app.view.cursor = offset;
                 }
             }
         }
-        Message::Scroll(rows) => {
-            let layout = app.layout();
-            let per_row = i64::from(layout.bytes_per_row);
-            let last_row = app.last_offset() / per_row as u64 * per_row as u64;
-            app.top = offset_plus(app.top, rows * per_row).min(last_row);
-            // Keep the cursor on screen, in the same column.
-            let page_end = app.top + layout.page_bytes();
-            if app.cursor < app.top || app.cursor >= page_end {
-                let column = app.cursor % per_row as u64;
-                let row = if app.cursor < app.top {
-                    app.top
-                } else {
-                    page_end - per_row as u64
-                };
-                app.cursor = row + column;
-            }
-        }
+        Message::Scroll(rows) => scroll(app, rows),
         Message::Resize { width, height } => {
-            app.width = width;
-            app.height = height;
+            app.view.width = width;
+            app.view.height = height;
         }
-        Message::Tick if app.is_loading() => {
-            // Bytes are arriving: show them, and start the scan at the end.
-            app.refresh_load();
+        Message::Progress(report) => commands.extend(progress(app, *report)),
+        Message::ViewLoaded(loaded) => {
+            app.show(*loaded);
+            // What was loaded is the screen: nothing more to load.
+            return commands;
         }
-        Message::Tick if app.search.is_some() => {
-            app.refresh_scan();
-            app.refresh_findings();
-            if !take_search_outcome(app) {
-                return;
-            }
-        }
-        Message::Tick => {
-            app.refresh_scan();
-            let known = app.findings_status.kept;
-            app.refresh_findings();
-            // The findings pass found more, or finished: try a waiting jump.
-            if let Some(forward) = app.pending_finding
-                && (app.findings_status.kept > known
-                    || app.findings_status.state != ScanState::Running)
-            {
-                app.pending_finding = None;
-                next_finding(app, forward);
-                app.refresh();
-                return;
-            }
-            match app.pending {
-                // The scan has read further: try the pending jump again.
-                Some(jump) => seek(app, jump),
-                None => {
-                    if app.cursor_position.is_none() {
-                        app.cursor_position = app.scan.position_of(app.cursor).ok().flatten();
-                    }
-                    return;
-                }
-            }
-        }
-        Message::Quit => app.should_quit = true,
     }
-    app.refresh();
+    app.scroll_to_cursor();
+    commands.push(Command::LoadView(app.view_request()));
+    commands
+}
+
+/// Whether a message comes from the user (a key, the mouse, a resize),
+/// rather than from the runtime.
+fn is_from_the_user(message: &Message) -> bool {
+    !matches!(
+        message,
+        Message::Progress(_)
+            | Message::ViewLoaded(_)
+            | Message::Sought(..)
+            | Message::FoundFinding(..)
+            | Message::FindingsListAt(_)
+            | Message::UnitBefore(_)
+    )
 }
 
 fn offset_plus(offset: u64, delta: i64) -> u64 {
@@ -219,214 +206,239 @@ fn offset_plus(offset: u64, delta: i64) -> u64 {
 }
 
 fn move_by(app: &mut App, delta: i64) {
-    app.cursor = offset_plus(app.cursor, delta).min(app.last_offset());
+    app.view.cursor = offset_plus(app.view.cursor, delta).min(app.last_offset());
 }
 
-fn report(app: &mut App, error: &SourceError) {
-    app.say(escape_for_terminal(&error.to_string()).into_owned());
-}
-
-/// Bytes a keypress may read ahead of the background scan before it hands
-/// the search back to the scan: keeps a keypress on a multi-GB file quick.
-const READ_AHEAD: u64 = 64 << 20;
-
-/// Runs one step of a jump to an invalid span: moves the cursor, says why it
-/// could not, or leaves the jump pending until the scan has read further.
-pub fn seek(app: &mut App, jump: Jump) {
-    app.pending = None;
-    let scan = &app.scan;
-    let lookup = match jump {
-        Jump::First => scan.next_invalid_within(0, READ_AHEAD),
-        Jump::Next { after } => scan.next_invalid_within(after, READ_AHEAD),
-        Jump::Previous { before } => scan.prev_invalid_within(before, READ_AHEAD),
-    };
-    match lookup {
-        Ok(Lookup::Found(span)) => {
-            app.jump_to(span.offset);
-            match jump {
-                Jump::First => app.say(format!("first invalid span: {}", span.kind)),
-                // A jump that waited for the scan is done: drop "looking for…".
-                Jump::Next { .. } | Jump::Previous { .. } => app.message = None,
-            }
-        }
-        Ok(Lookup::NotYet) => {
-            app.pending = Some(jump);
-            let percent = app.scan_status.progress * 100.0;
-            app.say(format!(
-                "looking for an invalid span: the scan is at {percent:.0}%…"
-            ));
-        }
-        Ok(Lookup::NoneInFile) => match jump {
-            Jump::First => app.say("no invalid spans: the file is valid UTF-8"),
-            Jump::Next { after } if after > 0 => {
-                seek(app, Jump::First);
-                if app.pending.is_none() && app.message.as_deref() != Some(NONE) {
-                    app.say("no more invalid spans, wrapped to the first");
-                }
-            }
-            Jump::Previous { before } if before < app.source.len() => {
-                seek(
-                    app,
-                    Jump::Previous {
-                        before: app.source.len(),
-                    },
-                );
-                if app.pending.is_none() && app.message.as_deref() != Some(NONE) {
-                    app.say("no earlier invalid span, wrapped to the last");
-                }
-            }
-            _ => app.say(NONE),
-        },
-        Err(error) => report(app, &error),
+/// The wheel over the panes: scrolls by rows, keeping the cursor on screen
+/// in the same column.
+fn scroll(app: &mut App, rows: i64) {
+    let layout = app.layout();
+    let per_row = u64::from(layout.bytes_per_row.max(1));
+    let last_row = app.last_offset() / per_row * per_row;
+    let view = &mut app.view;
+    view.top = offset_plus(view.top, rows * per_row as i64).min(last_row);
+    let page_end = view.top + layout.page_bytes();
+    if view.cursor < view.top || view.cursor >= page_end {
+        let column = view.cursor % per_row;
+        let row = if view.cursor < view.top {
+            view.top
+        } else {
+            page_end - per_row
+        };
+        view.cursor = row + column;
     }
+}
+
+/// Takes the background work's progress: picks up a search's outcome and
+/// tries the jumps that were waiting for the scan or the findings pass.
+fn progress(app: &mut App, report: ProgressReport) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let known_findings = app.progress.findings.kept;
+    app.file.len = report.len;
+    app.progress.scan = report.scan;
+    app.progress.findings = report.findings;
+    app.progress.load = report.load;
+    match report.search {
+        Some(SearchReport::Running(done)) => app.progress.search = Some(done),
+        Some(SearchReport::Ended(outcome)) => {
+            app.progress.search = None;
+            searched(app, outcome);
+        }
+        None => app.progress.search = None,
+    }
+    // The findings pass found more, or finished: try a waiting jump.
+    if let Some(forward) = app.waiting.finding
+        && (app.progress.findings.kept > known_findings
+            || app.progress.findings.state != ScanState::Running)
+    {
+        app.waiting.finding = None;
+        commands.push(find_finding(app, forward));
+    }
+    // The scan has read further: try a waiting jump again.
+    if let Some(jump) = app.waiting.jump.take() {
+        commands.push(Command::Seek(jump));
+    }
+    commands
 }
 
 /// What `seek` says when the file has no invalid span at all.
 const NONE: &str = "no invalid spans: the file is valid UTF-8";
 
-fn submit_prompt(app: &mut App) {
-    // Enter closes the prompt, as `:` and `/` do in less and vim; what
-    // came of it is said in the status bar.
+/// Takes what the runtime found for a jump to an invalid span: moves the
+/// cursor, says why it could not, wraps round, or leaves the jump waiting
+/// until the scan has read further.
+fn sought(app: &mut App, jump: Jump, result: SeekResult) -> Option<Command> {
+    match result {
+        SeekResult::Found(span) => {
+            app.jump_to(span.offset);
+            match jump {
+                Jump::First => app.say(format!("first invalid span: {}", span.kind)),
+                Jump::WrapToFirst => app.say("no more invalid spans, wrapped to the first"),
+                Jump::WrapToLast => app.say("no earlier invalid span, wrapped to the last"),
+                // A jump that waited for the scan is done: drop "looking for…".
+                Jump::Next { .. } | Jump::Previous { .. } => app.message = None,
+            }
+            None
+        }
+        SeekResult::NotYet => {
+            app.waiting.jump = Some(jump);
+            let percent = app.progress.scan.progress * 100.0;
+            app.say(format!(
+                "looking for an invalid span: the scan is at {percent:.0}%…"
+            ));
+            None
+        }
+        SeekResult::NoneInFile => match jump {
+            Jump::Next { after } if after > 0 => Some(Command::Seek(Jump::WrapToFirst)),
+            Jump::Previous { before } if before < app.file.len => {
+                Some(Command::Seek(Jump::WrapToLast))
+            }
+            _ => {
+                app.say(NONE);
+                None
+            }
+        },
+        SeekResult::Failed(error) => {
+            app.say(error);
+            None
+        }
+    }
+}
+
+/// Closes the prompt and acts on it: Enter closes it, as `:` and `/` do in
+/// less and vim; what came of it is said in the status bar.
+fn submit_prompt(app: &mut App) -> Vec<Command> {
     let Mode::Prompt(prompt) = std::mem::take(&mut app.mode) else {
-        return;
+        return Vec::new();
     };
     if !prompt.input.is_empty() {
         let history = match prompt.kind {
-            PromptKind::Goto => &mut app.goto_history,
-            PromptKind::Search => &mut app.search_history,
+            PromptKind::Goto => &mut app.search.goto_history,
+            PromptKind::Search => &mut app.search.history,
         };
         history.retain(|earlier| *earlier != prompt.input);
         history.push(prompt.input.clone());
     }
     match prompt.kind {
-        PromptKind::Goto => match parse_goto(&prompt.input, app.cursor, app.source.len()) {
-            Ok(offset) => app.jump_to(offset),
-            Err(error) => app.say(escape_for_terminal(&error).into_owned()),
-        },
+        PromptKind::Goto => {
+            match parse_goto(&prompt.input, app.view.cursor, app.file.len) {
+                Ok(offset) => app.jump_to(offset),
+                Err(error) => app.say(escape_for_terminal(&error).into_owned()),
+            }
+            Vec::new()
+        }
         PromptKind::Search => match parse_search(&prompt.input) {
             Ok(pattern) => {
-                app.last_search = Some(pattern);
+                app.search.last = Some(pattern);
                 // A new search may match at the cursor itself.
-                search(app, true, app.cursor);
+                search(app, true, app.view.cursor)
             }
-            Err(error) => app.say(escape_for_terminal(&error).into_owned()),
+            Err(error) => {
+                app.say(escape_for_terminal(&error).into_owned());
+                Vec::new()
+            }
         },
     }
 }
 
-fn repeat_search(app: &mut App, forward: bool) {
-    if app.last_search.is_none() {
+fn repeat_search(app: &mut App, forward: bool) -> Vec<Command> {
+    if app.search.last.is_none() {
         app.say("no search yet: press / to search");
-        return;
+        return Vec::new();
     }
-    let from = if forward { app.cursor + 1 } else { app.cursor };
-    search(app, forward, from);
+    let from = if forward {
+        app.view.cursor + 1
+    } else {
+        app.view.cursor
+    };
+    search(app, forward, from)
 }
 
 /// Starts the last search in the background from `from` (forward: at or
 /// after it; backward: before it), going round the file once; a search
 /// already running is replaced.
-fn search(app: &mut App, forward: bool, from: u64) {
-    let Some(pattern) = app.last_search.clone() else {
+fn search(app: &mut App, forward: bool, from: u64) -> Vec<Command> {
+    let Some(pattern) = app.search.last.clone() else {
+        return Vec::new();
+    };
+    app.search.running = Some(pattern.clone());
+    app.progress.search = Some(0.0);
+    vec![Command::StartSearch {
+        pattern,
+        from,
+        forward,
+    }]
+}
+
+/// Takes a background search's outcome: moves the cursor to the match, or
+/// says why not.
+fn searched(app: &mut App, outcome: SearchOutcome) {
+    let Some(pattern) = app.search.running.take() else {
+        // Stopped with Esc meanwhile.
         return;
     };
-    if let Some(running) = app.search.take() {
-        running.job.cancel();
-    }
-    let job = SearchJob::start(Arc::clone(&app.source), pattern.clone(), from, forward);
-    app.search = Some(Search {
-        job,
-        pattern,
-        progress: 0.0,
-    });
-}
-
-/// The search pattern as the status bar shows it.
-fn shown_pattern(pattern: &[u8]) -> String {
-    escape_for_terminal(&String::from_utf8_lossy(pattern)).into_owned()
-}
-
-/// Picks up a background search's outcome once it has one: moves the
-/// cursor to the match, or says why not. Returns whether it ended.
-pub fn take_search_outcome(app: &mut App) -> bool {
-    let Some(search) = &app.search else {
-        return false;
-    };
-    let outcome = search.job.outcome();
-    if outcome == SearchOutcome::Running {
-        let progress = search.job.progress();
-        if let Some(search) = &mut app.search {
-            search.progress = progress;
-        }
-        return false;
-    }
-    let shown = shown_pattern(&search.pattern);
-    let len = search.pattern.len() as u64;
-    app.search = None;
+    let shown = escape_for_terminal(&String::from_utf8_lossy(&pattern)).into_owned();
     match outcome {
         SearchOutcome::Found { offset, wrapped } => {
             app.jump_to(offset);
-            app.search_match = Some((offset, len));
+            app.search.matched = Some((offset, pattern.len() as u64));
             if wrapped {
                 app.say(format!("search went round the file and found {shown}"));
             }
         }
         SearchOutcome::NotFound => {
-            app.search_match = None;
+            app.search.matched = None;
             app.say(format!("not found: {shown}"));
         }
         SearchOutcome::Cancelled => app.say("search cancelled"),
         SearchOutcome::Failed(reason) => app.say(escape_for_terminal(&reason).into_owned()),
-        SearchOutcome::Running => unreachable!("handled above"),
+        SearchOutcome::Running => {}
     }
-    true
 }
 
-/// Moves to the next (or previous) kept finding, wrapping around once the
-/// whole file has been looked at.
-fn next_finding(app: &mut App, forward: bool) {
-    let running = app.findings_status.state == ScanState::Running;
-    let percent = app.findings_status.progress * 100.0;
-    let (target, wrapped, kept, capped) = {
-        let index = app.findings.index();
-        let kept = index.findings().len();
-        let found = if forward {
-            index.next_after(app.cursor)
-        } else {
-            index.prev_before(app.cursor)
-        };
-        let wrapped = match (found, forward) {
-            (Some(_), _) => None,
-            (None, true) if !running && !index.is_capped() => Some(0),
-            (None, false) => kept.checked_sub(1),
-            (None, true) => None,
-        };
-        let target = found.or(wrapped).filter(|&i| i < kept);
-        let target = target.map(|i| (i, index.findings()[i].offset, index.findings()[i].kind));
-        (target, found.is_none(), kept, index.is_capped())
-    };
+/// Asks for the next (or previous) kept finding from the cursor.
+fn find_finding(app: &App, forward: bool) -> Command {
+    Command::FindFinding {
+        forward,
+        from: app.view.cursor,
+    }
+}
+
+/// Takes what the runtime found for a jump to a finding: moves there
+/// (wrapping round once the whole file has been looked at), or waits for
+/// the findings pass.
+fn found_finding(app: &mut App, forward: bool, found: FindingTarget) {
+    let status = &app.progress.findings;
+    let running = status.state == ScanState::Running;
+    let percent = status.progress * 100.0;
+    let FindingTarget {
+        target,
+        wrapped,
+        kept,
+        capped,
+    } = found;
     match target {
         Some((i, offset, kind)) => {
             app.jump_to(offset);
             let place = format!("finding {} of {}", i + 1, kept_count(kept, capped, running));
             let note = match (wrapped, forward) {
-                (false, _) => String::new(),
-                (true, true) => ", wrapped to the first".to_string(),
-                (true, false) => ", wrapped to the last".to_string(),
+                (false, _) => "",
+                (true, true) => ", wrapped to the first",
+                (true, false) => ", wrapped to the last",
             };
             app.say(format!("{place}: {kind}{note}"));
         }
         None if kept == 0 && running => {
-            app.pending_finding = Some(forward);
+            app.waiting.finding = Some(forward);
             app.say(format!("no findings yet: looking, {percent:.0}%…"));
         }
         None if kept == 0 => app.say("no findings: nothing looks wrong"),
         None if capped => app.say(format!(
             "only the first {} findings are kept; `utf8scope check --findings` lists them all",
-            crate::display::thousands(MAX_KEPT as u64)
+            thousands(MAX_KEPT as u64)
         )),
         None => {
-            app.pending_finding = Some(forward);
+            app.waiting.finding = Some(forward);
             app.say(format!(
                 "no finding after the cursor yet: looking, {percent:.0}%…"
             ));
@@ -436,7 +448,7 @@ fn next_finding(app: &mut App, forward: bool) {
 
 /// "12", "12 so far" or "100,000 kept".
 fn kept_count(kept: usize, capped: bool, running: bool) -> String {
-    let count = crate::display::thousands(kept as u64);
+    let count = thousands(kept as u64);
     if capped {
         format!("{count} kept")
     } else if running {
@@ -446,42 +458,97 @@ fn kept_count(kept: usize, capped: bool, running: bool) -> String {
     }
 }
 
-/// Opens the list on the finding at the cursor (or the next one), or closes it.
-fn toggle_findings(app: &mut App) {
-    if let Mode::FindingsList(_) = app.mode {
-        app.mode = Mode::Normal;
-        return;
+/// Says why the findings list does not open.
+fn say_no_findings(app: &mut App) {
+    match app.progress.findings.state {
+        ScanState::Running => app.say(format!(
+            "no findings yet: looking, {:.0}%…",
+            app.progress.findings.progress * 100.0
+        )),
+        _ => app.say("no findings: nothing looks wrong"),
     }
-    let (kept, selected) = {
-        let index = app.findings.index();
-        let findings = index.findings();
-        let after = findings.partition_point(|f| f.offset <= app.cursor);
-        // The finding the cursor is on, else the next one after it.
-        let covering = findings[..after]
-            .iter()
-            .rposition(|f| app.cursor < f.offset + f.len.max(1));
-        let selected = covering
-            .unwrap_or(after)
-            .min(findings.len().saturating_sub(1));
-        (findings.len(), selected)
-    };
-    if kept == 0 {
-        match app.findings_status.state {
-            ScanState::Running => app.say(format!(
-                "no findings yet: looking, {:.0}%…",
-                app.findings_status.progress * 100.0
-            )),
-            _ => app.say("no findings: nothing looks wrong"),
-        }
-        return;
-    }
-    app.mode = Mode::FindingsList(FindingsList::open_at(selected, app.list_rows()));
 }
 
 /// Moves the list's selection by `delta` rows, within the list.
 fn move_selection(app: &mut App, delta: i64) {
-    let kept = app.findings_status.kept;
+    let kept = app.progress.findings.kept;
     if let Mode::FindingsList(list) = &mut app.mode {
         list.move_by(delta, kept);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::window::Window;
+    use crate::model::{InvalidKind, Span};
+    use crate::ui::app::{FileInfo, ViewData};
+
+    /// An app on a file of `len` bytes, nothing loaded: no file anywhere.
+    fn app(len: u64) -> App {
+        App::new(
+            FileInfo {
+                name: "t".into(),
+                len,
+            },
+            80,
+            24,
+        )
+    }
+
+    #[test]
+    fn keys_ask_for_work_and_answers_move_the_cursor() {
+        let mut app = app(10_000);
+        let bytes = vec![b'a'; 200];
+        update(
+            &mut app,
+            Message::ViewLoaded(Box::new(ViewData {
+                window: Window::from_bytes(0, &bytes),
+                ..ViewData::default()
+            })),
+        );
+        let commands = update(&mut app, Message::NextInvalid);
+        assert_eq!(commands[0], Command::Seek(Jump::Next { after: 1 }));
+        let span = Span {
+            offset: 5_000,
+            len: 1,
+            kind: InvalidKind::InvalidByte,
+        };
+        let commands = update(
+            &mut app,
+            Message::Sought(Jump::Next { after: 1 }, SeekResult::Found(span)),
+        );
+        assert_eq!(app.view.cursor, 5_000);
+        let Some(Command::LoadView(request)) = commands.last() else {
+            panic!("{commands:?}")
+        };
+        assert!(request.top < 5_000 && 5_000 < request.end);
+        assert_eq!(update(&mut app, Message::Quit), vec![Command::Quit]);
+    }
+
+    #[test]
+    fn a_jump_not_yet_reached_waits_for_the_scan() {
+        let mut app = app(10_000);
+        update(&mut app, Message::Sought(Jump::First, SeekResult::NotYet));
+        assert_eq!(app.waiting.jump, Some(Jump::First));
+        let report = ProgressReport {
+            len: 10_000,
+            scan: app.progress.scan.clone(),
+            findings: app.progress.findings.clone(),
+            load: crate::model::LoadState::Done,
+            search: None,
+        };
+        let commands = update(&mut app, Message::Progress(Box::new(report)));
+        assert_eq!(commands[0], Command::Seek(Jump::First));
+    }
+
+    #[test]
+    fn none_after_the_cursor_wraps_to_the_first() {
+        let mut app = app(100);
+        let commands = update(
+            &mut app,
+            Message::Sought(Jump::Next { after: 50 }, SeekResult::NoneInFile),
+        );
+        assert_eq!(commands[0], Command::Seek(Jump::WrapToFirst));
     }
 }

@@ -33,8 +33,8 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
     draw_status(app, theme, frame, clip(layout.status));
     match &app.mode {
         Mode::FindingsList(list) => {
-            let digits = usize::from(super::layout::offset_width(app.source.len()) - 2);
-            list.draw(&app.findings_status, digits, theme, frame, area);
+            let digits = usize::from(super::layout::offset_width(app.file.len) - 2);
+            list.draw(&app.progress.findings, digits, theme, frame, area);
         }
         Mode::Help(help) => help.draw(theme, frame, area),
         Mode::Normal | Mode::Prompt(_) => {}
@@ -48,13 +48,13 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let wrapping = textwrap::Options::new(value_width.max(8))
         .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut lines: Vec<Line> = Vec::new();
-    if app.source.is_empty() {
+    if app.file.len == 0 {
         lines.push(Line::from("The file is empty."));
     } else {
         // Findings first: they are what the user is looking for.
-        let rows = describe_findings(&app.cursor_findings)
+        let rows = describe_findings(&app.shown.cursor_findings)
             .into_iter()
-            .chain(describe(&app.window, app.cursor));
+            .chain(describe(&app.shown.window, app.view.cursor));
         for row in rows {
             let value_style = match row.tone {
                 Tone::Plain => Style::new(),
@@ -83,7 +83,7 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     // Scrolled with J and K (or the wheel), never past its last line.
     let visible = usize::from(area.height.saturating_sub(2));
     let hidden = lines.len().saturating_sub(visible);
-    let scroll = usize::from(app.info_scroll).min(hidden);
+    let scroll = usize::from(app.view.info_scroll).min(hidden);
     let title = match (scroll > 0, scroll < hidden) {
         (false, false) => " info ".to_string(),
         (true, false) => " info ↑ (K) ".to_string(),
@@ -136,9 +136,10 @@ fn wrap_groups(value: &str, wrapping: &textwrap::Options) -> Vec<String> {
 /// The status bar's text: file, size, cursor, line, position, scan, message;
 /// the file name is shortened to fit `width` cells.
 pub fn status_text(app: &App, width: u16) -> String {
-    let len = app.source.len();
+    let len = app.file.len;
     let digits = usize::from(super::layout::offset_width(len) - 2);
     let line = app
+        .shown
         .cursor_position
         .map_or("line …".to_string(), |(line, column)| {
             format!("line {}:{}", thousands(line), thousands(column))
@@ -146,29 +147,29 @@ pub fn status_text(app: &App, width: u16) -> String {
     let percent = if len <= 1 {
         100.0
     } else {
-        app.cursor as f64 * 100.0 / (len - 1) as f64
+        app.view.cursor as f64 * 100.0 / (len - 1) as f64
     };
-    let scan = match &app.scan_status.state {
+    let scan = match &app.progress.scan.state {
         _ if app.is_loading() => format!("reading… {}", human_size(len)),
-        ScanState::Running => format!("scanning {:.0}%", app.scan_status.progress * 100.0),
-        ScanState::Complete if app.scan_status.invalid == 0 => "valid UTF-8".to_string(),
-        ScanState::Complete => match app.scan_status.invalid {
+        ScanState::Running => format!("scanning {:.0}%", app.progress.scan.progress * 100.0),
+        ScanState::Complete if app.progress.scan.invalid == 0 => "valid UTF-8".to_string(),
+        ScanState::Complete => match app.progress.scan.invalid {
             1 => "1 invalid span".to_string(),
             n => format!("{} invalid spans", thousands(n)),
         },
         ScanState::Cancelled => "scan stopped".to_string(),
         ScanState::Failed(reason) => format!("scan failed: {reason}"),
     };
-    let offset = format!("0x{:0digits$x}", app.cursor);
+    let offset = format!("0x{:0digits$x}", app.view.cursor);
     let mut parts = vec![
         format!("{} byte{}", thousands(len), if len == 1 { "" } else { "s" }),
         offset,
         line,
         format!("{percent:.0}%"),
         scan,
-        findings_text(&app.findings_status),
+        findings_text(&app.progress.findings),
     ];
-    match &app.load_state {
+    match &app.progress.load {
         LoadState::Limit(limit) => parts.push(format!(
             "read the first {} only (--max-read)",
             human_size(*limit)
@@ -176,11 +177,8 @@ pub fn status_text(app: &App, width: u16) -> String {
         LoadState::Failed(reason) => parts.push(format!("reading stopped: {reason}")),
         LoadState::Reading | LoadState::Done => {}
     }
-    if let Some(search) = &app.search {
-        parts.push(format!(
-            "searching {:.0}%… (Esc stops)",
-            search.progress * 100.0
-        ));
+    if let Some(done) = app.progress.search {
+        parts.push(format!("searching {:.0}%… (Esc stops)", done * 100.0));
     }
     if let Some(message) = &app.message {
         parts.push(message.clone());
@@ -188,7 +186,7 @@ pub fn status_text(app: &App, width: u16) -> String {
     // When it does not fit, the size goes first, then the position in
     // percent, then the line, then the findings: the offset, verdict and
     // message stay.
-    let name = escape_for_terminal(app.source.name()).into_owned();
+    let name = escape_for_terminal(app.file.name.as_str()).into_owned();
     let width = usize::from(width);
     let mut rest = String::new();
     for drop in [None, Some(0), Some(3), Some(2), Some(5)] {

@@ -1,40 +1,95 @@
-//! Building inspector states for tests.
+//! Building inspector states for tests: the state, and a runtime on bytes
+//! in memory whose scan and findings pass are done before it is handed
+//! over (no file on disk, no thread to wait for).
 
 #![allow(dead_code)]
 
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use utf8scope::model::Source;
-use utf8scope::ui::{App, Theme, view};
+use utf8scope::ui::{App, Command, Message, Runtime, Theme, dispatch, view};
 
-/// An inspector on `bytes` at `width` × `height`, with the scan finished.
-pub fn app_on(bytes: &[u8], width: u16, height: u16) -> App {
-    let mut app = App::new(
-        Arc::new(Source::from_bytes("sample.txt", bytes.to_vec())),
+/// The inspector as the event loop drives it: state and runtime.
+pub struct Inspector {
+    /// The state.
+    pub app: App,
+    /// The file and its jobs.
+    pub runtime: Runtime,
+}
+
+impl Inspector {
+    /// An inspector on `source` at `width` × `height`, its first frame loaded.
+    pub fn on(source: Source, width: u16, height: u16) -> Inspector {
+        let runtime = Runtime::inline(Arc::new(source));
+        let app = App::new(runtime.file(), width, height);
+        let mut inspector = Inspector { app, runtime };
+        inspector.tick();
+        inspector
+    }
+
+    /// An inspector whose scan and findings pass run in the background, as
+    /// they do for the user.
+    pub fn in_background(source: Source, width: u16, height: u16) -> Inspector {
+        let runtime = Runtime::new(Arc::new(source), None);
+        let app = App::new(runtime.file(), width, height);
+        let mut inspector = Inspector { app, runtime };
+        inspector.tick();
+        inspector
+    }
+
+    /// Applies `message` and all it leads to; the commands left for the
+    /// event loop (quit, suspend).
+    pub fn send(&mut self, message: Message) -> Vec<Command> {
+        dispatch(&mut self.app, &mut self.runtime, message)
+    }
+
+    /// A tick: the runtime reports how the background work stands.
+    pub fn tick(&mut self) {
+        let progress = self.runtime.progress();
+        self.send(progress);
+    }
+
+    /// Lets a background search end, and the next tick pick up its outcome.
+    pub fn finish_search(&mut self) {
+        self.runtime.wait_for_search();
+        self.tick();
+    }
+}
+
+impl Deref for Inspector {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.app
+    }
+}
+
+impl DerefMut for Inspector {
+    fn deref_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
+/// An inspector on `bytes` at `width` × `height`.
+pub fn app_on(bytes: &[u8], width: u16, height: u16) -> Inspector {
+    Inspector::on(
+        Source::from_bytes("sample.txt", bytes.to_vec()),
         width,
         height,
-    );
-    app.scan.wait();
-    app.findings.wait();
-    app.refresh();
-    app
+    )
 }
 
 /// An inspector on a shipped sample.
-pub fn app_on_sample(name: &str, width: u16, height: u16) -> App {
+pub fn app_on_sample(name: &str, width: u16, height: u16) -> Inspector {
     let bytes = std::fs::read(format!("assets/samples/{name}")).unwrap();
-    let mut app = App::new(Arc::new(Source::from_bytes(name, bytes)), width, height);
-    app.scan.wait();
-    app.findings.wait();
-    app.refresh();
-    app
+    Inspector::on(Source::from_bytes(name, bytes), width, height)
 }
 
 /// Draws `app` on a test terminal of its size and returns the terminal.
 pub fn draw(app: &App, color: bool) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(app.view.width, app.view.height)).unwrap();
     terminal
         .draw(|frame| view(app, Theme::new(color), frame))
         .unwrap();

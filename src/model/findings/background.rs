@@ -145,6 +145,13 @@ impl FindingsJob {
         }
     }
 
+    /// A pass done on this thread before it returns: for small inputs and tests.
+    pub fn inline(source: Arc<Source>) -> FindingsJob {
+        FindingsJob {
+            job: Job::inline(source, FindingsIndex::default(), run),
+        }
+    }
+
     /// A pass that looks at nothing (yet): for a source still being read.
     pub fn not_started(source: Arc<Source>) -> FindingsJob {
         FindingsJob {

@@ -56,6 +56,18 @@ impl Scan {
         }
     }
 
+    /// A scan done on this thread before it returns (one thread, no helper):
+    /// for small inputs and tests.
+    pub fn inline(source: Arc<Source>) -> Scan {
+        let config = ScanConfig {
+            threads: 1,
+            ..ScanConfig::default()
+        };
+        Scan {
+            job: Job::inline(source, ScanIndex::default(), |shared| run(shared, config)),
+        }
+    }
+
     /// A scan that indexes nothing: every lookup reads on demand. For tests
     /// of the on-demand paths, and for callers that need no index.
     pub fn not_started(source: Arc<Source>) -> Scan {

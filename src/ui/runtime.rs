@@ -1,0 +1,302 @@
+//! The runtime: owns the file and the background jobs (scan, findings,
+//! search, reading a stream), carries out the [`Command`]s `update` returns,
+//! and answers with [`Message`]s. The only part of the inspector that reads
+//! the file or takes a lock; `dispatch` runs an update to its end.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use super::app::{
+    App, FileInfo, FindingTarget, FindingsStatus, Jump, Marked, ScanStatus, SearchReport,
+    SeekResult, ViewData, ViewRequest,
+};
+use super::command::Command;
+use super::message::{Message, ProgressReport};
+use super::update::update;
+use crate::display::escape_for_terminal;
+use crate::model::find::{SearchJob, SearchOutcome};
+use crate::model::findings::FindingsJob;
+use crate::model::window::unit_at;
+use crate::model::{LoadState, Lookup, Scan, ScanState, Source, StreamLoad, Window};
+
+/// Bytes a keypress may read ahead of the background scan before it hands
+/// the search back to the scan: keeps a keypress on a multi-GB file quick.
+const READ_AHEAD: u64 = 64 << 20;
+
+/// The file and the work on it.
+pub struct Runtime {
+    source: Arc<Source>,
+    scan: Scan,
+    findings: FindingsJob,
+    load: StreamLoad,
+    load_state: LoadState,
+    search: Option<SearchJob>,
+}
+
+impl Runtime {
+    /// A runtime on `source`, with the scan and the findings pass started in
+    /// the background; on a source a stream is still being read into
+    /// (`load`), they start once it has been read.
+    pub fn new(source: Arc<Source>, load: Option<StreamLoad>) -> Runtime {
+        let (scan, findings, load, load_state) = match load {
+            Some(load) => (
+                Scan::not_started(Arc::clone(&source)),
+                FindingsJob::not_started(Arc::clone(&source)),
+                load,
+                LoadState::Reading,
+            ),
+            None => (
+                Scan::start(Arc::clone(&source)),
+                FindingsJob::start(Arc::clone(&source)),
+                StreamLoad::done(),
+                LoadState::Done,
+            ),
+        };
+        Runtime {
+            source,
+            scan,
+            findings,
+            load,
+            load_state,
+            search: None,
+        }
+    }
+
+    /// A runtime whose scan and findings pass are done before it returns,
+    /// on this thread: for small inputs and tests, which then need no
+    /// waiting. (Searches still run on a thread of their own.)
+    pub fn inline(source: Arc<Source>) -> Runtime {
+        Runtime {
+            scan: Scan::inline(Arc::clone(&source)),
+            findings: FindingsJob::inline(Arc::clone(&source)),
+            load: StreamLoad::done(),
+            load_state: LoadState::Done,
+            search: None,
+            source,
+        }
+    }
+
+    /// The file, for a new [`App`].
+    pub fn file(&self) -> FileInfo {
+        FileInfo {
+            name: self.source.name().to_string(),
+            len: self.source.len(),
+        }
+    }
+
+    /// Waits for the scan and the findings pass to end (tests).
+    pub fn wait_for_jobs(&mut self) {
+        self.scan.wait();
+        self.findings.wait();
+    }
+
+    /// Waits for a search running in the background to end (tests).
+    pub fn wait_for_search(&mut self) {
+        if let Some(search) = &mut self.search {
+            search.wait();
+        }
+    }
+
+    /// Carries out `command`; the answer, if it has one.
+    pub fn run(&mut self, command: Command) -> Option<Message> {
+        match command {
+            Command::LoadView(request) => {
+                Some(Message::ViewLoaded(Box::new(self.load_view(&request))))
+            }
+            Command::Seek(jump) => Some(Message::Sought(jump, self.seek(jump))),
+            Command::FindFinding { forward, from } => Some(Message::FoundFinding(
+                forward,
+                self.find_finding(forward, from),
+            )),
+            Command::OpenFindingsList(cursor) => {
+                let index = self.findings.index();
+                let findings = index.findings();
+                let after = findings.partition_point(|f| f.offset <= cursor);
+                // The finding the cursor is on, else the next one after it.
+                let covering = findings[..after]
+                    .iter()
+                    .rposition(|f| cursor < f.offset + f.len.max(1));
+                let selected = (!findings.is_empty())
+                    .then(|| covering.unwrap_or(after).min(findings.len() - 1));
+                Some(Message::FindingsListAt(selected))
+            }
+            Command::UnitBefore(offset) => {
+                let before = match offset.checked_sub(1) {
+                    None => Ok(None),
+                    Some(at) => unit_at(&self.source, at)
+                        .map(|unit| unit.map(|u| u.offset))
+                        .map_err(|e| escape_for_terminal(&e.to_string()).into_owned()),
+                };
+                Some(Message::UnitBefore(before))
+            }
+            Command::StartSearch {
+                pattern,
+                from,
+                forward,
+            } => {
+                if let Some(running) = self.search.take() {
+                    running.cancel();
+                }
+                self.search = Some(SearchJob::start(
+                    Arc::clone(&self.source),
+                    pattern,
+                    from,
+                    forward,
+                ));
+                None
+            }
+            Command::CancelSearch => {
+                if let Some(running) = self.search.take() {
+                    running.cancel();
+                }
+                None
+            }
+            // The event loop's to carry out.
+            Command::Quit | Command::Suspend => None,
+        }
+    }
+
+    /// How the background work stands; starts the scan and the findings
+    /// pass once a stream has been read.
+    pub fn progress(&mut self) -> Message {
+        if self.load_state == LoadState::Reading {
+            self.load_state = self.load.state();
+            if self.load_state != LoadState::Reading {
+                self.scan = Scan::start(Arc::clone(&self.source));
+                self.findings = FindingsJob::start(Arc::clone(&self.source));
+            }
+        }
+        let scan = {
+            // Progress locks the index too: ask before taking the lock.
+            let progress = self.scan.progress();
+            let index = self.scan.index();
+            ScanStatus {
+                progress,
+                state: index.state().clone(),
+                invalid: index.totals().invalid(),
+            }
+        };
+        let findings = {
+            let progress = self.findings.progress();
+            let index = self.findings.index();
+            FindingsStatus {
+                progress,
+                state: index.state().clone(),
+                total: index.total(),
+                warnings: index.warnings(),
+                kept: index.findings().len(),
+            }
+        };
+        let search = self.search.as_ref().map(|job| match job.outcome() {
+            SearchOutcome::Running => SearchReport::Running(job.progress()),
+            ended => SearchReport::Ended(ended),
+        });
+        if matches!(search, Some(SearchReport::Ended(_))) {
+            self.search = None;
+        }
+        Message::Progress(Box::new(ProgressReport {
+            len: self.source.len(),
+            scan,
+            findings,
+            load: self.load_state.clone(),
+            search,
+        }))
+    }
+
+    fn load_view(&self, request: &ViewRequest) -> ViewData {
+        let (window, error) = match Window::load(&self.source, request.top, request.end) {
+            Ok(window) => (window, None),
+            Err(e) => (
+                Window::empty(),
+                Some(escape_for_terminal(&e.to_string()).into_owned()),
+            ),
+        };
+        let index = self.findings.index();
+        ViewData {
+            window,
+            cursor_position: self.scan.position_of(request.cursor).ok().flatten(),
+            cursor_findings: index
+                .covering(request.cursor)
+                .into_iter()
+                .cloned()
+                .collect(),
+            visible_findings: index
+                .overlapping(request.top, request.end)
+                .into_iter()
+                .map(|f| Marked {
+                    start: f.offset,
+                    end: f.offset + f.len.max(1),
+                    severity: f.severity,
+                })
+                .collect(),
+            list_rows: request.list.clone().map(|range| {
+                let end = range.end.min(index.findings().len());
+                index.findings()[range.start.min(end)..end].to_vec()
+            }),
+            error,
+        }
+    }
+
+    fn seek(&self, jump: Jump) -> SeekResult {
+        let len = self.source.len();
+        let lookup = match jump {
+            Jump::First | Jump::WrapToFirst => self.scan.next_invalid_within(0, READ_AHEAD),
+            Jump::Next { after } => self.scan.next_invalid_within(after, READ_AHEAD),
+            Jump::Previous { before } => self.scan.prev_invalid_within(before, READ_AHEAD),
+            Jump::WrapToLast => self.scan.prev_invalid_within(len, READ_AHEAD),
+        };
+        match lookup {
+            Ok(Lookup::Found(span)) => SeekResult::Found(span),
+            Ok(Lookup::NoneInFile) => SeekResult::NoneInFile,
+            Ok(Lookup::NotYet) => SeekResult::NotYet,
+            Err(e) => SeekResult::Failed(escape_for_terminal(&e.to_string()).into_owned()),
+        }
+    }
+
+    fn find_finding(&self, forward: bool, from: u64) -> FindingTarget {
+        let index = self.findings.index();
+        let running = index.state() == &ScanState::Running;
+        let kept = index.findings().len();
+        let found = if forward {
+            index.next_after(from)
+        } else {
+            index.prev_before(from)
+        };
+        let wrapped = match (found, forward) {
+            (Some(_), _) => None,
+            (None, true) if !running && !index.is_capped() => Some(0),
+            (None, false) => kept.checked_sub(1),
+            (None, true) => None,
+        };
+        let target = found.or(wrapped).filter(|&i| i < kept).map(|i| {
+            (
+                i,
+                index.findings()[i].offset,
+                index.findings()[i].kind.name(),
+            )
+        });
+        FindingTarget {
+            target,
+            wrapped: found.is_none(),
+            kept,
+            capped: index.is_capped(),
+        }
+    }
+}
+
+/// Applies `message` and everything it leads to: the commands `update`
+/// returns are carried out and their answers applied in turn. Returns the
+/// commands left for the event loop (quit, suspend).
+pub fn dispatch(app: &mut App, runtime: &mut Runtime, message: Message) -> Vec<Command> {
+    let mut messages = VecDeque::from([message]);
+    let mut for_the_loop = Vec::new();
+    while let Some(message) = messages.pop_front() {
+        for command in update(app, message) {
+            match command {
+                Command::Quit | Command::Suspend => for_the_loop.push(command),
+                command => messages.extend(runtime.run(command)),
+            }
+        }
+    }
+    for_the_loop
+}
