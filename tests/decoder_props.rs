@@ -5,8 +5,8 @@ mod common;
 
 use common::scan_spans;
 use proptest::prelude::*;
+use utf8scope::model::blocks::tally::tally;
 use utf8scope::model::scan::Summarizer;
-use utf8scope::model::scan::tally::tally;
 use utf8scope::model::window::units_forward;
 use utf8scope::model::{Source, UnitCounts, UnitKind, Window};
 

@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 
+use utf8scope::model::blocks::pieces::complete_prefix_len;
 use utf8scope::model::findings::{Finding, FindingsScanner};
-use utf8scope::model::scan::pieces::complete_prefix_len;
 
 /// Text with every kind of finding mixed in, and line endings of both kinds.
 fn texty_bytes() -> impl Strategy<Value = Vec<u8>> {

@@ -11,10 +11,10 @@ pub use report::{Format, Reporter};
 
 use crate::display::{escape_for_terminal, path_text};
 use crate::input::{Input, open_input};
+use crate::model::blocks::feed::{SCAN_BLOCK, fill_from, for_each_block_sized};
+use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::blocks::{BlockScanner, LocatedSpan};
 use crate::model::findings::{Finding, FindingsScanner, Severity};
-use crate::model::scan::feed::{BLOCK_SIZE, fill_from, for_each_block_sized};
-use crate::model::scan::line_aligned::LineAligned;
-use crate::model::scan::{BlockScanner, LocatedSpan};
 use crate::model::source::SourceError;
 
 /// The exit statuses of `check`.
@@ -95,11 +95,11 @@ fn scan_and_report<W: Write>(
     let mut scanner = BlockScanner::new();
     let mut finder = reporter.wants_findings().then(FindingsScanner::new);
     let block_size = if finder.is_some() {
-        FindingsScanner::BLOCK_SIZE
+        FindingsScanner::LINES_BLOCK
     } else {
-        BLOCK_SIZE
+        SCAN_BLOCK
     };
-    let mut tally = Tally::default();
+    let mut tally = ReportTally::default();
     let mut output_error = None;
     if finder.is_some() {
         // The findings pass knows some findings only at the end.
@@ -162,13 +162,13 @@ fn scan_and_report<W: Write>(
 
 /// What one input's report counted.
 #[derive(Default)]
-struct Tally {
+struct ReportTally {
     invalid: u64,
     warnings: u64,
     infos: u64,
 }
 
-impl Tally {
+impl ReportTally {
     fn count(&mut self, finding: &Finding) {
         match finding.severity {
             Severity::Warning => self.warnings += 1,
@@ -185,7 +185,7 @@ fn report_block<W: Write>(
     block_start: u64,
     spans: Vec<LocatedSpan>,
     findings: Vec<Finding>,
-    tally: &mut Tally,
+    tally: &mut ReportTally,
 ) -> io::Result<()> {
     let mut findings = findings.into_iter().peekable();
     for located in spans {

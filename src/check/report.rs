@@ -9,8 +9,8 @@ use crate::display::{escape_for_terminal, hex_bytes, thousands};
 use crate::json::write_json_line;
 
 use super::spool::Spool;
+use crate::model::blocks::LocatedSpan;
 use crate::model::findings::{Finding, Severity};
-use crate::model::scan::LocatedSpan;
 
 /// The output formats of `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -9,7 +9,7 @@
 //! Text in a legacy encoding (a windows-1252 CSV) has far fewer invalid
 //! spans than that; random bytes have about 0.4 per byte.
 
-use crate::model::scan::pieces::{Piece, pieces};
+use crate::model::blocks::pieces::{Piece, pieces};
 
 /// Suspect units needed before their share counts (a short line in
 /// windows-1252 is not binary).

@@ -99,7 +99,7 @@ impl ChangeLog {
         for (&kind, &count) in &self.counts {
             writeln!(out, "  {}: {}", kind.heading(), thousands(count))?;
             for change in self.examples(kind) {
-                writeln!(out, "    line {}: {}", change.line, describe(change))?;
+                writeln!(out, "    line {}: {}", change.line, describe_change(change))?;
             }
             let shown = self.examples(kind).len() as u64;
             if count > shown {
@@ -111,7 +111,7 @@ impl ChangeLog {
 }
 
 /// "“cafÃ©” → “café” (UTF-8 read as windows-1252)", or "C3 28 (truncated)".
-fn describe(change: &Change) -> String {
+fn describe_change(change: &Change) -> String {
     let note = change
         .note
         .as_deref()

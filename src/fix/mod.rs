@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use crate::display::path_text;
 use crate::input::Input;
 use crate::model::Source;
-use crate::model::scan::feed::{fill_from, for_each_block};
-use crate::model::scan::line_aligned::LineAligned;
+use crate::model::blocks::feed::{fill_from, for_each_block};
+use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::source::{SourceError, io_reason};
 use output::{Target, open_target};
 

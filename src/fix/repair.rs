@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use crate::model::InvalidKind;
+use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::findings::find_mojibake;
-use crate::model::scan::pieces::{Piece, pieces};
 
 use super::changes::{Change, ChangeKind, ChangeLog};
 

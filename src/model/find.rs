@@ -11,7 +11,7 @@ use super::job::{Job, Shared};
 use super::source::{Source, SourceError};
 
 /// Bytes read per step of a search.
-const CHUNK: usize = 1 << 20;
+const SEARCH_STEP: usize = 1 << 20;
 
 /// The first occurrence of `pattern` starting at or after `from`.
 pub fn find_forward(
@@ -47,7 +47,7 @@ fn find_forward_in(
     let end = end.min(source.len());
     let mut at = start;
     while at < end {
-        let chunk = (end - at).min(CHUNK as u64);
+        let chunk = (end - at).min(SEARCH_STEP as u64);
         // Overlap chunks by the pattern's length so no match is cut in two.
         let bytes = source.read_range(at, chunk as usize + pattern.len() - 1)?;
         if let Some(found) = finder.find(&bytes)
@@ -77,7 +77,7 @@ fn find_backward_in(
     let finder = memmem::FinderRev::new(pattern);
     let mut end = end.min(source.len());
     while end > start {
-        let chunk_start = end.saturating_sub(CHUNK as u64).max(start);
+        let chunk_start = end.saturating_sub(SEARCH_STEP as u64).max(start);
         // Read just far enough that the last possible match starts at end - 1.
         let bytes = source.read_range(
             chunk_start,
@@ -209,8 +209,8 @@ mod tests {
 
     #[test]
     fn finds_both_ways_across_chunks() {
-        let mut bytes = vec![b'.'; 3 * CHUNK];
-        let spots = [10, CHUNK - 1, 2 * CHUNK + 5];
+        let mut bytes = vec![b'.'; 3 * SEARCH_STEP];
+        let spots = [10, SEARCH_STEP - 1, 2 * SEARCH_STEP + 5];
         for &at in &spots {
             bytes[at..at + 3].copy_from_slice("€".as_bytes());
         }
@@ -219,26 +219,26 @@ mod tests {
         assert_eq!(find_forward(&source, euro, 0).unwrap(), Some(10));
         assert_eq!(
             find_forward(&source, euro, 11).unwrap(),
-            Some(CHUNK as u64 - 1)
+            Some(SEARCH_STEP as u64 - 1)
         );
         assert_eq!(
-            find_forward(&source, euro, CHUNK as u64).unwrap(),
-            Some(2 * CHUNK as u64 + 5)
+            find_forward(&source, euro, SEARCH_STEP as u64).unwrap(),
+            Some(2 * SEARCH_STEP as u64 + 5)
         );
         assert_eq!(
-            find_forward(&source, euro, 2 * CHUNK as u64 + 6).unwrap(),
+            find_forward(&source, euro, 2 * SEARCH_STEP as u64 + 6).unwrap(),
             None
         );
         assert_eq!(
             find_backward(&source, euro, source.len()).unwrap(),
-            Some(2 * CHUNK as u64 + 5)
+            Some(2 * SEARCH_STEP as u64 + 5)
         );
         assert_eq!(
-            find_backward(&source, euro, 2 * CHUNK as u64 + 5).unwrap(),
-            Some(CHUNK as u64 - 1)
+            find_backward(&source, euro, 2 * SEARCH_STEP as u64 + 5).unwrap(),
+            Some(SEARCH_STEP as u64 - 1)
         );
         assert_eq!(
-            find_backward(&source, euro, CHUNK as u64 - 1).unwrap(),
+            find_backward(&source, euro, SEARCH_STEP as u64 - 1).unwrap(),
             Some(10)
         );
         assert_eq!(find_backward(&source, euro, 10).unwrap(), None);
@@ -255,7 +255,7 @@ mod tests {
 
     #[test]
     fn background_searches_go_round_once() {
-        let mut bytes = vec![b'.'; 2 * CHUNK + 100];
+        let mut bytes = vec![b'.'; 2 * SEARCH_STEP + 100];
         bytes[50..53].copy_from_slice(b"abc");
         let found = |offset, wrapped| SearchOutcome::Found { offset, wrapped };
         assert_eq!(
@@ -283,7 +283,7 @@ mod tests {
 
     #[test]
     fn a_search_can_be_cancelled() {
-        let source = Arc::new(Source::from_bytes("t", vec![b'.'; 64 * CHUNK]));
+        let source = Arc::new(Source::from_bytes("t", vec![b'.'; 64 * SEARCH_STEP]));
         let mut job = SearchJob::start(source, b"never".to_vec(), 0, true);
         job.cancel();
         job.wait();

@@ -1,6 +1,7 @@
 //! The file model: bytes, units and the whole-file index. Knows nothing of
 //! terminals; every part is testable with byte slices.
 
+pub mod blocks;
 pub mod decode;
 pub mod find;
 pub mod findings;
@@ -11,7 +12,8 @@ pub mod stream_load;
 pub mod unit;
 pub mod window;
 
-pub use scan::{Lookup, Scan, ScanConfig, ScanIndex, ScanState, Span};
+pub use blocks::Span;
+pub use scan::{Lookup, Scan, ScanConfig, ScanIndex, ScanState};
 pub use source::{Opened, Source, SourceError};
 pub use stream_load::{LoadState, StreamLoad};
 pub use unit::{ByteRole, InvalidKind, Unit, UnitCounts, UnitKind};

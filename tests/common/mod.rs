@@ -4,8 +4,8 @@
 
 use std::ops::ControlFlow;
 
-use utf8scope::model::scan::feed::for_each_block_of;
-use utf8scope::model::scan::{BlockScanner, LocatedSpan};
+use utf8scope::model::blocks::feed::for_each_block_of;
+use utf8scope::model::blocks::{BlockScanner, LocatedSpan};
 use utf8scope::model::{InvalidKind, Source};
 
 /// Every invalid span of `bytes`, with line and column, as `check` reports them.

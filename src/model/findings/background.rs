@@ -5,10 +5,10 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, MutexGuard};
 
 use super::{Finding, FindingsScanner, Severity};
+use crate::model::blocks::feed::for_each_block_of_sized;
+use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::job::{Job, Shared};
 use crate::model::scan::ScanState;
-use crate::model::scan::feed::for_each_block_of_sized;
-use crate::model::scan::line_aligned::LineAligned;
 use crate::model::source::Source;
 
 /// Findings kept in memory: a binary file can have a "control character" in
@@ -193,7 +193,7 @@ fn run(shared: &Shared<FindingsIndex>) {
         index.add(batch);
         ControlFlow::Continue(())
     });
-    let read = for_each_block_of_sized(&shared.source, FindingsScanner::BLOCK_SIZE, |block| {
+    let read = for_each_block_of_sized(&shared.source, FindingsScanner::LINES_BLOCK, |block| {
         aligned.push(block)
     });
     let finished = read.is_ok() && aligned.finish().is_continue();

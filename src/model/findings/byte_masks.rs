@@ -14,16 +14,16 @@ pub const BEFORE: usize = 1;
 /// Bytes after a chunk's last that a test may look at.
 pub const AFTER: usize = 7;
 /// Bytes in a chunk.
-pub const CHUNK: usize = 64;
+pub const LANES: usize = 64;
 /// A chunk with the bytes around it: `window[BEFORE + i]` is byte i.
-pub type Window = [u8; BEFORE + CHUNK + AFTER];
+pub type ChunkWindow = [u8; BEFORE + LANES + AFTER];
 
 /// Comparisons of each of 64 bytes, as masks.
 pub trait ByteMasks {
     /// What proves the CPU can run this implementation.
     type Token: Copy;
     /// The 64 bytes of `window` from `at` on.
-    fn load(token: Self::Token, window: &Window, at: usize) -> Self;
+    fn load(token: Self::Token, window: &ChunkWindow, at: usize) -> Self;
     /// The bytes equal to `value`.
     fn eq(&self, value: u8) -> u64;
     /// The bytes from `low` to `high`, both included.
@@ -38,9 +38,9 @@ pub trait ByteMasks {
 }
 
 /// Byte-by-byte comparisons, for CPUs without AVX2.
-pub struct Portable([u8; CHUNK]);
+pub struct PortableMasks([u8; LANES]);
 
-impl Portable {
+impl PortableMasks {
     #[inline(always)]
     fn mask(&self, test: impl Fn(u8) -> bool) -> u64 {
         self.0
@@ -50,12 +50,12 @@ impl Portable {
     }
 }
 
-impl ByteMasks for Portable {
+impl ByteMasks for PortableMasks {
     type Token = ();
     #[inline(always)]
-    fn load((): (), window: &Window, at: usize) -> Self {
-        Portable(
-            window[at..at + CHUNK]
+    fn load((): (), window: &ChunkWindow, at: usize) -> Self {
+        PortableMasks(
+            window[at..at + LANES]
                 .try_into()
                 .expect("a window holds it"),
         )
@@ -76,7 +76,7 @@ impl ByteMasks for Portable {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Avx2Token, ByteMasks, CHUNK, Window};
+    use super::{Avx2Token, ByteMasks, ChunkWindow, LANES};
     use std::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
         _mm256_movemask_epi8, _mm256_set1_epi8,
@@ -109,8 +109,8 @@ mod avx2 {
     impl ByteMasks for Avx2 {
         type Token = Avx2Token;
         #[inline(always)]
-        fn load(token: Avx2Token, window: &Window, at: usize) -> Self {
-            let bytes: &[u8; CHUNK] = window[at..at + CHUNK].try_into().expect("in the window");
+        fn load(token: Avx2Token, window: &ChunkWindow, at: usize) -> Self {
+            let bytes: &[u8; LANES] = window[at..at + LANES].try_into().expect("in the window");
             let pointer = bytes.as_ptr().cast::<__m256i>();
             // SAFETY: 64 readable bytes; unaligned loads; the token proves AVX2.
             unsafe {
@@ -148,7 +148,7 @@ mod avx2 {
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use super::{Avx512Token, ByteMasks, CHUNK, Window};
+    use super::{Avx512Token, ByteMasks, ChunkWindow, LANES};
     use std::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_cmplt_epu8_mask,
         _mm512_loadu_si512, _mm512_set1_epi8, _mm512_sub_epi8,
@@ -170,8 +170,8 @@ mod avx512 {
     impl ByteMasks for Avx512 {
         type Token = Avx512Token;
         #[inline(always)]
-        fn load(token: Avx512Token, window: &Window, at: usize) -> Self {
-            let bytes: &[u8; CHUNK] = window[at..at + CHUNK].try_into().expect("in the window");
+        fn load(token: Avx512Token, window: &ChunkWindow, at: usize) -> Self {
+            let bytes: &[u8; LANES] = window[at..at + LANES].try_into().expect("in the window");
             // SAFETY: 64 readable bytes; an unaligned load; the token proves AVX-512BW.
             Avx512(token, unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) })
         }
@@ -203,14 +203,14 @@ pub trait ChunkTest {
     type Carry: Default;
     /// The bytes of the chunk in `window` where the test holds (a superset
     /// is fine if the caller checks each hit).
-    fn hits<M: ByteMasks>(token: M::Token, window: &Window, carry: &mut Self::Carry) -> u64;
+    fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, carry: &mut Self::Carry) -> u64;
 }
 
 /// Finds hits one chunk at a time, in order: the chunk test that
 /// [`first_hit_by`] drives, however it is computed.
 pub trait ChunkHits {
     /// The bytes of the chunk in `window` where the test holds.
-    fn hits(&mut self, window: &Window) -> u64;
+    fn hits(&mut self, window: &ChunkWindow) -> u64;
 }
 
 /// A [`ChunkTest`] run with the comparisons of `M`.
@@ -221,7 +221,7 @@ struct Masked<T: ChunkTest, M: ByteMasks> {
 
 impl<T: ChunkTest, M: ByteMasks> ChunkHits for Masked<T, M> {
     #[inline(always)]
-    fn hits(&mut self, window: &Window) -> u64 {
+    fn hits(&mut self, window: &ChunkWindow) -> u64 {
         T::hits::<M>(self.token, window, &mut self.carry)
     }
 }
@@ -264,7 +264,7 @@ pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
             Backend::Portable => {}
         }
     }
-    first_hit_by(text, &mut masked::<T, Portable>(()))
+    first_hit_by(text, &mut masked::<T, PortableMasks>(()))
 }
 
 /// The offset of the first byte of `text` where `chunks` finds a hit, or
@@ -276,20 +276,20 @@ pub fn first_hit_by<K: ChunkHits>(text: &[u8], chunks: &mut K) -> usize {
     while at < text.len() {
         let inside = at
             .checked_sub(BEFORE)
-            .and_then(|start| text.get(start..at + CHUNK + AFTER))
-            .and_then(|bytes| <&Window>::try_from(bytes).ok());
+            .and_then(|start| text.get(start..at + LANES + AFTER))
+            .and_then(|bytes| <&ChunkWindow>::try_from(bytes).ok());
         let hits = match inside {
             Some(window) => chunks.hits(window),
             None => {
                 // At either end: a copy padded with NUL, hits past the end
                 // dropped.
-                let mut window: Window = [0; BEFORE + CHUNK + AFTER];
+                let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
                 let start = at.saturating_sub(BEFORE);
-                let end = (at + CHUNK + AFTER).min(text.len());
+                let end = (at + LANES + AFTER).min(text.len());
                 let into = BEFORE + start - at;
                 window[into..into + end - start].copy_from_slice(&text[start..end]);
                 let left = text.len() - at;
-                let real = if left >= CHUNK {
+                let real = if left >= LANES {
                     u64::MAX
                 } else {
                     (1 << left) - 1
@@ -300,7 +300,7 @@ pub fn first_hit_by<K: ChunkHits>(text: &[u8], chunks: &mut K) -> usize {
         if hits != 0 {
             return at + hits.trailing_zeros() as usize;
         }
-        at += CHUNK;
+        at += LANES;
     }
     text.len()
 }
@@ -314,7 +314,7 @@ mod tests {
 
     impl ChunkTest for E2Then80Or81 {
         type Carry = ();
-        fn hits<M: ByteMasks>(token: M::Token, window: &Window, _: &mut ()) -> u64 {
+        fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
             let (b0, b1) = (
                 M::load(token, window, BEFORE),
                 M::load(token, window, BEFORE + 1),
@@ -334,7 +334,7 @@ mod tests {
                 text[at + 1] = 0x81;
                 assert_eq!(first_hit::<E2Then80Or81>(&text), at, "{len} {at}");
                 assert_eq!(
-                    first_hit_by(&text, &mut masked::<E2Then80Or81, Portable>(())),
+                    first_hit_by(&text, &mut masked::<E2Then80Or81, PortableMasks>(())),
                     at
                 );
             }
@@ -349,7 +349,7 @@ mod tests {
 
     /// Asserts that `vector` (loaded like `portable`) gives the same masks.
     #[inline(always)]
-    fn assert_agrees<M: ByteMasks>(vector: &M, portable: &Portable) {
+    fn assert_agrees<M: ByteMasks>(vector: &M, portable: &PortableMasks) {
         for v in 0..=255u8 {
             assert_eq!(vector.eq(v), portable.eq(v));
             assert_eq!(vector.below(v), portable.below(v));
@@ -362,9 +362,9 @@ mod tests {
 
     #[test]
     fn every_comparison_agrees_with_the_portable_one() {
-        let window: Window = std::array::from_fn(|i| (i * 37 + 11) as u8);
+        let window: ChunkWindow = std::array::from_fn(|i| (i * 37 + 11) as u8);
         for at in [0, 1, BEFORE + AFTER] {
-            let portable = Portable::load((), &window, at);
+            let portable = PortableMasks::load((), &window, at);
             #[cfg(target_arch = "x86_64")]
             {
                 match Avx2Token::detect() {

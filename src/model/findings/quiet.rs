@@ -2,7 +2,7 @@
 //! finding, so that the text between them (nearly all of it) is skipped with
 //! whole-chunk comparisons instead of being decoded character by character.
 
-use super::byte_masks::{ByteMasks, ChunkTest, Window, first_hit};
+use super::byte_masks::{ByteMasks, ChunkTest, ChunkWindow, first_hit};
 
 /// The offset of the first character of `bytes` (valid UTF-8) at or after
 /// `from` that needs a closer look, or `bytes.len()`.
@@ -23,7 +23,7 @@ impl ChunkTest for Loud {
     type Carry = ();
 
     #[inline(always)]
-    fn hits<M: ByteMasks>(token: M::Token, window: &Window, _: &mut ()) -> u64 {
+    fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
         let b0 = M::load(token, window, 1);
         // Printable ASCII, tabs and line endings, most text: one test.
         let plain = b0.in_range(0x20, 0x7E) | b0.in_range(b'\t', b'\n') | b0.eq(b'\r');

@@ -12,10 +12,10 @@ use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
 use crate::display::{escape_for_terminal, quote_short};
 use crate::model::InvalidKind;
-use crate::model::scan::feed::{READ_SIZE, for_each_block_of_sized};
-use crate::model::scan::line_aligned::LineAligned;
-use crate::model::scan::pieces::{Piece, pieces};
-use crate::model::scan::tally::{count_chars, count_lf};
+use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
+use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::blocks::pieces::{Piece, pieces};
+use crate::model::blocks::tally::{count_chars, count_lf};
 use crate::model::source::{Source, SourceError};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
@@ -90,7 +90,7 @@ impl Position {
 }
 
 /// "U+202E RIGHT-TO-LEFT OVERRIDE": how findings name a character.
-fn describe(c: char) -> String {
+fn char_label(c: char) -> String {
     match unicode_names2::name(c) {
         Some(name) => format!("U+{:04X} {name}", c as u32),
         None => format!("U+{:04X}", c as u32),
@@ -100,7 +100,7 @@ fn describe(c: char) -> String {
 impl FindingsScanner {
     /// The size of block to feed it: big enough that splitting each block
     /// over two threads ([`feed_lines`](Self::feed_lines)) pays.
-    pub const BLOCK_SIZE: usize = READ_SIZE;
+    pub const LINES_BLOCK: usize = READ_SIZE;
 
     /// A scanner at the start of a file.
     pub fn new() -> FindingsScanner {
@@ -523,7 +523,7 @@ impl FindingsScanner {
             _ if is_bidi_control(c) => {
                 let detail = format!(
                     "{}: can make text display in a different order than it is read (Trojan Source, CVE-2021-42574)",
-                    describe(c)
+                    char_label(c)
                 );
                 self.add(
                     at,
@@ -534,7 +534,7 @@ impl FindingsScanner {
                 );
             }
             _ if is_invisible(c) => {
-                let detail = format!("{}: invisible, yet it changes the text", describe(c));
+                let detail = format!("{}: invisible, yet it changes the text", char_label(c));
                 self.add(
                     at,
                     encoded,
@@ -544,7 +544,7 @@ impl FindingsScanner {
                 );
             }
             _ if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {
-                let detail = format!("{}: a control character in text", describe(c));
+                let detail = format!("{}: a control character in text", char_label(c));
                 self.add(at, encoded, FindingKind::Control, Severity::Warning, detail);
             }
             _ if is_noncharacter(c) => {
@@ -570,9 +570,9 @@ impl FindingsScanner {
         {
             let detail = format!(
                 "{} + {} has a precomposed form, {} (NFC)",
-                describe(base),
-                describe(c),
-                describe(composed)
+                char_label(base),
+                char_label(c),
+                char_label(composed)
             );
             let mut both = String::from(base);
             both.push(c);
@@ -614,7 +614,7 @@ impl FindingsScanner {
                 "\u{201c}{}\u{201d} mixes scripts: {} with {} ({}), a look-alike of \u{201c}{}\u{201d}",
                 quote_short(seen),
                 word.main_script.full_name(),
-                describe(word.intruder),
+                char_label(word.intruder),
                 word.intruder_script.full_name(),
                 quote_short(&word.looks_like)
             );
@@ -670,7 +670,7 @@ impl FindingsScanner {
                 let high = 0xD000 | (u32::from(h1 & 0x3F) << 6) | u32::from(h2 & 0x3F);
                 let low = 0xD000 | (u32::from(l1 & 0x3F) << 6) | u32::from(l2 & 0x3F);
                 let value = 0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-                let meant = char::from_u32(value).map_or(format!("U+{value:X}"), describe);
+                let meant = char::from_u32(value).map_or(format!("U+{value:X}"), char_label);
                 let detail = format!(
                     "CESU-8: the surrogate pair {high:04X} {low:04X} encoded as two 3-byte sequences; UTF-8 writes {meant} as one 4-byte sequence"
                 );
@@ -740,7 +740,7 @@ pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
         scanner.feed_lines(block);
         ControlFlow::Continue(())
     });
-    for_each_block_of_sized(source, FindingsScanner::BLOCK_SIZE, |block| {
+    for_each_block_of_sized(source, FindingsScanner::LINES_BLOCK, |block| {
         aligned.push(block)
     })?;
     let _ = aligned.finish();

@@ -9,7 +9,7 @@
 //! byte permutes; elsewhere byte by byte from the same tables.
 
 use super::backend::{self, Backend, VbmiToken};
-use super::byte_masks::{BEFORE, CHUNK, ChunkHits, Window, first_hit_by};
+use super::byte_masks::{BEFORE, ChunkHits, ChunkWindow, LANES, first_hit_by};
 
 /// The bits of a class. Two neighbours go together when their classes share
 /// a bit: Latin letters with shared characters, and each class with itself.
@@ -181,21 +181,21 @@ pub fn next_script_change(text: &[u8]) -> usize {
             return unsafe { with_vbmi(token, text) };
         }
     }
-    first_hit_by(text, &mut Portable::default())
+    first_hit_by(text, &mut PortableClasses::default())
 }
 
 /// The search byte by byte.
 #[derive(Default)]
-struct Portable {
+struct PortableClasses {
     /// The class of the character that the last byte of the chunk before
     /// belongs to.
     last: u8,
 }
 
-impl ChunkHits for Portable {
-    fn hits(&mut self, window: &Window) -> u64 {
+impl ChunkHits for PortableClasses {
+    fn hits(&mut self, window: &ChunkWindow) -> u64 {
         let mut hits = 0;
-        for i in 0..CHUNK {
+        for i in 0..LANES {
             let at = BEFORE + i;
             let b0 = window[at];
             if b0 & 0xC0 == 0x80 {
@@ -212,7 +212,9 @@ impl ChunkHits for Portable {
 
 #[cfg(target_arch = "x86_64")]
 mod vbmi {
-    use super::{BY_SECOND, BY_THIRD, ChunkHits, LEAD, OTHER, SECOND, SHARED, VbmiToken, Window};
+    use super::{
+        BY_SECOND, BY_THIRD, ChunkHits, ChunkWindow, LEAD, OTHER, SECOND, SHARED, VbmiToken,
+    };
     use std::arch::x86_64::{
         __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epi8_mask,
         _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
@@ -310,7 +312,7 @@ mod vbmi {
 
     impl ChunkHits for Classes {
         #[inline(always)]
-        fn hits(&mut self, window: &Window) -> u64 {
+        fn hits(&mut self, window: &ChunkWindow) -> u64 {
             const _: () = assert!(BY_SECOND == 0x80, "picked by the sign bit");
             let token = self.token;
             let (b0, b1, b2) = (
@@ -405,10 +407,10 @@ mod tests {
     fn all_hits(text: &[u8], mut chunks: impl ChunkHits) -> Vec<u64> {
         let mut padded = vec![0; BEFORE];
         padded.extend_from_slice(text);
-        padded.resize(BEFORE + text.len().next_multiple_of(CHUNK) + CHUNK, 0);
-        (0..text.len().div_ceil(CHUNK))
+        padded.resize(BEFORE + text.len().next_multiple_of(LANES) + LANES, 0);
+        (0..text.len().div_ceil(LANES))
             .map(|k| {
-                let window = &padded[k * CHUNK..k * CHUNK + BEFORE + CHUNK + AFTER];
+                let window = &padded[k * LANES..k * LANES + BEFORE + LANES + AFTER];
                 chunks.hits(window.try_into().expect("a window"))
             })
             .collect()
@@ -424,7 +426,7 @@ mod tests {
             text.push(neighbours[i % neighbours.len()]);
             text.push(c);
         }
-        let portable = all_hits(text.as_bytes(), Portable::default());
+        let portable = all_hits(text.as_bytes(), PortableClasses::default());
         assert!(portable.iter().any(|&hits| hits != 0));
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = VbmiToken::detect() {

@@ -16,7 +16,7 @@
 //! over them becomes vector code; a test checks them against every lead and
 //! continuation byte of every legacy encoding.
 
-use super::byte_masks::{ByteMasks, ChunkTest, Window, first_hit};
+use super::byte_masks::{ByteMasks, ChunkTest, ChunkWindow, first_hit};
 
 /// Bytes the exact test looks at after the one tested: enough for a
 /// three-byte Y and the first two bytes of the character after it.
@@ -207,7 +207,7 @@ impl ChunkTest for MayStart {
     type Carry = ();
 
     #[inline(always)]
-    fn hits<M: ByteMasks>(token: M::Token, window: &Window, _: &mut ()) -> u64 {
+    fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
         let before = M::load(token, window, 0);
         let (b0, b1) = (M::load(token, window, 1), M::load(token, window, 2));
         let after_ascii = before.below(0x80);
@@ -246,7 +246,7 @@ impl ChunkTest for MayStart {
 /// Where the character at `window[at..]` may be an image of a continuation
 /// byte in IBM866: А–п (D0 90–BF) or, a superset of box drawing, led by E2.
 #[inline(always)]
-fn ibm866_continuation_at<M: ByteMasks>(token: M::Token, window: &Window, at: usize) -> u64 {
+fn ibm866_continuation_at<M: ByteMasks>(token: M::Token, window: &ChunkWindow, at: usize) -> u64 {
     let (c0, c1) = (M::load(token, window, at), M::load(token, window, at + 1));
     (c0.eq(0xD0) & c1.at_least(0x90)) | c0.eq(0xE2)
 }

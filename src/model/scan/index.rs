@@ -1,7 +1,7 @@
 //! The compact whole-file index the background scan builds: one summary per
 //! block (O(file size / block size) memory, however many errors there are).
 
-use super::block::BlockSummary;
+use super::summary::BlockSummary;
 use crate::model::unit::UnitCounts;
 
 /// Where the scan stands.

@@ -1,17 +1,12 @@
-//! The whole-file scan: a background thread that builds the [`ScanIndex`], and
-//! the queries answered from it (next/previous invalid span, line numbers).
+//! The whole-file scan: a background thread that builds the [`ScanIndex`]
+//! (one summary per block), and the queries answered from it (next and
+//! previous invalid span, line and column of any offset).
 
-pub mod block;
-pub mod feed;
 pub mod index;
-pub mod line_aligned;
-pub mod local_count;
-pub mod pieces;
 pub mod search;
-pub mod tally;
+pub mod summary;
 mod worker;
 
-pub use block::{BlockScanner, BlockSummary, LocatedSpan, Summarizer};
 pub use index::{ScanIndex, ScanState};
-pub use pieces::Span;
+pub use summary::{BlockSummary, Summarizer};
 pub use worker::{Lookup, Scan, ScanConfig};

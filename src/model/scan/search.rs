@@ -2,8 +2,8 @@
 //! used for the part the background scan has not reached yet, and to find the
 //! exact span inside a block the index marks as having errors.
 
-use super::feed::BLOCK_SIZE;
-use super::pieces::{Span, complete_prefix_len, spans};
+use crate::model::blocks::feed::SCAN_BLOCK;
+use crate::model::blocks::pieces::{Span, complete_prefix_len, spans};
 use crate::model::decode::MAX_UNIT_LEN;
 use crate::model::source::{Source, SourceError};
 use crate::model::window::unit_at;
@@ -44,7 +44,7 @@ pub fn first_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>
     let to = to.min(source.len());
     let mut chunk_start = from;
     while chunk_start < to {
-        let chunk_end = (chunk_start + BLOCK_SIZE as u64).min(to);
+        let chunk_end = (chunk_start + SCAN_BLOCK as u64).min(to);
         if let Some(span) = pick_span(source, chunk_start, chunk_end, |spans| spans.next())? {
             return Ok(Some(span));
         }
@@ -73,26 +73,26 @@ mod tests {
 
     #[test]
     fn finds_spans_across_chunks_both_ways() {
-        let mut bytes = "é".repeat(BLOCK_SIZE).into_bytes();
-        bytes[BLOCK_SIZE + 1] = 0xFF; // replaces the continuation of an "é"
-        bytes[3 * BLOCK_SIZE / 2] = 0x80;
+        let mut bytes = "é".repeat(SCAN_BLOCK).into_bytes();
+        bytes[SCAN_BLOCK + 1] = 0xFF; // replaces the continuation of an "é"
+        bytes[3 * SCAN_BLOCK / 2] = 0x80;
         let source = Source::from_bytes("t", bytes);
         let first = first_span_in(&source, 0, source.len()).unwrap().unwrap();
         assert_eq!(
             (first.offset, first.kind),
-            (BLOCK_SIZE as u64, InvalidKind::Truncated)
+            (SCAN_BLOCK as u64, InvalidKind::Truncated)
         );
         let next = first_span_in(&source, first.end(), source.len())
             .unwrap()
             .unwrap();
-        assert_eq!(next.offset, BLOCK_SIZE as u64 + 1);
+        assert_eq!(next.offset, SCAN_BLOCK as u64 + 1);
         // 80 A9: the lead replaced, so two stray continuation bytes.
         let last = last_span_in(&source, 0, source.len()).unwrap().unwrap();
-        assert_eq!(last.offset, 3 * BLOCK_SIZE as u64 / 2 + 1);
+        assert_eq!(last.offset, 3 * SCAN_BLOCK as u64 / 2 + 1);
         let before = last_span_in(&source, 0, last.offset).unwrap().unwrap();
-        assert_eq!(before.offset, 3 * BLOCK_SIZE as u64 / 2);
+        assert_eq!(before.offset, 3 * SCAN_BLOCK as u64 / 2);
         let earlier = last_span_in(&source, 0, before.offset).unwrap().unwrap();
-        assert_eq!(earlier.offset, BLOCK_SIZE as u64 + 1);
+        assert_eq!(earlier.offset, SCAN_BLOCK as u64 + 1);
         assert_eq!(last_span_in(&source, 0, first.offset).unwrap(), None);
     }
 }

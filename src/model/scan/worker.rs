@@ -4,12 +4,13 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, MutexGuard};
 
-use super::block::{BlockSummary, Summarizer, units_in};
-use super::feed::{BLOCK_SIZE, split_blocks};
 use super::index::{ScanIndex, ScanState};
-use super::pieces::Span;
 use super::search::{first_span_in, last_span_in};
-use super::tally::count_lf;
+use super::summary::{BlockSummary, Summarizer};
+use crate::model::blocks::feed::{SCAN_BLOCK, split_blocks};
+use crate::model::blocks::lines::units_in;
+use crate::model::blocks::pieces::Span;
+use crate::model::blocks::tally::count_lf;
 use crate::model::job::{Job, Shared};
 use crate::model::source::{Source, SourceError};
 use crate::model::window::unit_at;
@@ -222,7 +223,7 @@ pub struct ScanConfig {
 impl Default for ScanConfig {
     fn default() -> Self {
         ScanConfig {
-            block: BLOCK_SIZE,
+            block: SCAN_BLOCK,
             segment: SEGMENT,
             threads: 2,
         }
@@ -346,7 +347,7 @@ mod tests {
         let mut expected = crate::model::UnitCounts::default();
         let mut line_feeds = 0;
         let mut whole = Summarizer::new();
-        let _ = split_blocks(&bytes, BLOCK_SIZE, true, &mut |block| {
+        let _ = split_blocks(&bytes, SCAN_BLOCK, true, &mut |block| {
             let summary = whole.summarize(block);
             expected.add(&summary.counts);
             line_feeds += u64::from(summary.lf);

@@ -1,17 +1,17 @@
-//! Scanning one unit-aligned block: counts, line feeds, and every invalid span
-//! with its line and column. Valid blocks take the simdutf8 fast path; only
-//! blocks with errors are decoded in detail.
+//! Walking an input block after block while keeping the line and column
+//! (DESIGN.md: line = 1 + line feeds before; column = 1 + units since the
+//! line's start), reporting every invalid span with its place: what `check`
+//! prints. Valid pieces take the simdutf8 fast path.
 
 use std::ops::ControlFlow;
 
 use super::feed::split_blocks;
 use super::local_count::count_units;
 use super::pieces::{Piece, Span, pieces};
-use super::tally::{count_chars, count_lf, tally};
-use crate::model::unit::UnitCounts;
+use super::tally::{count_chars, count_lf};
 
 /// Bytes validated and counted at a time: a fraction of a typical L1 cache.
-const L1_PIECE: usize = 8 << 10;
+pub const L1_PIECE: usize = 8 << 10;
 
 /// An invalid span with its line and column (both 1-based, DESIGN.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,34 +22,6 @@ pub struct LocatedSpan {
     pub line: u64,
     /// 1 + the number of units between the line's start and the span.
     pub column: u64,
-}
-
-/// What the scan learned about one block, as kept in the index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct BlockSummary {
-    /// Offset of the block's first byte (always a unit boundary).
-    pub start: u64,
-    /// Number of bytes in the block.
-    pub len: u32,
-    /// Line feeds before the block (set by the index when the block is
-    /// pushed, since blocks may be summarized out of order).
-    pub lf_before: u64,
-    /// Units between the last line feed before the block and its start
-    /// (set by the index, like `lf_before`).
-    pub column_before: u64,
-    /// Line feeds inside the block.
-    pub lf: u32,
-    /// Units after the block's last line feed (all of its units if it has none).
-    pub tail_units: u64,
-    /// Units that start in the block, by class.
-    pub counts: UnitCounts,
-}
-
-impl BlockSummary {
-    /// Offset one past the block's last byte.
-    pub fn end(&self) -> u64 {
-        self.start + u64::from(self.len)
-    }
 }
 
 /// Walks the input block after block, keeping the running line and column.
@@ -132,66 +104,6 @@ impl BlockScanner {
     }
 }
 
-/// Builds block summaries without locating spans: the index's fast path.
-///
-/// Valid pieces are counted with [`tally`]; pieces with errors with the
-/// vectorized [`count_units`], so error-dense input costs little more.
-/// Each summary counts only its own block: where it stands among lines
-/// (`lf_before`, `column_before`) is the index's to set when it is pushed.
-#[derive(Debug, Clone, Default)]
-pub struct Summarizer {
-    offset: u64,
-}
-
-impl Summarizer {
-    /// A summarizer at the start of the input.
-    pub fn new() -> Summarizer {
-        Summarizer::default()
-    }
-
-    /// A summarizer starting at `offset` (a unit boundary): for scanning a
-    /// segment of the file on its own.
-    pub fn starting_at(offset: u64) -> Summarizer {
-        Summarizer { offset }
-    }
-
-    /// Summarizes the next block (same contract as [`BlockScanner::scan`]).
-    pub fn summarize(&mut self, bytes: &[u8]) -> BlockSummary {
-        let mut counts = UnitCounts::default();
-        let mut lf = 0;
-        let (_, _always_continues) = split_blocks(bytes, L1_PIECE, true, &mut |piece| {
-            if simdutf8::basic::from_utf8(piece).is_ok() {
-                let t = tally(piece);
-                counts.ascii += t.ascii;
-                counts.two_byte += t.two_byte;
-                counts.three_byte += t.three_byte;
-                counts.four_byte += t.four_byte;
-                lf += t.lf;
-            } else {
-                let (piece_counts, piece_lf) = count_units(piece);
-                counts.add(&piece_counts);
-                lf += piece_lf;
-            }
-            ControlFlow::Continue(())
-        });
-        let tail_units = match memchr::memrchr(b'\n', bytes) {
-            Some(last_lf) => units_in(&bytes[last_lf + 1..]),
-            None => counts.chars() + counts.invalid(),
-        };
-        let summary = BlockSummary {
-            start: self.offset,
-            len: bytes.len() as u32,
-            lf_before: 0,
-            column_before: 0,
-            lf: lf as u32,
-            tail_units,
-            counts,
-        };
-        self.offset += bytes.len() as u64;
-        summary
-    }
-}
-
 /// The number of units in `bytes`, which starts at a unit boundary and ends
 /// at one (or at the end of the input).
 pub fn units_in(bytes: &[u8]) -> u64 {
@@ -221,17 +133,5 @@ mod tests {
         assert_eq!(located, vec![(8, 2, 3), (11, 3, 1)]);
         assert_eq!(found[0].span.kind, InvalidKind::InvalidByte);
         assert_eq!(scanner.line_feeds(), 2);
-    }
-
-    #[test]
-    fn summaries_agree_with_the_span_scan() {
-        let bytes = b"ok \xE2\x82\xAC\n\xC0\xAF\xED\xA0\x80 \xF0\x9F\x98\x80\xF4\x90\n\xE2\x82";
-        let mut scanner = BlockScanner::new();
-        let mut by_kind = [0u64; 6];
-        scanner.scan(bytes, |s| by_kind[s.span.kind.index()] += 1);
-        let summarized = Summarizer::new().summarize(bytes);
-        assert_eq!(summarized.counts.invalid_by_kind, by_kind);
-        assert_eq!(u64::from(summarized.lf), scanner.line_feeds());
-        assert_eq!(summarized.counts.chars(), 8);
     }
 }

@@ -181,7 +181,7 @@ fn count_predicates_portable(bytes: &[u8]) -> [u64; PREDICATES] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::scan::pieces::spans;
+    use crate::model::blocks::pieces::spans;
 
     /// The counts by decoding one unit after another, for comparison.
     fn sequential(bytes: &[u8]) -> UnitCounts {

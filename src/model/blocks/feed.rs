@@ -11,13 +11,13 @@ use crate::model::source::{Source, SourceError};
 /// Bytes read from the input at a time.
 pub const READ_SIZE: usize = 1 << 20;
 /// Nominal size of a block: the granularity of the scan index.
-pub const BLOCK_SIZE: usize = 64 << 10;
+pub const SCAN_BLOCK: usize = 64 << 10;
 
 /// Buffers in flight between the reading thread and the scanning one.
 const BUFFERS: usize = 3;
 
 /// Pulls the whole input through `fill` (which returns 0 at the end) and calls
-/// `on_block` with consecutive blocks of about [`BLOCK_SIZE`] bytes, each ending
+/// `on_block` with consecutive blocks of about [`SCAN_BLOCK`] bytes, each ending
 /// at a unit boundary, until the input ends or `on_block` breaks.
 ///
 /// Reading runs on a second thread, so the kernel's copy out of the page cache
@@ -26,7 +26,7 @@ pub fn for_each_block<E: Send>(
     fill: impl FnMut(&mut [u8]) -> Result<usize, E> + Send,
     on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(), E> {
-    for_each_block_sized(BLOCK_SIZE, fill, on_block)
+    for_each_block_sized(SCAN_BLOCK, fill, on_block)
 }
 
 /// [`for_each_block`] with blocks of about `block_size` bytes (at most
@@ -141,7 +141,7 @@ pub fn for_each_block_of(
     source: &Source,
     on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(), SourceError> {
-    for_each_block_of_sized(source, BLOCK_SIZE, on_block)
+    for_each_block_of_sized(source, SCAN_BLOCK, on_block)
 }
 
 /// [`for_each_block_of`] with blocks of about `block_size` bytes (at most
@@ -222,8 +222,8 @@ mod tests {
 
     #[test]
     fn units_cut_by_buffer_boundaries_are_stitched_exactly() {
-        use crate::model::scan::block::BlockScanner;
-        use crate::model::scan::pieces::spans;
+        use crate::model::blocks::lines::BlockScanner;
+        use crate::model::blocks::pieces::spans;
         // Byte noise with every lead and continuation, across several buffers.
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let noise: Vec<u8> = (0..READ_SIZE * 5 / 2)

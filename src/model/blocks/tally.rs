@@ -29,7 +29,7 @@ macro_rules! widest_vectors {
 
 /// Byte-class counts of a stretch of valid UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Tally {
+pub struct ClassTally {
     /// Line feeds (0A).
     pub lf: u64,
     /// One-byte characters.
@@ -42,7 +42,7 @@ pub struct Tally {
     pub four_byte: u64,
 }
 
-impl Tally {
+impl ClassTally {
     /// Number of characters counted (every non-continuation byte starts one).
     pub fn chars(&self) -> u64 {
         self.ascii + self.two_byte + self.three_byte + self.four_byte
@@ -51,7 +51,7 @@ impl Tally {
 
 /// Counts the byte classes of `bytes`, which must be valid UTF-8 for the
 /// lead counts to mean characters.
-pub fn tally(bytes: &[u8]) -> Tally {
+pub fn tally(bytes: &[u8]) -> ClassTally {
     let [from_c0, from_e0, from_f0, lf] = count_classes(bytes);
     // Each count includes the ASCII bytes (see `count_classes`); in valid
     // UTF-8 the length fixes the last unknown, as every character of n bytes
@@ -62,7 +62,7 @@ pub fn tally(bytes: &[u8]) -> Tally {
     let three_byte = from_e0 - from_f0;
     let continuation = bytes.len() as u64 - from_c0;
     let four_byte = (continuation - two_byte - 2 * three_byte) / 3;
-    Tally {
+    ClassTally {
         lf,
         ascii: from_f0 - four_byte,
         two_byte,
