@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use crate::model::InvalidKind;
+use crate::model::blocks::Place;
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::findings::find_mojibake;
 
@@ -34,8 +35,8 @@ pub struct RepairOptions {
 #[derive(Debug)]
 pub struct Repairer {
     options: RepairOptions,
-    /// Line feeds written so far (lines are counted in the input).
-    line_feeds: u64,
+    /// Where the input stands (lines are counted in the input).
+    place: Place,
     log: ChangeLog,
 }
 
@@ -44,7 +45,7 @@ impl Repairer {
     pub fn new(options: RepairOptions) -> Repairer {
         Repairer {
             options,
-            line_feeds: 0,
+            place: Place::new(),
             log: ChangeLog::default(),
         }
     }
@@ -99,8 +100,7 @@ impl Repairer {
                 &run.repair,
                 Some(run.chain()),
             );
-            self.line_feeds +=
-                memchr::memchr_iter(b'\n', text[run.range.clone()].as_bytes()).count() as u64;
+            self.place.over_valid(text[run.range.clone()].as_bytes());
             copied_to = run.range.end;
         }
         self.copy(&text[copied_to..], out)
@@ -108,12 +108,12 @@ impl Repairer {
 
     /// Copies text that needs no repair, counting its lines.
     fn copy(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
-        self.line_feeds += memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
+        self.place.over_valid(text.as_bytes());
         out.write_all(text.as_bytes())
     }
 
     fn invalid(&mut self, kind: InvalidKind, bytes: &[u8], out: &mut impl Write) -> io::Result<()> {
-        match self.options.invalid {
+        let written = match self.options.invalid {
             InvalidPolicy::Keep => {
                 self.log.kept_invalid += 1;
                 out.write_all(bytes)
@@ -126,11 +126,13 @@ impl Repairer {
                 self.record_invalid(ChangeKind::InvalidDropped, kind, bytes, "");
                 Ok(())
             }
-        }
+        };
+        self.place.over_unit(false);
+        written
     }
 
     fn record_invalid(&mut self, change: ChangeKind, kind: InvalidKind, bytes: &[u8], after: &str) {
-        let line = self.line_feeds + 1;
+        let line = self.place.line();
         self.log.add(Change {
             kind: change,
             line,
@@ -141,7 +143,7 @@ impl Repairer {
     }
 
     fn record(&mut self, kind: ChangeKind, before: &str, after: &str, note: Option<String>) {
-        let line = self.line_feeds + 1;
+        let line = self.place.line();
         self.log.add(Change {
             kind,
             line,

@@ -8,7 +8,8 @@ use std::ops::ControlFlow;
 use super::feed::split_blocks;
 use super::local_count::count_units;
 use super::pieces::{Piece, Span, pieces};
-use super::tally::{count_chars, count_lf};
+use super::place::Place;
+use super::tally::count_chars;
 
 /// Bytes validated and counted at a time: a fraction of a typical L1 cache.
 pub const L1_PIECE: usize = 8 << 10;
@@ -28,8 +29,7 @@ pub struct LocatedSpan {
 #[derive(Debug, Clone, Default)]
 pub struct BlockScanner {
     offset: u64,
-    lf: u64,
-    units_since_lf: u64,
+    place: Place,
 }
 
 impl BlockScanner {
@@ -45,7 +45,7 @@ impl BlockScanner {
 
     /// Line feeds seen so far.
     pub fn line_feeds(&self) -> u64 {
-        self.lf
+        self.place.line_feeds()
     }
 
     /// Scans the next block, which must follow the previous one and end at a
@@ -67,40 +67,28 @@ impl BlockScanner {
     /// `column` (both 1-based).
     pub fn pass_valid(&mut self, len: usize, line: u64, column: u64) {
         self.offset += len as u64;
-        self.lf = line - 1;
-        self.units_since_lf = column - 1;
+        self.place = Place::at(line, column);
     }
 
     fn scan_piece(&mut self, bytes: &[u8], on_span: &mut impl FnMut(LocatedSpan)) {
         if simdutf8::basic::from_utf8(bytes).is_ok() {
-            self.account_valid(bytes);
+            self.place.over_valid(bytes);
         } else {
             for piece in pieces(bytes, self.offset) {
                 match piece {
-                    Piece::Valid(valid) => self.account_valid(valid),
+                    Piece::Valid(valid) => self.place.over_valid(valid),
                     Piece::Invalid(span) => {
                         on_span(LocatedSpan {
                             span,
-                            line: self.lf + 1,
-                            column: self.units_since_lf + 1,
+                            line: self.place.line(),
+                            column: self.place.column(),
                         });
-                        self.units_since_lf += 1;
+                        self.place.over_unit(false);
                     }
                 }
             }
         }
         self.offset += bytes.len() as u64;
-    }
-
-    /// Advances the line and column over valid text.
-    fn account_valid(&mut self, valid: &[u8]) {
-        match memchr::memrchr(b'\n', valid) {
-            Some(last_lf) => {
-                self.lf += count_lf(valid);
-                self.units_since_lf = count_chars(&valid[last_lf + 1..]);
-            }
-            None => self.units_since_lf += count_chars(valid),
-        }
     }
 }
 

@@ -9,7 +9,9 @@ pub mod line_aligned;
 pub mod lines;
 pub mod local_count;
 pub mod pieces;
+pub mod place;
 pub mod tally;
 
 pub use lines::{BlockScanner, LocatedSpan};
 pub use pieces::Span;
+pub use place::Place;

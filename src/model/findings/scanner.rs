@@ -12,10 +12,11 @@ use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
 use crate::display::{escape_for_terminal, quote_short};
 use crate::model::InvalidKind;
+use crate::model::blocks::Place;
 use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::pieces::{Piece, pieces};
-use crate::model::blocks::tally::{count_chars, count_lf};
+use crate::model::blocks::tally::count_lf;
 use crate::model::source::{Source, SourceError};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
@@ -57,9 +58,8 @@ pub struct FindingsScanner {
     first_bare_lf: Option<u64>,
     /// CESU-8 pairs cover later spans too: skip spans before this offset.
     skip_until: u64,
-    /// Line feeds so far and units since the last one: the position.
-    line_feeds: u64,
-    column: u64,
+    /// Where the next unit is.
+    place: Place,
     /// Where the first CRLF and the first bare LF were, as (line, column).
     first_crlf_at: Option<Position>,
     first_bare_lf_at: Option<Position>,
@@ -119,8 +119,8 @@ impl FindingsScanner {
     /// The position of the next unit.
     pub fn position(&self) -> Position {
         Position {
-            line: self.line_feeds + 1,
-            column: self.column + 1,
+            line: self.place.line(),
+            column: self.place.column(),
         }
     }
 
@@ -175,7 +175,7 @@ impl FindingsScanner {
     /// thread has the other core) and that are then joined in order.
     /// Returns whether the block is valid UTF-8.
     pub fn feed_lines(&mut self, block: &[u8]) -> bool {
-        let at_line_start = self.column == 0 && !self.after_cr;
+        let at_line_start = self.place.units_since_lf() == 0 && !self.after_cr;
         if !at_line_start || block.len() < 2 * PARALLEL_PIECE {
             return self.feed(block);
         }
@@ -217,7 +217,7 @@ impl FindingsScanner {
     /// Takes over the state and findings of `later`, which scanned the lines
     /// that follow this scanner's, counting lines from its own start.
     fn absorb(&mut self, later: FindingsScanner) {
-        let lines_before = self.line_feeds;
+        let lines_before = self.place.line_feeds();
         let moved_on = |at: Position| Position {
             line: at.line + lines_before,
             ..at
@@ -239,8 +239,7 @@ impl FindingsScanner {
             .first_bare_lf_at
             .or(later.first_bare_lf_at.map(moved_on));
         self.skip_until = self.skip_until.max(later.skip_until);
-        self.line_feeds += later.line_feeds;
-        self.column = later.column;
+        self.place.join(later.place);
         self.previous_at = moved_on(later.previous_at);
     }
 
@@ -271,7 +270,7 @@ impl FindingsScanner {
                             let at = (span.offset - base) as usize;
                             self.invalid_at(span.kind, span.offset, &block[at..]);
                         }
-                        self.column += 1;
+                        self.place.over_unit(false);
                     }
                 }
             }
@@ -344,8 +343,8 @@ impl FindingsScanner {
                 let before = text[..loud].chars().next_back().expect("not at the start");
                 self.previous = Some((before, start + (loud - before.len_utf8()) as u64));
                 self.previous_at = Position {
-                    line: self.line_feeds + 1,
-                    column: self.column,
+                    line: self.place.line(),
+                    column: self.place.units_since_lf(),
                 };
             }
             self.char_at(c, start + loud as u64);
@@ -354,8 +353,8 @@ impl FindingsScanner {
         if let Some(last) = text.chars().next_back() {
             self.previous = Some((last, start + (text.len() - last.len_utf8()) as u64));
             self.previous_at = Position {
-                line: self.line_feeds + 1,
-                column: self.column,
+                line: self.place.line(),
+                column: self.place.units_since_lf(),
             };
         }
     }
@@ -397,27 +396,17 @@ impl FindingsScanner {
             }
             self.crlf += crlf;
             self.bare_lf += line_feeds - crlf;
-            self.line_feeds += line_feeds;
-            let last_lf = memchr::memrchr(b'\n', bytes).expect("counted");
-            self.column = count_chars(&bytes[last_lf + 1..]);
-        } else {
-            self.column += count_chars(bytes);
         }
+        self.place.over_valid_counted(bytes, line_feeds);
         self.after_cr = bytes.last() == Some(&b'\r');
     }
 
     /// The position of `bytes[i]`, where `bytes` starts at the current position.
     fn position_in(&self, bytes: &[u8], i: usize) -> Position {
-        let before = &bytes[..i];
-        match memchr::memrchr(b'\n', before) {
-            Some(last_lf) => Position {
-                line: self.line_feeds + 1 + count_lf(before),
-                column: 1 + count_chars(&before[last_lf + 1..]),
-            },
-            None => Position {
-                line: self.line_feeds + 1,
-                column: self.column + 1 + count_chars(before),
-            },
+        let place = self.place.within(bytes, i);
+        Position {
+            line: place.line(),
+            column: place.column(),
         }
     }
 
@@ -589,12 +578,7 @@ impl FindingsScanner {
         self.previous = Some((c, at));
         self.previous_at = here;
         self.after_cr = c == '\r';
-        if c == '\n' {
-            self.line_feeds += 1;
-            self.column = 0;
-        } else {
-            self.column += 1;
-        }
+        self.place.over_unit(c == '\n');
     }
 
     /// Adds a finding for each mojibake run and each mixed-script word of
