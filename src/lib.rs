@@ -7,4 +7,5 @@ pub mod fix;
 pub mod input;
 pub mod json;
 pub mod model;
+pub mod palette;
 pub mod ui;

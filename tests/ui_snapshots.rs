@@ -196,3 +196,68 @@ fn the_findings_list_draws_at_any_size() {
         }
     }
 }
+
+/// A short name for a cell's style: foreground/background colours and the
+/// modifiers (B bold, D dim, U underlined, R reversed).
+fn style_name(cell: &ratatui::buffer::Cell) -> String {
+    let colour = |c: Color| match c {
+        Color::Reset => String::new(),
+        other => format!("{other:?}"),
+    };
+    let mut mods = String::new();
+    for (flag, letter) in [
+        (Modifier::BOLD, 'B'),
+        (Modifier::DIM, 'D'),
+        (Modifier::UNDERLINED, 'U'),
+        (Modifier::REVERSED, 'R'),
+    ] {
+        if cell.modifier.contains(flag) {
+            mods.push(letter);
+        }
+    }
+    format!("{}/{}/{mods}", colour(cell.fg), colour(cell.bg))
+}
+
+/// The coloured screen as lines of style runs: `«text»style` for each run
+/// of cells drawn alike; blank runs are left out.
+fn styled_screen(app: &App) -> String {
+    let terminal = draw(app, true);
+    let buffer = terminal.backend().buffer();
+    let mut lines = Vec::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        let mut run = String::new();
+        let mut style = String::new();
+        for x in 0..buffer.area.width {
+            let cell = &buffer[(x, y)];
+            let this = style_name(cell);
+            if this != style {
+                if !run.trim().is_empty() || !style.starts_with("//") {
+                    line.push_str(&format!("«{run}»{style} "));
+                }
+                run.clear();
+                style = this;
+            }
+            run.push_str(cell.symbol());
+        }
+        if !run.trim().is_empty() || !style.starts_with("//") {
+            line.push_str(&format!("«{run}»{style}"));
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn styles_of_the_hex_roles_bits_and_info_panel() {
+    // The euro sign: lead and continuation bytes, marker and payload bits,
+    // and the info panel's labels and values, with colour.
+    let mut app = app_on_sample("multilingual.txt", 80, 24);
+    search(&mut app, "€");
+    app.send(Message::MoveBytes(1));
+    insta::assert_snapshot!("styles-three-byte-80x24", styled_screen(&app));
+    // An invalid span: the error style in every pane.
+    let mut app = app_on_sample("invalid-kinds.txt", 80, 24);
+    app.send(Message::NextInvalid);
+    insta::assert_snapshot!("styles-invalid-80x24", styled_screen(&app));
+}

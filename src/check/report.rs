@@ -2,7 +2,9 @@
 
 use std::io::{self, Write};
 
-use anstyle::{AnsiColor, Style};
+use anstyle::Style;
+
+use crate::palette;
 use serde::Serialize;
 
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
@@ -65,14 +67,10 @@ struct JsonSpan<'a> {
 }
 
 const PATH_STYLE: Style = Style::new().bold();
-const KIND_STYLE: Style = Style::new()
-    .bold()
-    .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
-const WARNING_STYLE: Style = Style::new()
-    .bold()
-    .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow)));
-const INFO_STYLE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Cyan)));
-const OK_STYLE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
+const KIND_STYLE: Style = Style::new().bold().fg_color(Some(palette::ERROR.ansi()));
+const WARNING_STYLE: Style = Style::new().bold().fg_color(Some(palette::WARNING.ansi()));
+const INFO_STYLE: Style = Style::new().fg_color(Some(palette::INFO.ansi()));
+const OK_STYLE: Style = Style::new().fg_color(Some(palette::OK.ansi()));
 
 /// How an input is named in text output: escaped, and stdin as `<stdin>`.
 fn text_name(path: &str) -> std::borrow::Cow<'_, str> {

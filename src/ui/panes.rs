@@ -1,5 +1,7 @@
-//! The four row-aligned panes: offset, hex, bits and text, painted straight
-//! into the frame's buffer; every cell is terminal-safe.
+//! The four row-aligned panes (offset, hex, bits, text) as widgets. Each
+//! draws from [`Rows`]: the visible bytes with their units, the findings and
+//! highlights over them, looked up once a frame for all four. They paint
+//! straight into the buffer, and every cell is terminal-safe.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -7,6 +9,7 @@ use std::sync::LazyLock;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::widgets::Widget;
 
 use super::app::App;
 use super::describe::marker_len;
@@ -77,8 +80,15 @@ static BITS: LazyLock<Vec<String>> =
     LazyLock::new(|| (0..=255u8).map(|b| format!("{b:08b}")).collect());
 
 /// Everything the panes need for one frame.
-pub struct Panes<'a> {
-    app: &'a App,
+pub struct Rows<'a> {
+    /// First byte on screen.
+    top: u64,
+    /// The cursor.
+    cursor: u64,
+    /// The file's length.
+    file_len: u64,
+    /// The last search match (offset, length).
+    matched: Option<(u64, u64)>,
     layout: Layout,
     theme: Theme,
     cursor_unit: Option<Unit>,
@@ -104,14 +114,17 @@ fn marks(app: &App, len: u64) -> Vec<Option<Severity>> {
     marks
 }
 
-impl<'a> Panes<'a> {
-    /// Prepares the panes of `app` for `layout`.
-    pub fn new(app: &'a App, layout: Layout, theme: Theme) -> Panes<'a> {
+impl<'a> Rows<'a> {
+    /// What the panes of `app` draw with `layout`.
+    pub fn new(app: &'a App, layout: Layout, theme: Theme) -> Rows<'a> {
         let rows = (0..layout.rows)
             .map(|row| cells(app, layout, row))
             .collect();
-        Panes {
-            app,
+        Rows {
+            top: app.view.top,
+            cursor: app.view.cursor,
+            file_len: app.file.len,
+            matched: app.search.matched,
             layout,
             theme,
             cursor_unit: app.cursor_unit().copied(),
@@ -121,18 +134,16 @@ impl<'a> Panes<'a> {
     }
 
     fn row_start(&self, row: u16) -> u64 {
-        row_start(self.app, self.layout, row)
+        self.top + u64::from(row) * u64::from(self.layout.bytes_per_row)
     }
 
     /// Adds the cursor and search-match highlights to a cell's style.
     fn highlight(&self, cell: &Cell, style: Style) -> Style {
-        if cell.offset == self.app.view.cursor {
+        if cell.offset == self.cursor {
             self.theme.cursor_byte(style)
         } else if self.cursor_unit.is_some_and(|u| u.contains(cell.offset)) {
             self.theme.cursor_unit(style)
         } else if self
-            .app
-            .search
             .matched
             .is_some_and(|(start, len)| (start..start + len).contains(&cell.offset))
         {
@@ -143,15 +154,15 @@ impl<'a> Panes<'a> {
     }
 
     /// Paints the offset column into `area`.
-    pub fn paint_offsets(&self, buffer: &mut Buffer, area: Rect) {
+    fn paint_offsets(&self, buffer: &mut Buffer, area: Rect) {
         let digits = usize::from(self.layout.offset.width.saturating_sub(2)).max(1);
         let per_row = u64::from(self.layout.bytes_per_row);
         for (row, y) in (0..self.layout.rows).zip(area.top()..area.bottom()) {
             let start = self.row_start(row);
-            if row > 0 && start >= self.app.file.len {
+            if row > 0 && start >= self.file_len {
                 break;
             }
-            let style = if (start..start + per_row).contains(&self.app.view.cursor) {
+            let style = if (start..start + per_row).contains(&self.cursor) {
                 self.theme.label()
             } else {
                 self.theme.quiet()
@@ -168,7 +179,7 @@ impl<'a> Panes<'a> {
     }
 
     /// Paints the hex pane: each byte coloured by its role.
-    pub fn paint_hex(&self, buffer: &mut Buffer, area: Rect) {
+    fn paint_hex(&self, buffer: &mut Buffer, area: Rect) {
         self.paint_cells(buffer, area, HEX_CELLS, |cell, buffer, x, y| {
             let role = cell.unit.role_of(cell.offset);
             let style = self.highlight(cell, self.theme.role(role));
@@ -177,7 +188,7 @@ impl<'a> Panes<'a> {
     }
 
     /// Paints the bits pane: marker bits quiet, payload bits coloured per unit.
-    pub fn paint_bits(&self, buffer: &mut Buffer, area: Rect) {
+    fn paint_bits(&self, buffer: &mut Buffer, area: Rect) {
         self.paint_cells(buffer, area, BITS_CELLS, |cell, buffer, x, y| {
             let bits = BITS[usize::from(cell.byte)].as_str();
             match cell.unit.role_of(cell.offset) {
@@ -204,7 +215,7 @@ impl<'a> Panes<'a> {
     }
 
     /// Paints the text pane: each character at its lead byte's cell.
-    pub fn paint_text(&self, buffer: &mut Buffer, area: Rect) {
+    fn paint_text(&self, buffer: &mut Buffer, area: Rect) {
         let per_row = u64::from(self.layout.bytes_per_row);
         let mut skip = 0;
         self.paint_cells(buffer, area, TEXT_CELLS, |cell, buffer, x, y| {
@@ -223,7 +234,7 @@ impl<'a> Panes<'a> {
             let cells_left = usize::from(area.width).saturating_sub(column);
             let (text, style, width) = self.text_cell(cell, cells_left);
             skip = width.saturating_sub(1);
-            let mark = self.marks.get((cell.offset - self.app.view.top) as usize);
+            let mark = self.marks.get((cell.offset - self.top) as usize);
             let style = match mark.copied().flatten() {
                 Some(severity) => self.theme.finding_mark(severity, style),
                 None => style,
@@ -287,5 +298,41 @@ impl<'a> Panes<'a> {
                 (shown.text.into(), style, shown.width)
             }
         }
+    }
+}
+
+/// The offset column: each row's first offset.
+pub struct OffsetPane<'a>(pub &'a Rows<'a>);
+
+/// The hex pane: each byte coloured by its role.
+pub struct HexPane<'a>(pub &'a Rows<'a>);
+
+/// The bits pane: marker bits quiet, payload bits coloured per unit.
+pub struct BitsPane<'a>(pub &'a Rows<'a>);
+
+/// The text pane: each character at its lead byte.
+pub struct TextPane<'a>(pub &'a Rows<'a>);
+
+impl Widget for &OffsetPane<'_> {
+    fn render(self, area: Rect, buffer: &mut Buffer) {
+        self.0.paint_offsets(buffer, area);
+    }
+}
+
+impl Widget for &HexPane<'_> {
+    fn render(self, area: Rect, buffer: &mut Buffer) {
+        self.0.paint_hex(buffer, area);
+    }
+}
+
+impl Widget for &BitsPane<'_> {
+    fn render(self, area: Rect, buffer: &mut Buffer) {
+        self.0.paint_bits(buffer, area);
+    }
+}
+
+impl Widget for &TextPane<'_> {
+    fn render(self, area: Rect, buffer: &mut Buffer) {
+        self.0.paint_text(buffer, area);
     }
 }

@@ -1,19 +1,18 @@
-//! The styles of the inspector, with and without colour. Without colour every
+//! The styles of the inspector, with and without colour, in the colours of
+//! [`crate::palette`] (which `check` shares). Without colour every
 //! distinction is still drawn with bold, dim, underline or reverse video.
 
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::model::ByteRole;
 use crate::model::findings::Severity;
+use crate::palette;
 
 /// The styles in use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
     color: bool,
 }
-
-/// Colours that tell neighbouring characters' payload bits apart.
-const PAYLOAD_COLORS: [Color; 3] = [Color::Yellow, Color::Green, Color::Magenta];
 
 impl Theme {
     /// A theme; `color` false gives the monochrome one (NO_COLOR).
@@ -33,8 +32,10 @@ impl Theme {
     pub fn role(&self, role: ByteRole) -> Style {
         match role {
             ByteRole::Ascii => Style::new(),
-            ByteRole::Lead { .. } => self.fg(Color::Cyan).add_modifier(Modifier::BOLD),
-            ByteRole::Continuation { .. } => self.fg(Color::Blue),
+            ByteRole::Lead { .. } => self
+                .fg(palette::LABEL.ratatui())
+                .add_modifier(Modifier::BOLD),
+            ByteRole::Continuation { .. } => self.fg(palette::CONTINUATION.ratatui()),
             ByteRole::Invalid => self.error(),
         }
     }
@@ -43,7 +44,7 @@ impl Theme {
     pub fn error(&self) -> Style {
         let style = Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
         if self.color {
-            style.fg(Color::White).bg(Color::Red)
+            style.fg(Color::White).bg(palette::ERROR.ratatui())
         } else {
             style.add_modifier(Modifier::REVERSED)
         }
@@ -52,7 +53,7 @@ impl Theme {
     /// Stand-ins for controls, bidi and invisible characters.
     pub fn warning(&self) -> Style {
         if self.color {
-            Style::new().fg(Color::Black).bg(Color::Yellow)
+            Style::new().fg(Color::Black).bg(palette::WARNING.ratatui())
         } else {
             Style::new().add_modifier(Modifier::UNDERLINED)
         }
@@ -64,14 +65,18 @@ impl Theme {
         let style = style.add_modifier(Modifier::UNDERLINED);
         match (self.color, severity) {
             (false, _) => style,
-            (true, Severity::Warning) => style.underline_color(Color::Yellow).fg(Color::Yellow),
-            (true, Severity::Info) => style.underline_color(Color::Blue),
+            (true, Severity::Warning) => {
+                let warning = palette::WARNING.ratatui();
+                style.underline_color(warning).fg(warning)
+            }
+            (true, Severity::Info) => style.underline_color(palette::INFO.ratatui()),
         }
     }
 
     /// What the info panel and the findings list say about a finding.
     pub fn notice(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        self.fg(palette::WARNING.ratatui())
+            .add_modifier(Modifier::BOLD)
     }
 
     /// Quiet things: fillers, offsets, marker bits, labels.
@@ -81,7 +86,7 @@ impl Theme {
 
     /// Payload bits of the `n`-th unit on screen.
     pub fn payload(&self, n: usize) -> Style {
-        let style = self.fg(PAYLOAD_COLORS[n % PAYLOAD_COLORS.len()]);
+        let style = self.fg(palette::PAYLOAD[n % palette::PAYLOAD.len()].ratatui());
         // Without colour, alternate bold and plain so neighbours still differ.
         if !self.color && n.is_multiple_of(2) {
             style.add_modifier(Modifier::BOLD)
@@ -124,6 +129,6 @@ impl Theme {
 
     /// Headings and labels.
     pub fn label(&self) -> Style {
-        self.fg(Color::Cyan)
+        self.fg(palette::LABEL.ratatui())
     }
 }

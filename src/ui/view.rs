@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::app::{App, FindingsStatus};
 use super::describe::{Tone, describe, describe_findings};
 use super::overlays::Mode;
-use super::panes::Panes;
+use super::panes::{BitsPane, HexPane, OffsetPane, Rows, TextPane};
 use super::theme::Theme;
 use crate::display::{escape_for_terminal, human_size, thousands};
 use crate::model::{LoadState, ScanState};
@@ -19,14 +19,13 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
     let area = frame.area();
     let layout = app.layout();
     let clip = |rect: Rect| rect.intersection(area);
-    let panes = Panes::new(app, layout, theme);
-    let buffer = frame.buffer_mut();
-    panes.paint_offsets(buffer, clip(layout.offset));
-    panes.paint_hex(buffer, clip(layout.hex));
+    let rows = Rows::new(app, layout, theme);
+    frame.render_widget(&OffsetPane(&rows), clip(layout.offset));
+    frame.render_widget(&HexPane(&rows), clip(layout.hex));
     if layout.bits.width > 0 {
-        panes.paint_bits(buffer, clip(layout.bits));
+        frame.render_widget(&BitsPane(&rows), clip(layout.bits));
     }
-    panes.paint_text(buffer, clip(layout.text));
+    frame.render_widget(&TextPane(&rows), clip(layout.text));
     if layout.info.width > 0 {
         draw_info(app, theme, frame, clip(layout.info));
     }
