@@ -242,3 +242,21 @@ fn draw_status(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     };
     frame.render_widget(Paragraph::new(text).style(theme.status()), area);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_lines_wrap_between_byte_groups_only() {
+        let bits = "11110 000 | 10 011111 | 10 011000 | 10 000000";
+        let options = textwrap::Options::new(24);
+        let lines = wrap_groups(bits, &options);
+        assert_eq!(lines, ["11110 000 | 10 011111 |", "10 011000 | 10 000000"]);
+        for line in &lines {
+            for group in line.trim_end_matches(" |").split(" | ") {
+                assert!(bits.contains(group), "{group} is a whole group");
+            }
+        }
+    }
+}
