@@ -230,7 +230,10 @@ fn choose(
         for &bits in bit_choices {
             let panes = shrink_to_fit(panes_width, offset_width, bits);
             let n = panes.fit(panes_width, offset_width);
-            if n == 0 && place != InfoPlace::Hidden {
+            // The panel is worth its room only beside panes that keep
+            // their offset column and a few bytes a row.
+            let crowded = !panes.offset || n < MIN_BYTES_WITH_BITS;
+            if crowded && place != InfoPlace::Hidden {
                 continue;
             }
             let rank = (
@@ -353,6 +356,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_info_panel_gives_way_before_the_panes_are_crowded() {
+        let layout = Layout::compute(60, 15, 10, true, true, None);
+        assert_eq!(layout.info.width, 0, "{layout:?}");
+        assert!(layout.offset.width > 0 && layout.bytes_per_row >= 4);
     }
 
     #[test]
