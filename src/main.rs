@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use utf8scope::check::{self, Format, Reporter};
 use utf8scope::display::{escape_for_terminal, path_text};
@@ -86,6 +86,39 @@ enum Command {
         #[arg(long)]
         break_hard_links: bool,
     },
+    /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for `man -l -` or a man directory.
+    Man,
+}
+
+/// The subcommands, for suggestions when a first argument is neither one
+/// nor a file.
+const SUBCOMMANDS: [&str; 4] = ["check", "fix", "completions", "man"];
+
+/// A first argument that is no file but close to a subcommand's name
+/// (`chekc`): the suggestion to print instead of clap's confusing error.
+fn misspelled_subcommand(args: &[OsString]) -> Option<String> {
+    let first = args.get(1)?.to_str()?;
+    if first.starts_with('-') || Path::new(first).exists() {
+        return None;
+    }
+    SUBCOMMANDS
+        .into_iter()
+        .filter(|name| *name != first)
+        .map(|name| (strsim::damerau_levenshtein(first, name), name))
+        .filter(|&(distance, name)| distance <= 2 && distance < name.len())
+        .min()
+        .map(|(_, name)| {
+            format!(
+                "utf8scope: '{}' is neither a file nor a subcommand; did you mean `utf8scope {name}`?",
+                escape_for_terminal(first)
+            )
+        })
 }
 
 /// When to use colour.
@@ -149,6 +182,11 @@ fn parse_cli() -> Result<Cli, ExitCode> {
 }
 
 fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    if let Some(suggestion) = misspelled_subcommand(&args) {
+        eprintln!("{suggestion}");
+        return ExitCode::from(2);
+    }
     let cli = match parse_cli() {
         Ok(cli) => cli,
         Err(code) => return code,
@@ -181,6 +219,20 @@ fn main() -> ExitCode {
             };
             run_fix(&file, &destination, options)
         }
+        Some(Command::Completions { shell }) => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "utf8scope", &mut io::stdout());
+            ExitCode::SUCCESS
+        }
+        Some(Command::Man) => match clap_mangen::Man::new(Cli::command()).render(&mut io::stdout())
+        {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("utf8scope: cannot write the manual page: {error}");
+                ExitCode::from(2)
+            }
+        },
         None => {
             let options = ui::Options {
                 first_invalid: cli.first_invalid,
