@@ -53,6 +53,13 @@ enum Command {
         /// control characters, …; warnings fail the check, info never does.
         #[arg(long)]
         findings: bool,
+        /// List at most N invalid spans per file (0: all). Default 100 in the
+        /// text format, all in jsonl.
+        #[arg(long, value_name = "N")]
+        max_spans: Option<u64>,
+        /// Say nothing of files without problems; end with one line totalling the run.
+        #[arg(short, long)]
+        quiet: bool,
         /// Files to check (`-` is standard input; with none, piped standard input).
         files: Vec<OsString>,
     },
@@ -104,14 +111,16 @@ const SUBCOMMANDS: [&str; 4] = ["check", "fix", "completions", "man"];
 /// (`chekc`): the suggestion to print instead of clap's confusing error.
 fn misspelled_subcommand(args: &[OsString]) -> Option<String> {
     let first = args.get(1)?.to_str()?;
-    if first.starts_with('-') || Path::new(first).exists() {
+    if first.starts_with('-') || first.chars().count() < 3 || Path::new(first).exists() {
         return None;
     }
+    // Close: one edit in three letters at most (`chekc`, `fixx`), never a
+    // short file name that happens to share a letter.
     SUBCOMMANDS
         .into_iter()
         .filter(|name| *name != first)
         .map(|name| (strsim::damerau_levenshtein(first, name), name))
-        .filter(|&(distance, name)| distance <= 2 && distance < name.len())
+        .filter(|&(distance, name)| distance <= 2 && distance * 3 <= name.len())
         .min()
         .map(|(_, name)| {
             format!(
@@ -196,8 +205,24 @@ fn main() -> ExitCode {
             format,
             color,
             findings,
+            max_spans,
+            quiet,
             files,
-        }) => run_check(&files, format, color, findings),
+        }) => {
+            let max_spans = match (max_spans, format) {
+                (Some(0), _) | (None, Format::Jsonl) => None,
+                (Some(n), _) => Some(n),
+                (None, Format::Text) => Some(100),
+            };
+            let options = CheckOptions {
+                format,
+                color,
+                findings,
+                max_spans,
+                quiet,
+            };
+            run_check(&files, options)
+        }
         Some(Command::Fix {
             file,
             output,
@@ -291,7 +316,23 @@ fn run_inspector(file: Option<&OsStr>, options: ui::Options, max_read: u64) -> E
     }
 }
 
-fn run_check(files: &[OsString], format: Format, color: ColorWhen, findings: bool) -> ExitCode {
+/// How `check` reports, as the command line asks.
+struct CheckOptions {
+    format: Format,
+    color: ColorWhen,
+    findings: bool,
+    max_spans: Option<u64>,
+    quiet: bool,
+}
+
+fn run_check(files: &[OsString], options: CheckOptions) -> ExitCode {
+    let CheckOptions {
+        format,
+        color,
+        findings,
+        max_spans,
+        quiet,
+    } = options;
     let stdin_only = [OsString::from("-")];
     let files = match files {
         [] if !io::stdin().is_terminal() => &stdin_only[..],
@@ -305,8 +346,10 @@ fn run_check(files: &[OsString], format: Format, color: ColorWhen, findings: boo
     };
     let stdout = io::stdout();
     let color = format == Format::Text && color.enabled(stdout.is_terminal());
-    let mut reporter =
-        Reporter::new(io::BufWriter::new(stdout.lock()), format, color).with_findings(findings);
+    let mut reporter = Reporter::new(io::BufWriter::new(stdout.lock()), format, color)
+        .with_findings(findings)
+        .with_max_spans(max_spans)
+        .with_quiet(quiet);
     match check::run(files, &mut reporter, &mut io::stderr()) {
         Ok(verdict) => ExitCode::from(verdict as u8),
         // A reader that went away (`| head`) is not an error worth a message.

@@ -420,3 +420,77 @@ fn file_names_that_are_not_utf8_are_taken_and_shown_escaped() {
     assert!(text.contains("ok.txt: valid UTF-8, 5 bytes"), "{text}");
     assert!(!text.as_bytes().contains(&0x9b));
 }
+
+#[test]
+fn at_most_a_hundred_spans_are_listed_per_file_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let noisy = dir.path().join("noisy.bin");
+    std::fs::write(&noisy, vec![0xFFu8; 250]).unwrap();
+    let text = String::from_utf8(
+        check()
+            .arg(&noisy)
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    let listed = text
+        .lines()
+        .filter(|l| l.contains(": invalid-byte: FF"))
+        .count();
+    assert_eq!(listed, 100);
+    assert!(
+        text.contains("noisy.bin: … and 150 more invalid spans (--max-spans 0 lists all)"),
+        "{text}"
+    );
+    assert!(text.ends_with("noisy.bin: 250 invalid spans in 250 bytes\n"));
+    for (args, lines) in [
+        (vec!["--max-spans", "0"], 251),
+        (vec!["--max-spans", "7"], 9),
+        (vec!["--format", "jsonl"], 250),
+    ] {
+        let out = check()
+            .args(&args)
+            .arg(&noisy)
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(
+            String::from_utf8(out).unwrap().lines().count(),
+            lines,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn quiet_says_nothing_of_good_files_and_totals_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, "fine\n").unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, b"caf\xe9\n").unwrap();
+    let out = check()
+        .arg("-q")
+        .arg(&good)
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(!text.contains("good.txt"), "{text}");
+    assert!(
+        text.contains("bad.txt: 1 invalid span in 5 bytes"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("checked 2 files, 10 bytes: 1 with invalid UTF-8\n"),
+        "{text}"
+    );
+}

@@ -65,6 +65,7 @@ pub fn run<W: Write>(
             verdict = Verdict::Unreadable;
         }
     }
+    reporter.finish_run()?;
     reporter.flush()?;
     Ok(verdict)
 }

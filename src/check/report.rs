@@ -33,6 +33,23 @@ pub struct Reporter<W: Write> {
     held: Option<Spool>,
     /// Where each diagnostic is rendered before it goes out.
     scratch: Vec<u8>,
+    /// Spans listed per file at most (`None`: all).
+    max_spans: Option<u64>,
+    /// Spans of the current file so far, listed or not.
+    spans_this_file: u64,
+    /// Say nothing of files without problems, and total the run at the end.
+    quiet: bool,
+    /// What the run found, for the quiet total.
+    run: RunTotals,
+}
+
+/// What a run of `check` found, for `--quiet`'s closing line.
+#[derive(Debug, Clone, Copy, Default)]
+struct RunTotals {
+    files: u64,
+    bytes: u64,
+    with_invalid: u64,
+    with_warnings: u64,
 }
 
 /// One finding as a JSON line: the span keys, then severity and detail, and
@@ -91,12 +108,29 @@ impl<W: Write> Reporter<W> {
             findings: false,
             held: None,
             scratch: Vec::new(),
+            max_spans: None,
+            spans_this_file: 0,
+            quiet: false,
+            run: RunTotals::default(),
         }
     }
 
     /// Also reports findings (`check --findings`).
     pub fn with_findings(mut self, findings: bool) -> Reporter<W> {
         self.findings = findings;
+        self
+    }
+
+    /// Lists at most `max` spans per file (`None`: all); the rest are counted.
+    pub fn with_max_spans(mut self, max: Option<u64>) -> Reporter<W> {
+        self.max_spans = max;
+        self
+    }
+
+    /// Says nothing of files without problems, and totals the run at the
+    /// end (text format).
+    pub fn with_quiet(mut self, quiet: bool) -> Reporter<W> {
+        self.quiet = quiet;
         self
     }
 
@@ -196,6 +230,10 @@ impl<W: Write> Reporter<W> {
 
     /// Reports one invalid span of the input named `path`, made of `bytes`.
     pub fn span(&mut self, path: &str, located: &LocatedSpan, bytes: &[u8]) -> io::Result<()> {
+        self.spans_this_file += 1;
+        if self.max_spans.is_some_and(|max| self.spans_this_file > max) {
+            return Ok(());
+        }
         let mut line = std::mem::take(&mut self.scratch);
         let rendered = self.render_span(&mut line, path, located, bytes);
         self.scratch = line;
@@ -247,10 +285,30 @@ impl<W: Write> Reporter<W> {
         len: u64,
         findings: Option<(u64, u64)>,
     ) -> io::Result<()> {
+        let listed = self
+            .max_spans
+            .map_or(self.spans_this_file, |max| self.spans_this_file.min(max));
+        let unlisted = std::mem::take(&mut self.spans_this_file) - listed;
+        let warnings = findings.map_or(0, |(warnings, _)| warnings);
+        self.run.files += 1;
+        self.run.bytes += len;
+        self.run.with_invalid += u64::from(invalid > 0);
+        self.run.with_warnings += u64::from(warnings > 0);
         if self.format != Format::Text {
             return Ok(());
         }
         let place = self.styled(PATH_STYLE, &format!("{}:", text_name(path)));
+        if unlisted > 0 {
+            writeln!(
+                self.out,
+                "{place} \u{2026} and {} more invalid span{} (--max-spans 0 lists all)",
+                thousands(unlisted),
+                if unlisted == 1 { "" } else { "s" }
+            )?;
+        }
+        if self.quiet && invalid == 0 && warnings == 0 {
+            return Ok(());
+        }
         let size = thousands(len);
         let bytes_word = if len == 1 { "byte" } else { "bytes" };
         let found = match findings {
@@ -274,6 +332,30 @@ impl<W: Write> Reporter<W> {
             let count = self.styled(KIND_STYLE, &format!("{} {spans_word}", thousands(invalid)));
             writeln!(self.out, "{place} {count} in {size} {bytes_word}{found}")
         }
+    }
+
+    /// Ends the run: with `--quiet`, one line totals it (text format).
+    pub fn finish_run(&mut self) -> io::Result<()> {
+        if !self.quiet || self.format != Format::Text {
+            return Ok(());
+        }
+        let RunTotals {
+            files,
+            bytes,
+            with_invalid,
+            with_warnings,
+        } = self.run;
+        let mut line = format!(
+            "checked {} file{}, {}: {} with invalid UTF-8",
+            thousands(files),
+            if files == 1 { "" } else { "s" },
+            crate::display::human_size(bytes),
+            thousands(with_invalid)
+        );
+        if self.findings {
+            line.push_str(&format!(", {} with warnings", thousands(with_warnings)));
+        }
+        writeln!(self.out, "{line}")
     }
 
     /// Flushes buffered output.
