@@ -643,3 +643,22 @@ fn the_findings_list_and_the_status_bar_agree_on_lines_past_the_first_block() {
     let status = screen_text(&app).last().unwrap().clone();
     assert!(status.contains("line 15,000:6"), "{status}");
 }
+
+#[test]
+fn the_status_bar_says_which_span_of_how_many() {
+    let mut app = app_on_sample("invalid-kinds.txt", 100, 30);
+    app.send(Message::NextInvalid);
+    app.send(Message::NextInvalid);
+    let status = screen_text(&app).last().unwrap().clone();
+    assert!(status.contains("span 2 of 16"), "{status}");
+    app.send(Message::PrevInvalid);
+    app.send(Message::PrevInvalid);
+    let status = screen_text(&app).last().unwrap().clone();
+    assert!(
+        status.contains("span 16 of 16"),
+        "wrapped to the last: {status}"
+    );
+    app.send(Message::Start);
+    let status = screen_text(&app).last().unwrap().clone();
+    assert!(status.contains("16 invalid spans"), "{status}");
+}

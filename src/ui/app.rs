@@ -112,6 +112,8 @@ pub struct Shown {
     pub cursor_findings: Vec<Finding>,
     /// The findings on screen, for the text pane to mark.
     pub visible_findings: Vec<Marked>,
+    /// On an invalid span: which one it is, counted from 1 (once indexed).
+    pub cursor_span: Option<u64>,
 }
 
 /// How the background work stands, as of the last tick.
@@ -327,6 +329,7 @@ impl App {
             cursor_position: loaded.cursor_position,
             cursor_findings: loaded.cursor_findings,
             visible_findings: loaded.visible_findings,
+            cursor_span: loaded.cursor_span,
         };
         // Another unit under the cursor: its info starts at the top.
         if self.cursor_unit().map(|u| u.offset) != unit_before {
@@ -367,6 +370,8 @@ pub struct ViewData {
     pub visible_findings: Vec<Marked>,
     /// The findings the open list shows.
     pub list_rows: Option<Vec<Finding>>,
+    /// On an invalid span: which one it is, counted from 1.
+    pub cursor_span: Option<u64>,
     /// Why the bytes could not be read (terminal-safe).
     pub error: Option<String>,
 }

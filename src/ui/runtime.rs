@@ -211,8 +211,13 @@ impl Runtime {
                 Some(escape_for_terminal(&e.to_string()).into_owned()),
             ),
         };
+        let cursor_span = window
+            .unit_at(request.cursor)
+            .filter(|unit| unit.invalid_kind().is_some())
+            .and_then(|unit| self.scan.span_number(unit.offset).ok().flatten());
         let index = self.findings.index();
         ViewData {
+            cursor_span,
             window,
             cursor_position: self.scan.position_of(request.cursor).ok().flatten(),
             cursor_findings: index

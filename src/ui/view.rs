@@ -148,6 +148,13 @@ pub fn status_text(app: &App, width: u16) -> String {
     } else {
         app.view.cursor as f64 * 100.0 / (len - 1) as f64
     };
+    let span = app.shown.cursor_span.map(|n| {
+        let total = app.progress.scan.invalid;
+        match app.progress.scan.state {
+            ScanState::Complete => format!("span {} of {}", thousands(n), thousands(total)),
+            _ => format!("span {} of {} so far", thousands(n), thousands(total)),
+        }
+    });
     let scan = match &app.progress.scan.state {
         _ if app.is_loading() => format!("reading… {}", human_size(len)),
         ScanState::Running => format!("scanning {:.0}%", app.progress.scan.progress * 100.0),
@@ -165,7 +172,8 @@ pub fn status_text(app: &App, width: u16) -> String {
         offset,
         line,
         format!("{percent:.0}%"),
-        scan,
+        // On a span, which one of how many; else the scan's verdict.
+        span.unwrap_or(scan),
         findings_text(&app.progress.findings),
     ];
     match &app.progress.load {

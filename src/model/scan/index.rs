@@ -47,6 +47,7 @@ impl ScanIndex {
     pub fn push(&mut self, mut block: BlockSummary) {
         debug_assert_eq!(block.start, self.scanned);
         block.lf_before = self.line_feeds;
+        block.invalid_before = self.totals.invalid();
         block.column_before = match self.blocks.last() {
             None => 0,
             Some(previous) if previous.lf > 0 => previous.tail_units,

@@ -23,6 +23,8 @@ pub struct BlockSummary {
     /// Units between the last line feed before the block and its start
     /// (set by the index, like `lf_before`).
     pub column_before: u64,
+    /// Invalid spans before the block (set by the index, like `lf_before`).
+    pub invalid_before: u64,
     /// Line feeds inside the block.
     pub lf: u32,
     /// Units after the block's last line feed (all of its units if it has none).
@@ -89,6 +91,7 @@ impl Summarizer {
             len: bytes.len() as u32,
             lf_before: 0,
             column_before: 0,
+            invalid_before: 0,
             lf: lf as u32,
             tail_units,
             counts,

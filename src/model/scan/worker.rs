@@ -10,6 +10,7 @@ use super::summary::{BlockSummary, Summarizer};
 use crate::model::blocks::feed::{SCAN_BLOCK, split_blocks};
 use crate::model::blocks::lines::units_in;
 use crate::model::blocks::pieces::Span;
+use crate::model::blocks::pieces::spans;
 use crate::model::blocks::tally::count_lf;
 use crate::model::job::{Job, Shared};
 use crate::model::source::{Source, SourceError};
@@ -166,6 +167,18 @@ impl Scan {
             before = start;
         }
         Ok(Lookup::NoneInFile)
+    }
+
+    /// Which invalid span, counted from 1 in file order, starts at `offset`
+    /// (which must be a span's start), once the scan has indexed that far.
+    pub fn span_number(&self, offset: u64) -> Result<Option<u64>, SourceError> {
+        let Some(block) = self.index().block_holding(offset).copied() else {
+            return Ok(None);
+        };
+        let source = self.job.source();
+        let bytes = source.read_range(block.start, (offset - block.start) as usize)?;
+        let before_in_block = spans(&bytes, block.start).count() as u64;
+        Ok(Some(block.invalid_before + before_in_block + 1))
     }
 
     /// The 1-based line of `offset`, once the scan has indexed that far.
