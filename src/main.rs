@@ -34,6 +34,12 @@ struct Cli {
     /// Bytes per row to start with (`<` and `>` change it; as many as fit by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     width: Option<u16>,
+    /// Open at this byte offset.
+    #[arg(long, value_name = "N", conflicts_with = "line")]
+    offset: Option<u64>,
+    /// Open at this line, or line and column (`12` or `12:5`), as `check` prints them.
+    #[arg(long, value_name = "L[:C]", value_parser = parse_line_arg)]
+    line: Option<(u64, u64)>,
     /// Read at most this much of a pipe or device (`4G`, `512M`, `100k`, bytes).
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "4G")]
     max_read: u64,
@@ -150,6 +156,38 @@ impl ColorWhen {
     }
 }
 
+/// Parses `L` or `L:C` (1-based).
+fn parse_line_arg(text: &str) -> Result<(u64, u64), String> {
+    let with_column = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("{text}:1")
+    };
+    ui::goto::parse_line_column(&with_column)
+        .ok_or_else(|| "expected a line, or line:column, from 1 (12 or 12:5)".to_string())
+}
+
+/// `FILE:LINE:COL` or `FILE:LINE`, when FILE with that suffix is not itself
+/// a file: the path and where to open it.
+fn split_place(argument: &OsStr) -> Option<(OsString, u64, u64)> {
+    if Path::new(argument).exists() {
+        return None;
+    }
+    let text = argument.to_str()?;
+    let number = |part: &str| part.parse::<u64>().ok().filter(|&n| n > 0);
+    let (rest, last) = text.rsplit_once(':')?;
+    let last = number(last)?;
+    let (path, line, column) = match rest.rsplit_once(':') {
+        Some((path, line)) if number(line).is_some() && Path::new(path).exists() => {
+            (path, number(line)?, last)
+        }
+        _ => (rest, last, 1),
+    };
+    Path::new(path)
+        .exists()
+        .then(|| (OsString::from(path), line, column))
+}
+
 /// Parses a size: bytes, or a number with k, M, G or T (powers of 1024).
 fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
@@ -259,12 +297,26 @@ fn main() -> ExitCode {
             }
         },
         None => {
+            // `FILE:LINE:COL` (as check prints it) when no such file exists.
+            let (file, place) = match cli.file {
+                Some(file) => match split_place(&file) {
+                    Some((path, line, column)) => (Some(path), Some(ui::Start::Line(line, column))),
+                    None => (Some(file), None),
+                },
+                None => (None, None),
+            };
+            let start = cli
+                .offset
+                .map(ui::Start::Offset)
+                .or(cli.line.map(|(line, column)| ui::Start::Line(line, column)))
+                .or(place);
             let options = ui::Options {
                 first_invalid: cli.first_invalid,
                 color: cli.color.enabled(true),
                 bytes_per_row: cli.width,
+                start,
             };
-            run_inspector(cli.file.as_deref(), options, cli.max_read)
+            run_inspector(file.as_deref(), options, cli.max_read)
         }
     }
 }

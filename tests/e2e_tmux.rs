@@ -241,3 +241,13 @@ fn one_ctrl_d_ends_input_typed_at_the_terminal() {
     tmux.wait_for("fix to end after one Ctrl-D", |s| s.contains("status=0"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "café\n");
 }
+
+#[test]
+fn file_line_col_opens_at_the_byte_check_names() {
+    let command = format!("{} assets/samples/invalid-kinds.txt:3:28", binary());
+    let tmux = Tmux::start("file-line-col", 100, 30, &command);
+    tmux.wait_for("the cursor at 3:28", |s| {
+        s.contains("│ 0x00000077 │ line 3:28 │") && s.contains("overlong: C0")
+    });
+    tmux.keys(&["q"]);
+}

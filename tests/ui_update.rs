@@ -662,3 +662,37 @@ fn the_status_bar_says_which_span_of_how_many() {
     let status = screen_text(&app).last().unwrap().clone();
     assert!(status.contains("16 invalid spans"), "{status}");
 }
+
+#[test]
+fn the_goto_prompt_takes_line_and_column_as_check_prints_them() {
+    // check prints the overlong C0 of invalid-kinds.txt at 3:28, offset 0x77.
+    let mut app = app_on_sample("invalid-kinds.txt", 100, 30);
+    type_into_prompt(&mut app, PromptKind::Goto, "3:28");
+    assert_eq!(app.view.cursor, 0x77);
+    assert_eq!(app.shown.cursor_position, Some((3, 28)));
+    type_into_prompt(&mut app, PromptKind::Goto, "2:");
+    assert_eq!(app.shown.cursor_position, Some((2, 1)));
+    type_into_prompt(&mut app, PromptKind::Goto, "9999:1");
+    assert_eq!(
+        app.message.as_deref(),
+        Some("the file has fewer than 9,999 lines")
+    );
+    // Past a line's end, its end.
+    type_into_prompt(&mut app, PromptKind::Goto, "1:999");
+    assert_eq!(app.shown.cursor_position.map(|(line, _)| line), Some(1));
+}
+
+#[test]
+fn a_line_the_scan_has_not_reached_waits_for_it() {
+    let mut app = bare_app(70 << 20);
+    let commands = update(&mut app, Message::GoToLine(500_000, 2));
+    assert_eq!(commands[0], Command::GotoLine(500_000, 2));
+    update(&mut app, Message::LineFound(500_000, 2, Ok(None)));
+    assert_eq!(app.waiting.line, Some((500_000, 2)));
+    let tick = report(&app);
+    let commands = update(&mut app, tick);
+    assert!(
+        commands.contains(&Command::GotoLine(500_000, 2)),
+        "{commands:?}"
+    );
+}

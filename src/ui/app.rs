@@ -152,6 +152,8 @@ pub struct Waiting {
     /// A jump to the next (`true`) or previous finding, waiting for the
     /// findings pass.
     pub finding: Option<bool>,
+    /// A jump to a line and column, waiting for the scan.
+    pub line: Option<(u64, u64)>,
 }
 
 /// The inspector's state.

@@ -23,6 +23,8 @@ pub enum Command {
     /// Find where the findings list opens for the cursor at this offset
     /// (answered by `FindingsListAt`).
     OpenFindingsList(u64),
+    /// Find the offset of a 1-based line and column (answered by `LineFound`).
+    GotoLine(u64, u64),
     /// Find the start of the unit before this offset (answered by `UnitBefore`).
     UnitBefore(u64),
     /// Start searching for `pattern` in the background, replacing any search.

@@ -1,5 +1,17 @@
 //! Parsing what is typed at the `:` and `/` prompts.
 
+/// A line and column typed as `LINE:COL` (or `LINE:` for its start), as
+/// `check` prints them.
+pub fn parse_line_column(input: &str) -> Option<(u64, u64)> {
+    let (line, column) = input.trim().split_once(':')?;
+    let line: u64 = line.trim().replace(',', "").parse().ok()?;
+    let column: u64 = match column.trim() {
+        "" => 1,
+        text => text.replace(',', "").parse().ok()?,
+    };
+    (line > 0 && column > 0).then_some((line, column))
+}
+
 /// The offset a go-to expression names: `42`, `0x2a`, `+16`, `-16` (relative
 /// to `cursor`) or `50%` (of `len`). Clamped to the file.
 pub fn parse_goto(input: &str, cursor: u64, len: u64) -> Result<u64, String> {
@@ -87,5 +99,20 @@ mod tests {
         assert_eq!(parse_search("xylophone"), Ok(b"xylophone".to_vec()));
         assert_eq!(parse_search("€"), Ok("€".as_bytes().to_vec()));
         assert!(parse_search("").is_err());
+    }
+}
+
+#[cfg(test)]
+mod line_column_tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_are_read_as_check_prints_them() {
+        assert_eq!(parse_line_column("12:5"), Some((12, 5)));
+        assert_eq!(parse_line_column(" 1,200:3 "), Some((1200, 3)));
+        assert_eq!(parse_line_column("7:"), Some((7, 1)));
+        assert_eq!(parse_line_column("0:1"), None);
+        assert_eq!(parse_line_column("42"), None);
+        assert_eq!(parse_line_column("x:1"), None);
     }
 }

@@ -6,6 +6,7 @@ use super::app::{
     FindingTarget, FindingsStatus, Jump, ScanStatus, SearchReport, SeekResult, ViewData,
 };
 use crate::model::LoadState;
+use crate::model::scan::LinePlace;
 
 /// Which prompt is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +34,10 @@ pub enum Message {
     Start,
     /// Last byte of the file.
     End,
+    /// Go to an offset (`--offset`), as a jump.
+    JumpTo(u64),
+    /// Go to a 1-based line and column (`--line`, `FILE:LINE:COL`).
+    GoToLine(u64, u64),
     /// The first invalid span of the file (`--first-invalid`).
     FirstInvalid,
     /// Next invalid span, wrapping at the end.
@@ -125,6 +130,8 @@ pub enum Message {
     /// Where the findings list opens (the finding under the cursor, or the
     /// next), or `None` when there are no findings.
     FindingsListAt(Option<usize>),
+    /// Where a line and column are (`Ok(None)`: the scan has not got there).
+    LineFound(u64, u64, Result<Option<LinePlace>, String>),
     /// The start of the unit before the cursor's (`Ok(None)`: none), for `b`.
     UnitBefore(Result<Option<u64>, String>),
     /// Leave the inspector.

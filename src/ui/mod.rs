@@ -47,6 +47,17 @@ pub struct Options {
     pub color: bool,
     /// Bytes per row to start with (as many as fit if none).
     pub bytes_per_row: Option<u16>,
+    /// Where to open, if not at the start.
+    pub start: Option<Start>,
+}
+
+/// Where the inspector opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// At this offset (`--offset`).
+    Offset(u64),
+    /// At this 1-based line and column (`--line`, `FILE:LINE:COL`).
+    Line(u64, u64),
 }
 
 /// Runs the inspector on `source` until the user quits; `load` is the
@@ -68,6 +79,11 @@ pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> i
         let mut first = vec![runtime.progress()];
         if options.first_invalid {
             first.push(Message::FirstInvalid);
+        }
+        match options.start {
+            Some(Start::Offset(offset)) => first.push(Message::JumpTo(offset)),
+            Some(Start::Line(line, column)) => first.push(Message::GoToLine(line, column)),
+            None => {}
         }
         for message in first {
             dispatch(&mut app, &mut runtime, message);

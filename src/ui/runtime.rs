@@ -120,6 +120,13 @@ impl Runtime {
                     .then(|| covering.unwrap_or(after).min(findings.len() - 1));
                 Some(Message::FindingsListAt(selected))
             }
+            Command::GotoLine(line, column) => {
+                let found = self
+                    .scan
+                    .offset_of(line, column)
+                    .map_err(|e| escape_for_terminal(&e.to_string()).into_owned());
+                Some(Message::LineFound(line, column, found))
+            }
             Command::UnitBefore(offset) => {
                 let before = match offset.checked_sub(1) {
                     None => Ok(None),

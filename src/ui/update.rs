@@ -4,7 +4,7 @@
 
 use super::app::{App, FindingTarget, Jump, SearchReport, SeekResult};
 use super::command::Command;
-use super::goto::{parse_goto, parse_search};
+use super::goto::{parse_goto, parse_line_column, parse_search};
 use super::layout::MAX_BYTES_PER_ROW;
 use super::message::{Message, ProgressReport, PromptKind};
 use super::overlays::{FindingsList, Help, Mode, Prompt};
@@ -12,6 +12,7 @@ use crate::display::{escape_for_terminal, thousands};
 use crate::model::ScanState;
 use crate::model::find::SearchOutcome;
 use crate::model::findings::MAX_KEPT;
+use crate::model::scan::LinePlace;
 
 /// Applies `message` to `app`; returns what must be done for it.
 pub fn update(app: &mut App, message: Message) -> Vec<Command> {
@@ -43,6 +44,24 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
             let start = app.cursor_unit().map_or(0, |u| u.offset);
             commands.push(Command::UnitBefore(start));
         }
+        Message::LineFound(line, column, found) => match found {
+            Ok(Some(LinePlace::At(offset))) => {
+                app.jump_to(offset);
+                app.message = None;
+            }
+            Ok(Some(LinePlace::PastEnd)) => {
+                app.say(format!("the file has fewer than {} lines", thousands(line)));
+            }
+            Ok(None) => {
+                app.waiting.line = Some((line, column));
+                app.say(format!(
+                    "going to line {}: the scan is at {:.0}%…",
+                    thousands(line),
+                    app.progress.scan.progress * 100.0
+                ));
+            }
+            Err(error) => app.say(error),
+        },
         Message::UnitBefore(found) => match found {
             Ok(Some(offset)) => app.view.cursor = offset,
             Ok(None) => app.say("at the first unit"),
@@ -51,6 +70,8 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         Message::Start => app.view.cursor = 0,
         Message::End => app.view.cursor = app.last_offset(),
         Message::FirstInvalid => commands.push(Command::Seek(Jump::First)),
+        Message::JumpTo(offset) => app.jump_to(offset),
+        Message::GoToLine(line, column) => commands.push(Command::GotoLine(line, column)),
         Message::NextInvalid => {
             let after = app.cursor_unit().map_or(0, |u| u.end());
             commands.push(Command::Seek(Jump::Next { after }));
@@ -194,6 +215,7 @@ fn is_from_the_user(message: &Message) -> bool {
             | Message::FoundFinding(..)
             | Message::FindingsListAt(_)
             | Message::UnitBefore(_)
+            | Message::LineFound(..)
     )
 }
 
@@ -258,6 +280,9 @@ fn progress(app: &mut App, report: ProgressReport) -> Vec<Command> {
     if let Some(jump) = app.waiting.jump.take() {
         commands.push(Command::Seek(jump));
     }
+    if let Some((line, column)) = app.waiting.line.take() {
+        commands.push(Command::GotoLine(line, column));
+    }
     commands
 }
 
@@ -321,6 +346,9 @@ fn submit_prompt(app: &mut App) -> Vec<Command> {
     }
     match prompt.kind {
         PromptKind::Goto => {
+            if let Some((line, column)) = parse_line_column(&prompt.input) {
+                return vec![Command::GotoLine(line, column)];
+            }
             match parse_goto(&prompt.input, app.view.cursor, app.file.len) {
                 Ok(offset) => app.jump_to(offset),
                 Err(error) => app.say(escape_for_terminal(&error).into_owned()),

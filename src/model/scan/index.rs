@@ -121,6 +121,14 @@ impl ScanIndex {
         self.blocks.get(i)
     }
 
+    /// The first indexed block that holds the `n`-th line feed (1-based).
+    pub fn block_with_line_feed(&self, n: u64) -> Option<&BlockSummary> {
+        let i = self
+            .blocks
+            .partition_point(|b| b.lf_before + u64::from(b.lf) < n);
+        self.blocks.get(i)
+    }
+
     /// Line feeds and the units after the last of them, over the whole
     /// indexed part: where a unit starting at [`scanned`](Self::scanned) stands.
     pub fn end_position(&self) -> (u64, u64) {

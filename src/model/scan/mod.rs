@@ -9,4 +9,4 @@ mod worker;
 
 pub use index::{ScanIndex, ScanState};
 pub use summary::{BlockSummary, Summarizer};
-pub use worker::{Lookup, Scan, ScanConfig};
+pub use worker::{LinePlace, Lookup, Scan, ScanConfig};

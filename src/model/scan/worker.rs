@@ -169,6 +169,50 @@ impl Scan {
         Ok(Lookup::NoneInFile)
     }
 
+    /// The offset of 1-based `line` and `column` (columns count units, as
+    /// `check` does; a column past the line's end gives its end), once the
+    /// scan has indexed that far; `Ok(None)` before. A line past the file's
+    /// last is [`LinePlace::PastEnd`].
+    pub fn offset_of(&self, line: u64, column: u64) -> Result<Option<LinePlace>, SourceError> {
+        let source = self.job.source();
+        let line_feeds = line.saturating_sub(1);
+        let line_start = if line_feeds == 0 {
+            0
+        } else {
+            let (block, complete, indexed) = {
+                let index = self.index();
+                (
+                    index.block_with_line_feed(line_feeds).copied(),
+                    index.is_complete(),
+                    index.line_feeds(),
+                )
+            };
+            let Some(block) = block else {
+                return Ok((complete || indexed >= line_feeds).then_some(LinePlace::PastEnd));
+            };
+            let bytes = source.read_range(block.start, block.len as usize)?;
+            let nth = (line_feeds - block.lf_before) as usize;
+            let lf = memchr::memchr_iter(b'\n', &bytes)
+                .nth(nth - 1)
+                .expect("the block holds that line feed");
+            block.start + lf as u64 + 1
+        };
+        // Step over `column - 1` units, stopping at the line's end.
+        let mut at = line_start;
+        let mut left = column.saturating_sub(1);
+        while left > 0 {
+            let Some(unit) = unit_at(source, at)? else {
+                break;
+            };
+            if source.read_range(at, 1)?.first() == Some(&b'\n') {
+                break;
+            }
+            at = unit.end();
+            left -= 1;
+        }
+        Ok(Some(LinePlace::At(at.min(source.len().saturating_sub(1)))))
+    }
+
     /// Which invalid span, counted from 1 in file order, starts at `offset`
     /// (which must be a span's start), once the scan has indexed that far.
     pub fn span_number(&self, offset: u64) -> Result<Option<u64>, SourceError> {
@@ -220,6 +264,15 @@ impl Scan {
         };
         Ok(Some(position))
     }
+}
+
+/// Where a line and column are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinePlace {
+    /// At this offset.
+    At(u64),
+    /// The file has fewer lines.
+    PastEnd,
 }
 
 /// How the scan cuts the file and how many threads it uses.

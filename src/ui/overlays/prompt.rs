@@ -64,7 +64,7 @@ impl Prompt {
     /// The status bar's line while the prompt is open (terminal-safe).
     pub fn line(&self) -> String {
         let sign = match self.kind {
-            PromptKind::Goto => "go to (42, 0x2a, +16, -16, 50%): ",
+            PromptKind::Goto => "go to (42, 0x2a, +16, -16, 50%, line:col 12:5): ",
             PromptKind::Search => "search (text, or x e2 82 ac): /",
         };
         format!(" {sign}{}▏", escape_for_terminal(&self.input))
