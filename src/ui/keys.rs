@@ -17,7 +17,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("n N", "next / previous invalid span"),
     ("m M", "next / previous finding (mojibake, bidi, …)"),
     ("F", "list of findings: ↑↓ to pick, Enter to go"),
-    (":", "go to offset 42, 0x2a, ±16, 50%; line:col 12:5"),
+    (":", "go to 42, 0x2a, ±16, 50%, or line:col 12:5"),
     ("/", "search text; /x e2 82 ac searches hex bytes"),
     ("; ,", "repeat search forward / backward"),
     ("↑ ↓ in a prompt", "earlier / later queries"),
