@@ -316,10 +316,9 @@ impl App {
             top: self.view.top,
             end: self.view.top + self.layout().page_bytes(),
             cursor: self.view.cursor,
-            list: self.findings_list().map(|list| {
-                let end = (list.top + self.list_rows()).min(self.progress.findings.kept);
-                list.top.min(end)..end
-            }),
+            list: self
+                .findings_list()
+                .map(|list| list.shown(self.progress.findings.kept, self.list_rows())),
         }
     }
 

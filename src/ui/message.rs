@@ -138,6 +138,24 @@ pub enum Message {
     Quit,
 }
 
+impl Message {
+    /// Whether the runtime sent it (an answer to a command, or a tick's
+    /// progress) rather than the user (a key, the mouse, a resize): only
+    /// the user's messages clear the status message and waiting jumps.
+    pub fn is_answer(&self) -> bool {
+        matches!(
+            self,
+            Message::Progress(_)
+                | Message::ViewLoaded(_)
+                | Message::Sought(..)
+                | Message::FoundFinding(..)
+                | Message::FindingsListAt(_)
+                | Message::UnitBefore(_)
+                | Message::LineFound(..)
+        )
+    }
+}
+
 /// How the background work stands, as the runtime reports it on a tick.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressReport {

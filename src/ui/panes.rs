@@ -17,7 +17,7 @@ use super::glyph::{GlyphKind, glyph};
 use super::layout::{BITS_CELLS, HEX_CELLS, Layout, TEXT_CELLS};
 use super::theme::Theme;
 use crate::model::findings::Severity;
-use crate::model::{ByteRole, Unit, UnitKind};
+use crate::model::{ByteRole, Unit, UnitKind, Window};
 
 /// The filler drawn in a continuation byte's text cell.
 const FILLER: &str = "·";
@@ -32,16 +32,11 @@ struct Cell<'a> {
     unit_index: usize,
 }
 
-fn row_start(app: &App, layout: Layout, row: u16) -> u64 {
-    app.view.top + u64::from(row) * u64::from(layout.bytes_per_row)
-}
-
-/// The cells of one row (fewer at the end of the file).
-fn cells(app: &App, layout: Layout, row: u16) -> Vec<Cell<'_>> {
-    let start = row_start(app, layout, row);
-    let window = &app.shown.window;
+/// The cells of the row of `per_row` bytes from `start` (fewer at the end
+/// of the file).
+fn cells(window: &Window, start: u64, per_row: u16) -> Vec<Cell<'_>> {
     let mut unit_index = window.unit_index_at(start).unwrap_or(0);
-    (start..start + u64::from(layout.bytes_per_row))
+    (start..start + u64::from(per_row))
         .map_while(|offset| {
             // Units are in order: step to the next one instead of searching.
             while window.units().get(unit_index)?.end() <= offset {
@@ -117,10 +112,7 @@ fn marks(app: &App, len: u64) -> Vec<Option<Severity>> {
 impl<'a> Rows<'a> {
     /// What the panes of `app` draw with `layout`.
     pub fn new(app: &'a App, layout: Layout, theme: Theme) -> Rows<'a> {
-        let rows = (0..layout.rows)
-            .map(|row| cells(app, layout, row))
-            .collect();
-        Rows {
+        let mut rows = Rows {
             top: app.view.top,
             cursor: app.view.cursor,
             file_len: app.file.len,
@@ -128,9 +120,13 @@ impl<'a> Rows<'a> {
             layout,
             theme,
             cursor_unit: app.cursor_unit().copied(),
-            rows,
+            rows: Vec::new(),
             marks: marks(app, layout.page_bytes()),
-        }
+        };
+        rows.rows = (0..layout.rows)
+            .map(|row| cells(&app.shown.window, rows.row_start(row), layout.bytes_per_row))
+            .collect();
+        rows
     }
 
     fn row_start(&self, row: u16) -> u64 {

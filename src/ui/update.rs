@@ -17,7 +17,7 @@ use crate::model::scan::LinePlace;
 /// Applies `message` to `app`; returns what must be done for it.
 pub fn update(app: &mut App, message: Message) -> Vec<Command> {
     let mut commands = Vec::new();
-    if is_from_the_user(&message) {
+    if !message.is_answer() {
         app.message = None;
         // Whatever the user does next replaces a jump still waiting for the
         // scan or the findings pass.
@@ -202,21 +202,6 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
     app.scroll_to_cursor();
     commands.push(Command::LoadView(app.view_request()));
     commands
-}
-
-/// Whether a message comes from the user (a key, the mouse, a resize),
-/// rather than from the runtime.
-fn is_from_the_user(message: &Message) -> bool {
-    !matches!(
-        message,
-        Message::Progress(_)
-            | Message::ViewLoaded(_)
-            | Message::Sought(..)
-            | Message::FoundFinding(..)
-            | Message::FindingsListAt(_)
-            | Message::UnitBefore(_)
-            | Message::LineFound(..)
-    )
 }
 
 fn offset_plus(offset: u64, delta: i64) -> u64 {

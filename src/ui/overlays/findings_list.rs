@@ -72,9 +72,8 @@ impl FindingsList {
     }
 
     /// Keeps the selection in the `kept` findings and on screen in
-    /// `visible` rows, filling the list to its last row when it can; the
-    /// range of findings to show.
-    pub fn follow(&mut self, kept: usize, visible: usize) -> std::ops::Range<usize> {
+    /// `visible` rows, filling the list to its last row when it can.
+    pub fn follow(&mut self, kept: usize, visible: usize) {
         self.selected = self.selected.min(kept.saturating_sub(1));
         self.top = self.top.min(kept.saturating_sub(visible));
         if self.selected < self.top {
@@ -82,6 +81,10 @@ impl FindingsList {
         } else if self.selected >= self.top + visible {
             self.top = self.selected + 1 - visible;
         }
+    }
+
+    /// The findings shown (indexes among the `kept` ones) in `visible` rows.
+    pub fn shown(&self, kept: usize, visible: usize) -> std::ops::Range<usize> {
         let end = (self.top + visible).min(kept);
         self.top.min(end)..end
     }
