@@ -12,7 +12,7 @@ use std::path::Path;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
-use utf8scope::check::{self, Format, Reporter};
+use utf8scope::check::{self, CheckOptions};
 use utf8scope::model::findings::backend::{self, Backend};
 
 fn size() -> usize {
@@ -25,9 +25,13 @@ fn size() -> usize {
 
 /// `utf8scope check [--findings] PATH`, its report thrown away.
 fn check(path: &Path, findings: bool) -> check::Verdict {
-    let mut reporter = Reporter::new(io::sink(), Format::Text, false).with_findings(findings);
+    let options = CheckOptions {
+        findings,
+        ..CheckOptions::default()
+    };
     let inputs = [path.as_os_str().to_os_string()];
-    check::run(&inputs, &mut reporter, &mut io::sink()).expect("a sink takes everything")
+    check::run(&inputs, &options, None, io::sink(), &mut io::sink())
+        .expect("a sink takes everything")
 }
 
 fn bench_findings(c: &mut Criterion) {

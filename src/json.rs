@@ -38,9 +38,15 @@ impl Formatter for SafeFormatter {
 
 /// Writes `value` as one line of compact JSON, every string terminal-safe.
 pub fn write_json_line<W: Write>(out: &mut W, value: &impl Serialize) -> io::Result<()> {
-    let mut serializer = Serializer::with_formatter(&mut *out, SafeFormatter);
-    value.serialize(&mut serializer).map_err(io::Error::from)?;
+    write_json(out, value)?;
     out.write_all(b"\n")
+}
+
+/// Writes `value` as compact JSON, every string terminal-safe, with no
+/// line end (a part of a larger document).
+pub fn write_json<W: Write>(out: &mut W, value: &impl Serialize) -> io::Result<()> {
+    let mut serializer = Serializer::with_formatter(&mut *out, SafeFormatter);
+    value.serialize(&mut serializer).map_err(io::Error::from)
 }
 
 #[cfg(test)]

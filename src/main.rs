@@ -9,7 +9,7 @@ use std::sync::Arc;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-use utf8scope::check::{self, Format, Reporter};
+use utf8scope::check::{self, Config, Format, KindFilter, ReportKind, ReportStyle, WalkOptions};
 use utf8scope::display::{escape_for_terminal, path_text};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
@@ -48,8 +48,16 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Report every invalid UTF-8 sequence; exit 0 if all valid, 1 if not, 2 if unreadable.
+    ///
+    /// A directory is walked as ripgrep walks it: .gitignore, .ignore and
+    /// git's exclude files are honoured, hidden files and binary files
+    /// (a NUL byte in the first 64 KiB) are skipped, symbolic links are not
+    /// followed. Files are checked in parallel and reported sorted by path.
+    /// Settings can be kept in a .utf8scope.toml, found from the current
+    /// directory upward.
     Check {
-        /// Output format.
+        /// Output format: text, jsonl, sarif (SARIF 2.1.0) or github
+        /// (GitHub Actions annotations).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// When to colour the text output (NO_COLOR is honoured by `auto`).
@@ -59,14 +67,49 @@ enum Command {
         /// control characters, …; warnings fail the check, info never does.
         #[arg(long)]
         findings: bool,
+        /// Only these kinds count (comma-separated: `--select bidi-control,truncated`);
+        /// naming a finding kind turns findings on.
+        #[arg(long, value_name = "KIND,...")]
+        select: Vec<String>,
+        /// These kinds never count (`--ignore not-nfc,bom`).
+        #[arg(long, value_name = "KIND,...")]
+        ignore: Vec<String>,
         /// List at most N invalid spans per file (0: all). Default 100 in the
-        /// text format, all in jsonl.
+        /// text format, all in the others.
         #[arg(long, value_name = "N")]
         max_spans: Option<u64>,
         /// Say nothing of files without problems; end with one line totalling the run.
         #[arg(short, long)]
         quiet: bool,
-        /// Files to check (`-` is standard input; with none, piped standard input).
+        /// Walk hidden files and directories too.
+        #[arg(long)]
+        hidden: bool,
+        /// Do not honour .gitignore, .ignore or git's exclude files.
+        #[arg(long)]
+        no_ignore: bool,
+        /// Follow symbolic links in walks.
+        #[arg(short = 'L', long = "follow")]
+        follow: bool,
+        /// Walk only files matching GLOB (gitignore syntax; `!GLOB` excludes); repeatable.
+        #[arg(short, long, value_name = "GLOB")]
+        glob: Vec<String>,
+        /// Never walk files matching GLOB; repeatable.
+        #[arg(long, value_name = "GLOB")]
+        exclude: Vec<String>,
+        /// Check walked files that look binary too.
+        #[arg(long)]
+        binary: bool,
+        /// Threads checking files (default: one per core).
+        #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+        threads: usize,
+        /// Read settings from this file instead of the nearest .utf8scope.toml.
+        #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+        config: Option<PathBuf>,
+        /// Read no .utf8scope.toml.
+        #[arg(long)]
+        no_config: bool,
+        /// Files and directories to check (`-` is standard input; with none,
+        /// piped standard input).
         files: Vec<OsString>,
     },
     /// Write the text with its mojibake repaired; say on stderr what changed.
@@ -243,23 +286,63 @@ fn main() -> ExitCode {
             format,
             color,
             findings,
+            select,
+            ignore,
             max_spans,
             quiet,
+            hidden,
+            no_ignore,
+            follow,
+            glob,
+            exclude,
+            binary,
+            threads,
+            config,
+            no_config,
             files,
         }) => {
             let max_spans = match (max_spans, format) {
-                (Some(0), _) | (None, Format::Jsonl) => None,
+                (Some(0), _) => None,
                 (Some(n), _) => Some(n),
                 (None, Format::Text) => Some(100),
+                (None, _) => None,
             };
-            let options = CheckOptions {
-                format,
-                color,
+            let kinds = match kind_filter(&select, &ignore) {
+                Ok(kinds) => kinds,
+                Err(message) => {
+                    eprintln!("utf8scope: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            let config = match load_config(config.as_deref(), no_config) {
+                Ok(config) => config,
+                Err(message) => {
+                    eprintln!("utf8scope: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            let color = format == Format::Text && color.enabled(io::stdout().is_terminal());
+            let options = check::CheckOptions {
+                style: ReportStyle {
+                    format,
+                    color,
+                    max_spans,
+                    quiet,
+                },
                 findings,
-                max_spans,
-                quiet,
+                kinds,
+                binary,
+                walk: WalkOptions {
+                    hidden,
+                    no_ignore,
+                    follow_links: follow,
+                    globs: glob,
+                    excludes: exclude,
+                    threads,
+                },
+                threads,
             };
-            run_check(&files, options)
+            run_check(&files, &options, config.as_ref())
         }
         Some(Command::Fix {
             file,
@@ -368,41 +451,56 @@ fn run_inspector(file: Option<&OsStr>, options: ui::Options, max_read: u64) -> E
     }
 }
 
-/// How `check` reports, as the command line asks.
-struct CheckOptions {
-    format: Format,
-    color: ColorWhen,
-    findings: bool,
-    max_spans: Option<u64>,
-    quiet: bool,
+/// `--select` and `--ignore` as a filter; the error names the bad kind.
+fn kind_filter(select: &[String], ignore: &[String]) -> Result<KindFilter, String> {
+    Ok(KindFilter {
+        select: (!select.is_empty())
+            .then(|| ReportKind::parse_list(select))
+            .transpose()?,
+        ignore: ReportKind::parse_list(ignore)?,
+    })
 }
 
-fn run_check(files: &[OsString], options: CheckOptions) -> ExitCode {
-    let CheckOptions {
-        format,
-        color,
-        findings,
-        max_spans,
-        quiet,
-    } = options;
+/// The config file `check` follows: the one given, none, or the nearest
+/// `.utf8scope.toml` from the current directory upward.
+fn load_config(path: Option<&Path>, none: bool) -> Result<Option<Config>, String> {
+    match (path, none) {
+        (_, true) => Ok(None),
+        (Some(path), false) => Config::load(path).map(Some),
+        (None, false) => {
+            let here = std::env::current_dir().map_err(|error| {
+                format!("cannot find the current directory to look for .utf8scope.toml: {error}")
+            })?;
+            Config::discover(&here)
+        }
+    }
+}
+
+fn run_check(
+    files: &[OsString],
+    options: &check::CheckOptions,
+    config: Option<&Config>,
+) -> ExitCode {
     let stdin_only = [OsString::from("-")];
     let files = match files {
         [] if !io::stdin().is_terminal() => &stdin_only[..],
         [] => {
             eprintln!(
-                "utf8scope: check needs a FILE, or standard input piped in (see `utf8scope check --help`)"
+                "utf8scope: check needs a FILE or a directory, or standard input piped in \
+                 (`utf8scope check .` checks this directory; see `utf8scope check --help`)"
             );
             return ExitCode::from(2);
         }
         files => files,
     };
     let stdout = io::stdout();
-    let color = format == Format::Text && color.enabled(stdout.is_terminal());
-    let mut reporter = Reporter::new(io::BufWriter::new(stdout.lock()), format, color)
-        .with_findings(findings)
-        .with_max_spans(max_spans)
-        .with_quiet(quiet);
-    match check::run(files, &mut reporter, &mut io::stderr()) {
+    match check::run(
+        files,
+        options,
+        config,
+        io::BufWriter::new(stdout.lock()),
+        &mut io::stderr(),
+    ) {
         Ok(verdict) => ExitCode::from(verdict as u8),
         // A reader that went away (`| head`) is not an error worth a message.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),

@@ -112,9 +112,11 @@ fn an_empty_file_is_valid() {
 fn unreadable_inputs_exit_2_and_the_others_are_still_checked() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.txt");
+    let unreadable = dir.path().join("not-a-dir");
+    std::fs::write(&unreadable, "").unwrap();
     let assert = check()
         .arg(&missing)
-        .arg(dir.path())
+        .arg(unreadable.join("below"))
         .arg(KINDS)
         .arg(VALID)
         .assert()
@@ -132,7 +134,10 @@ fn unreadable_inputs_exit_2_and_the_others_are_still_checked() {
     );
     assert_eq!(
         errors[1],
-        format!("utf8scope: {}: is a directory", dir.path().display())
+        format!(
+            "utf8scope: {}: not a directory",
+            unreadable.join("below").display()
+        )
     );
     let stdout = String::from_utf8(output.stdout.clone()).unwrap();
     assert!(stdout.contains("invalid-kinds.txt: 16 invalid spans"));

@@ -127,7 +127,7 @@ fn check_at_a_terminal_with_no_file_says_what_it_needs() {
     tmux.keys(&[&format!("{} check; echo status=$?", binary()), "Enter"]);
     let screen = tmux.wait_for("the status", |s| s.contains("status=2"));
     assert!(
-        screen.contains("check needs a FILE, or standard input piped in"),
+        screen.contains("check needs a FILE or a directory, or standard input piped in"),
         "{screen}"
     );
 }

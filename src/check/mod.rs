@@ -1,21 +1,32 @@
-//! `utf8scope check`: every invalid span of every input, for scripts and CI.
+//! `utf8scope check`: every invalid span (and, with `--findings`, every
+//! finding) of every input, for scripts and CI. Directories are walked;
+//! files are checked in parallel and reported in a stable order.
 
+mod buffer;
+pub mod config;
+mod file;
+mod github;
+pub mod kinds;
 mod report;
+mod sarif;
 mod spool;
+mod totals;
+pub mod walk;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
+use std::path::Path;
 
-pub use report::{Format, Reporter};
+pub use config::Config;
+pub use file::{FileOutcome, FileRules, looks_binary};
+pub use kinds::{KindFilter, ReportKind};
+pub use report::{FileCounts, Format, ReportStyle};
+pub use walk::{Target, WalkOptions};
 
-use crate::display::{escape_for_terminal, path_text};
-use crate::input::{Input, open_input};
-use crate::model::blocks::feed::{SCAN_BLOCK, fill_from, for_each_block_sized};
-use crate::model::blocks::line_aligned::LineAligned;
-use crate::model::blocks::{BlockScanner, LocatedSpan};
-use crate::model::findings::{Finding, FindingsScanner, Severity};
-use crate::model::source::SourceError;
+use buffer::FileOutput;
+use file::check_file;
+use sarif::CommaGate;
+use totals::RunTotals;
 
 /// The exit statuses of `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -28,183 +39,109 @@ pub enum Verdict {
     Unreadable = 2,
 }
 
-/// Checks each input (`-` is standard input), writing the report to
-/// `reporter` and one line per unreadable input to `errors`.
+/// Everything a run of `check` is told.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    /// How reports are written.
+    pub style: ReportStyle,
+    /// `--findings`.
+    pub findings: bool,
+    /// `--select` and `--ignore`, over the config file's.
+    pub kinds: KindFilter,
+    /// `--binary`: check walked files that look binary too.
+    pub binary: bool,
+    /// How directories are walked.
+    pub walk: WalkOptions,
+    /// Threads checking files (`--threads`; 0 for one per core).
+    pub threads: usize,
+}
+
+/// Files checked in parallel before their reports are written out in order.
+const FILES_PER_ROUND: usize = 512;
+
+/// Checks `paths` (`-` is standard input; directories are walked), writing
+/// the report to `out` and one line per unreadable input to `errors`.
 pub fn run<W: Write>(
-    inputs: &[OsString],
-    reporter: &mut Reporter<W>,
+    paths: &[OsString],
+    options: &CheckOptions,
+    config: Option<&Config>,
+    out: W,
     errors: &mut dyn Write,
 ) -> io::Result<Verdict> {
-    let mut verdict = Verdict::Valid;
-    for input in inputs {
-        // As given, so that the report names it the way the user did.
-        let path = path_text(input);
-        let outcome = match open_input(Some(input)) {
-            Ok(Input::File(source)) => scan_and_report(&path, fill_from(&source), reporter),
-            // Pipes, devices and /proc files are read once, with bounded memory.
-            Ok(Input::Stream(mut stream)) => scan_and_report(&path, stream.fill(), reporter),
-            Err(message) => Err(Failure::Unopened(message)),
-        };
-        let unreadable = match outcome {
-            Ok(0) => None,
-            Ok(_) => {
-                verdict = verdict.max(Verdict::Invalid);
-                None
-            }
-            Err(Failure::Output(error)) => return Err(error),
-            Err(Failure::Input(error)) => {
-                Some(escape_for_terminal(&error.to_string()).into_owned())
-            }
-            Err(Failure::Unopened(message)) => Some(message),
-        };
-        if let Some(message) = unreadable {
-            // What was found before the read failed still counts.
-            reporter.release(&path, &[])?;
-            reporter.flush()?;
-            writeln!(errors, "utf8scope: {message}")?;
-            verdict = Verdict::Unreadable;
-        }
+    let format = options.style.format;
+    let mut out = CommaGate::new(out, format == Format::Sarif);
+    let targets = walk::expand(paths, &options.walk, config);
+    let mut totals = RunTotals::default();
+    for message in &targets.errors {
+        writeln!(errors, "utf8scope: {message}")?;
+        totals.unreadable.push(message.clone());
     }
-    reporter.finish_run()?;
-    reporter.flush()?;
-    Ok(verdict)
-}
-
-/// Why checking one input stopped.
-enum Failure {
-    /// The input could not be read: reported, and the next input is checked.
-    Input(SourceError),
-    /// The input could not be opened: this terminal-safe line says why.
-    Unopened(String),
-    /// The report could not be written (e.g. a closed pipe): stop everything.
-    Output(io::Error),
-}
-
-impl From<SourceError> for Failure {
-    fn from(error: SourceError) -> Self {
-        Failure::Input(error)
+    if format == Format::Sarif {
+        sarif::write_header(out.get_mut())?;
     }
-}
-
-/// Scans one input block by block, reporting spans as they are found and the
-/// summary at the end; returns the number of invalid spans.
-fn scan_and_report<W: Write>(
-    path: &str,
-    fill: impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send,
-    reporter: &mut Reporter<W>,
-) -> Result<u64, Failure> {
-    let mut scanner = BlockScanner::new();
-    let mut finder = reporter.wants_findings().then(FindingsScanner::new);
-    let block_size = if finder.is_some() {
-        FindingsScanner::LINES_BLOCK
-    } else {
-        SCAN_BLOCK
+    let rules: Vec<FileRules> = targets
+        .files
+        .iter()
+        .map(|target| rules_for(target, options, config))
+        .collect();
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
     };
-    let mut tally = ReportTally::default();
-    let mut output_error = None;
-    if finder.is_some() {
-        // The findings pass knows some findings only at the end.
-        reporter.hold();
-    }
-    // Findings judge whole lines: cut blocks at line feeds for them.
-    let mut aligned = LineAligned::aligning_if(finder.is_some(), |block: &[u8]| {
-        let block_start = scanner.offset();
-        let mut spans = Vec::new();
-        let mut findings = Vec::new();
-        // Where the findings pass, having found the block valid, says the
-        // next unit is: then the plain scan need not validate it again.
-        let mut valid_up_to = None;
-        if let Some(finder) = finder.as_mut() {
-            valid_up_to = finder.feed_lines(block).then(|| finder.position());
-            findings = finder.take_findings();
+    if targets.files.len() <= 1 || threads == 1 {
+        // One at a time, straight to the output: nothing waits.
+        for (target, rules) in targets.files.iter().zip(&rules) {
+            let (outcome, _) = check_file(&target.path, rules, options.style, &mut out)?;
+            totals.add(&outcome, rules.findings, errors)?;
         }
-        match valid_up_to {
-            Some(next) => scanner.pass_valid(block.len(), next.line, next.column),
-            None => scanner.scan(block, |located: LocatedSpan| spans.push(located)),
-        }
-        let result = report_block(
-            reporter,
-            path,
-            block,
-            block_start,
-            spans,
-            findings,
-            &mut tally,
-        );
-        match result {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(error) => {
-                output_error = Some(error);
-                ControlFlow::Break(())
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(io::Error::other)?;
+        let jobs: Vec<(&Target, &FileRules)> = targets.files.iter().zip(&rules).collect();
+        for round in jobs.chunks(FILES_PER_ROUND) {
+            let reports: Vec<io::Result<(FileOutcome, FileOutput)>> = pool.install(|| {
+                use rayon::prelude::*;
+                round
+                    .par_iter()
+                    .map(|(target, rules)| {
+                        check_file(&target.path, rules, options.style, FileOutput::default())
+                    })
+                    .collect()
+            });
+            for ((_, rules), report) in round.iter().zip(reports) {
+                let (outcome, output) = report?;
+                output.copy_to(&mut out)?;
+                totals.add(&outcome, rules.findings, errors)?;
             }
         }
-    });
-    for_each_block_sized(block_size, fill, |block| aligned.push(block))?;
-    let _ = aligned.finish();
-    if let Some(error) = output_error {
-        return Err(Failure::Output(error));
     }
-    let late = finder.map_or_else(Vec::new, FindingsScanner::finish);
-    late.iter().for_each(|finding| tally.count(finding));
-    reporter.release(path, &late).map_err(Failure::Output)?;
-    reporter
-        .summary(
-            path,
-            tally.invalid,
-            scanner.offset(),
-            reporter
-                .wants_findings()
-                .then_some((tally.warnings, tally.infos)),
-        )
-        .map_err(Failure::Output)?;
-    // Warnings fail the check like invalid spans; info never does.
-    Ok(tally.invalid + tally.warnings)
-}
-
-/// What one input's report counted.
-#[derive(Default)]
-struct ReportTally {
-    invalid: u64,
-    warnings: u64,
-    infos: u64,
-}
-
-impl ReportTally {
-    fn count(&mut self, finding: &Finding) {
-        match finding.severity {
-            Severity::Warning => self.warnings += 1,
-            Severity::Info => self.infos += 1,
+    match format {
+        Format::Sarif => sarif::write_footer(out.get_mut(), &totals.unreadable)?,
+        Format::Text if options.style.quiet || targets.walked_any => {
+            writeln!(out, "{}", totals.line())?;
         }
+        _ => {}
     }
+    out.flush()?;
+    Ok(totals.verdict())
 }
 
-/// Reports one block's spans and findings, merged in file order.
-fn report_block<W: Write>(
-    reporter: &mut Reporter<W>,
-    path: &str,
-    block: &[u8],
-    block_start: u64,
-    spans: Vec<LocatedSpan>,
-    findings: Vec<Finding>,
-    tally: &mut ReportTally,
-) -> io::Result<()> {
-    let mut findings = findings.into_iter().peekable();
-    for located in spans {
-        while let Some(finding) = findings.next_if(|f| f.offset <= located.span.offset) {
-            tally.count(&finding);
-            reporter.finding(path, &finding)?;
-        }
-        tally.invalid += 1;
-        let at = (located.span.offset - block_start) as usize;
-        reporter.span(
-            path,
-            &located,
-            &block[at..at + usize::from(located.span.len)],
-        )?;
+/// What is looked for in `target`: the config's settings for its path, with
+/// the command line's on top.
+fn rules_for(target: &Target, options: &CheckOptions, config: Option<&Config>) -> FileRules {
+    let settings = config.map(|config| config.settings_for(Path::new(&target.path)));
+    let kinds = settings
+        .as_ref()
+        .map_or_else(KindFilter::default, |s| s.kinds.clone())
+        .then(&options.kinds);
+    let findings = options.findings
+        || settings.is_some_and(|s| s.findings == Some(true))
+        || kinds.selects_findings();
+    FileRules {
+        findings,
+        kinds,
+        skip_binary: target.walked && !options.binary,
     }
-    for finding in findings {
-        tally.count(&finding);
-        reporter.finding(path, &finding)?;
-    }
-    Ok(())
 }

@@ -9,7 +9,11 @@ use serde::Serialize;
 
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
 use crate::json::write_json_line;
+use crate::model::InvalidKind;
 
+use super::github::{Annotation, Level};
+use super::kinds::ReportKind;
+use super::sarif::SarifResult;
 use super::spool::Spool;
 use crate::model::blocks::LocatedSpan;
 use crate::model::findings::{Finding, Severity};
@@ -21,35 +25,72 @@ pub enum Format {
     Text,
     /// One JSON object per span, nothing else.
     Jsonl,
+    /// One SARIF 2.1.0 log for the run (code scanning services).
+    Sarif,
+    /// GitHub Actions workflow commands: annotations on pull requests.
+    Github,
 }
 
-/// Writes spans and summaries in the chosen format.
+/// How every file's report is written (by default: text, no colour, every
+/// span listed).
+#[derive(Debug, Clone, Copy)]
+pub struct ReportStyle {
+    /// The format.
+    pub format: Format,
+    /// ANSI colours in the text format.
+    pub color: bool,
+    /// Spans listed per file at most (`None`: all).
+    pub max_spans: Option<u64>,
+    /// Say nothing of files without problems.
+    pub quiet: bool,
+}
+
+impl Default for ReportStyle {
+    fn default() -> Self {
+        ReportStyle {
+            format: Format::Text,
+            color: false,
+            max_spans: None,
+            quiet: false,
+        }
+    }
+}
+
+/// What one file's report counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FileCounts {
+    /// Invalid spans reported.
+    pub invalid: u64,
+    /// Warnings reported.
+    pub warnings: u64,
+    /// Info findings reported.
+    pub infos: u64,
+    /// Spans and findings of kinds not counted (`--ignore`, `--select`).
+    pub ignored: u64,
+    /// Invalid spans among them.
+    pub ignored_invalid: u64,
+    /// The file's size in bytes.
+    pub bytes: u64,
+}
+
+impl FileCounts {
+    /// Whether the file fails the check: reported invalid spans or warnings.
+    pub fn fails(&self) -> bool {
+        self.invalid + self.warnings > 0
+    }
+}
+
+/// Writes one file's spans, findings and summary in the chosen format.
 pub struct Reporter<W: Write> {
     out: W,
-    format: Format,
-    color: bool,
+    style: ReportStyle,
     findings: bool,
     /// Diagnostics held back until the file ends (see [`Spool`]).
     held: Option<Spool>,
     /// Where each diagnostic is rendered before it goes out.
     scratch: Vec<u8>,
-    /// Spans listed per file at most (`None`: all).
-    max_spans: Option<u64>,
-    /// Spans of the current file so far, listed or not.
+    /// Spans of the file so far, listed or not.
     spans_this_file: u64,
-    /// Say nothing of files without problems, and total the run at the end.
-    quiet: bool,
-    /// What the run found, for the quiet total.
-    run: RunTotals,
-}
-
-/// What a run of `check` found, for `--quiet`'s closing line.
-#[derive(Debug, Clone, Copy, Default)]
-struct RunTotals {
-    files: u64,
-    bytes: u64,
-    with_invalid: u64,
-    with_warnings: u64,
 }
 
 /// One finding as a JSON line: the span keys, then severity and detail, and
@@ -99,44 +140,22 @@ fn text_name(path: &str) -> std::borrow::Cow<'_, str> {
 }
 
 impl<W: Write> Reporter<W> {
-    /// A reporter writing to `out`; `color` adds ANSI styles to the text format.
-    pub fn new(out: W, format: Format, color: bool) -> Reporter<W> {
+    /// A reporter of one file writing to `out`; `findings` says whether
+    /// findings are looked for.
+    pub fn new(out: W, style: ReportStyle, findings: bool) -> Reporter<W> {
         Reporter {
             out,
-            format,
-            color,
-            findings: false,
+            style,
+            findings,
             held: None,
             scratch: Vec::new(),
-            max_spans: None,
             spans_this_file: 0,
-            quiet: false,
-            run: RunTotals::default(),
         }
     }
 
-    /// Also reports findings (`check --findings`).
-    pub fn with_findings(mut self, findings: bool) -> Reporter<W> {
-        self.findings = findings;
-        self
-    }
-
-    /// Lists at most `max` spans per file (`None`: all); the rest are counted.
-    pub fn with_max_spans(mut self, max: Option<u64>) -> Reporter<W> {
-        self.max_spans = max;
-        self
-    }
-
-    /// Says nothing of files without problems, and totals the run at the
-    /// end (text format).
-    pub fn with_quiet(mut self, quiet: bool) -> Reporter<W> {
-        self.quiet = quiet;
-        self
-    }
-
-    /// Whether findings are reported.
-    pub fn wants_findings(&self) -> bool {
-        self.findings
+    /// The output, once the file is reported.
+    pub fn into_inner(self) -> W {
+        self.out
     }
 
     /// Holds the diagnostics that follow back until [`release`](Self::release),
@@ -182,7 +201,8 @@ impl<W: Write> Reporter<W> {
     }
 
     fn render_finding(&self, out: &mut Vec<u8>, path: &str, finding: &Finding) -> io::Result<()> {
-        match self.format {
+        let kind = ReportKind::Finding(finding.kind);
+        match self.style.format {
             Format::Jsonl => {
                 let record = JsonFinding {
                     path,
@@ -217,11 +237,40 @@ impl<W: Write> Reporter<W> {
                     escape_for_terminal(&finding.detail)
                 )
             }
+            Format::Sarif => SarifResult {
+                path,
+                kind,
+                level: match finding.severity {
+                    Severity::Warning => "warning",
+                    Severity::Info => "note",
+                },
+                message: format!("{}: {}", finding.kind, finding.detail),
+                line: finding.line,
+                column: finding.column,
+                offset: finding.offset,
+                len: finding.len,
+                repair: finding.repair.as_deref(),
+            }
+            .write(out),
+            Format::Github => {
+                let annotation = Annotation {
+                    level: match finding.severity {
+                        Severity::Warning => Level::Warning,
+                        Severity::Info => Level::Notice,
+                    },
+                    file: &github_name(path),
+                    line: finding.line,
+                    column: finding.column,
+                    title: &format!("utf8scope {}", finding.kind),
+                    message: &escape_for_terminal(&finding.detail),
+                };
+                out.write_all(annotation.render().as_bytes())
+            }
         }
     }
 
     fn styled(&self, style: Style, text: &str) -> String {
-        if self.color {
+        if self.style.color {
             format!("{}{text}{}", style.render(), style.render_reset())
         } else {
             text.to_string()
@@ -231,7 +280,11 @@ impl<W: Write> Reporter<W> {
     /// Reports one invalid span of the input named `path`, made of `bytes`.
     pub fn span(&mut self, path: &str, located: &LocatedSpan, bytes: &[u8]) -> io::Result<()> {
         self.spans_this_file += 1;
-        if self.max_spans.is_some_and(|max| self.spans_this_file > max) {
+        if self
+            .style
+            .max_spans
+            .is_some_and(|max| self.spans_this_file > max)
+        {
             return Ok(());
         }
         let mut line = std::mem::take(&mut self.scratch);
@@ -249,7 +302,7 @@ impl<W: Write> Reporter<W> {
         bytes: &[u8],
     ) -> io::Result<()> {
         let span = &located.span;
-        match self.format {
+        match self.style.format {
             Format::Jsonl => {
                 let record = JsonSpan {
                     path,
@@ -273,28 +326,40 @@ impl<W: Write> Reporter<W> {
                     hex_bytes(bytes)
                 )
             }
+            Format::Sarif => SarifResult {
+                path,
+                kind: ReportKind::Invalid(span.kind),
+                level: "error",
+                message: span_message(span.kind, bytes, span.offset),
+                line: located.line,
+                column: located.column,
+                offset: span.offset,
+                len: u64::from(span.len),
+                repair: None,
+            }
+            .write(out),
+            Format::Github => {
+                let annotation = Annotation {
+                    level: Level::Error,
+                    file: &github_name(path),
+                    line: located.line,
+                    column: located.column,
+                    title: &format!("utf8scope invalid UTF-8: {}", span.kind),
+                    message: &span_message(span.kind, bytes, span.offset),
+                };
+                out.write_all(annotation.render().as_bytes())
+            }
         }
     }
 
-    /// Reports the verdict on one input (text format only); `findings` gives
-    /// the warning and info counts when findings are reported.
-    pub fn summary(
-        &mut self,
-        path: &str,
-        invalid: u64,
-        len: u64,
-        findings: Option<(u64, u64)>,
-    ) -> io::Result<()> {
+    /// Reports the verdict on the file (text format only).
+    pub fn summary(&mut self, path: &str, counts: &FileCounts) -> io::Result<()> {
         let listed = self
+            .style
             .max_spans
             .map_or(self.spans_this_file, |max| self.spans_this_file.min(max));
         let unlisted = std::mem::take(&mut self.spans_this_file) - listed;
-        let warnings = findings.map_or(0, |(warnings, _)| warnings);
-        self.run.files += 1;
-        self.run.bytes += len;
-        self.run.with_invalid += u64::from(invalid > 0);
-        self.run.with_warnings += u64::from(warnings > 0);
-        if self.format != Format::Text {
+        if self.style.format != Format::Text {
             return Ok(());
         }
         let place = self.styled(PATH_STYLE, &format!("{}:", text_name(path)));
@@ -306,23 +371,35 @@ impl<W: Write> Reporter<W> {
                 if unlisted == 1 { "" } else { "s" }
             )?;
         }
-        if self.quiet && invalid == 0 && warnings == 0 {
+        if self.style.quiet && !counts.fails() {
             return Ok(());
         }
+        let len = counts.bytes;
         let size = thousands(len);
         let bytes_word = if len == 1 { "byte" } else { "bytes" };
-        let found = match findings {
-            Some((warnings, infos)) => format!(
+        let mut found = if self.findings {
+            format!(
                 "; findings: {} warning{}, {} info",
-                thousands(warnings),
-                if warnings == 1 { "" } else { "s" },
-                thousands(infos)
-            ),
-            None => String::new(),
+                thousands(counts.warnings),
+                if counts.warnings == 1 { "" } else { "s" },
+                thousands(counts.infos)
+            )
+        } else {
+            String::new()
         };
-        if invalid == 0 {
+        if counts.ignored > 0 {
+            found.push_str(&format!("; {} ignored", thousands(counts.ignored)));
+        }
+        let invalid = counts.invalid;
+        if invalid == 0 && counts.ignored_invalid == 0 {
             let verdict = self.styled(OK_STYLE, "valid UTF-8");
             writeln!(self.out, "{place} {verdict}, {size} {bytes_word}{found}")
+        } else if invalid == 0 {
+            // Not "valid": the spans are there, only not counted.
+            writeln!(
+                self.out,
+                "{place} no invalid spans counted in {size} {bytes_word}{found}"
+            )
         } else {
             let spans_word = if invalid == 1 {
                 "invalid span"
@@ -334,32 +411,22 @@ impl<W: Write> Reporter<W> {
         }
     }
 
-    /// Ends the run: with `--quiet`, one line totals it (text format).
-    pub fn finish_run(&mut self) -> io::Result<()> {
-        if !self.quiet || self.format != Format::Text {
-            return Ok(());
-        }
-        let RunTotals {
-            files,
-            bytes,
-            with_invalid,
-            with_warnings,
-        } = self.run;
-        let mut line = format!(
-            "checked {} file{}, {}: {} with invalid UTF-8",
-            thousands(files),
-            if files == 1 { "" } else { "s" },
-            crate::display::human_size(bytes),
-            thousands(with_invalid)
-        );
-        if self.findings {
-            line.push_str(&format!(", {} with warnings", thousands(with_warnings)));
-        }
-        writeln!(self.out, "{line}")
-    }
-
     /// Flushes buffered output.
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
+}
+
+/// An invalid span in words, for SARIF and GitHub annotations.
+fn span_message(kind: InvalidKind, bytes: &[u8], offset: u64) -> String {
+    format!(
+        "invalid UTF-8 ({kind}): {} at byte offset {offset}: {}",
+        hex_bytes(bytes),
+        kind.explanation()
+    )
+}
+
+/// A file name for an annotation: terminal-safe, and stdin by its name.
+fn github_name(path: &str) -> String {
+    text_name(path).into_owned()
 }

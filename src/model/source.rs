@@ -55,7 +55,8 @@ pub enum SourceError {
     },
 }
 
-/// Describes an I/O error without Rust's "(os error N)" suffix.
+/// Describes an I/O error without Rust's "(os error N)" suffix, in lower
+/// case as it follows a file name (`x: not a directory`).
 pub fn io_reason(error: &io::Error) -> String {
     match error.kind() {
         io::ErrorKind::NotFound => "no such file or directory".into(),
@@ -63,9 +64,14 @@ pub fn io_reason(error: &io::Error) -> String {
         io::ErrorKind::IsADirectory => "is a directory".into(),
         _ => {
             let text = error.to_string();
-            match text.find(" (os error") {
-                Some(cut) => text[..cut].to_string(),
-                None => text,
+            let text = match text.find(" (os error") {
+                Some(cut) => &text[..cut],
+                None => &text,
+            };
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => String::new(),
             }
         }
     }
@@ -349,7 +355,7 @@ mod tests {
         let denied = io::Error::from(io::ErrorKind::PermissionDenied);
         assert_eq!(io_reason(&denied), "permission denied");
         let raw = io::Error::from_raw_os_error(5);
-        assert_eq!(io_reason(&raw), "Input/output error");
+        assert_eq!(io_reason(&raw), "input/output error");
     }
 
     #[test]

@@ -57,6 +57,66 @@ pub enum FindingKind {
 }
 
 impl FindingKind {
+    /// Every kind, in the order rules are listed (`check --format sarif`).
+    pub const ALL: [FindingKind; 13] = [
+        FindingKind::Mojibake,
+        FindingKind::ReplacementCharacter,
+        FindingKind::Cesu8,
+        FindingKind::ModifiedUtf8Nul,
+        FindingKind::Bom,
+        FindingKind::Utf16,
+        FindingKind::BidiControl,
+        FindingKind::Invisible,
+        FindingKind::Control,
+        FindingKind::Noncharacter,
+        FindingKind::NotNfc,
+        FindingKind::MixedLineEndings,
+        FindingKind::MixedScript,
+    ];
+
+    /// What such a finding means, in one sentence for people.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            FindingKind::Mojibake => {
+                "UTF-8 text that was read as a legacy encoding (such as windows-1252) and written back as UTF-8: Ã© for é"
+            }
+            FindingKind::ReplacementCharacter => {
+                "U+FFFD REPLACEMENT CHARACTER: some earlier step already decoded invalid bytes lossily, and the original text is lost"
+            }
+            FindingKind::Cesu8 => {
+                "a character above U+FFFF written as two 3-byte sequences for its UTF-16 surrogates (CESU-8) instead of one 4-byte sequence"
+            }
+            FindingKind::ModifiedUtf8Nul => {
+                "C0 80, the overlong NUL of Java's modified UTF-8, which standard UTF-8 forbids"
+            }
+            FindingKind::Bom => {
+                "a byte order mark (U+FEFF): harmless at the start of some files, but many tools show or mis-parse it"
+            }
+            FindingKind::Utf16 => {
+                "the bytes look like UTF-16 text (every other byte NUL, or a UTF-16 byte order mark), not UTF-8"
+            }
+            FindingKind::BidiControl => {
+                "a bidirectional control character, which can make code read differently from how it runs (Trojan Source, CVE-2021-42574)"
+            }
+            FindingKind::Invisible => {
+                "a zero-width or otherwise invisible character, which hides in identifiers and text"
+            }
+            FindingKind::Control => {
+                "a control character other than tab, line feed and carriage return, which no text should hold"
+            }
+            FindingKind::Noncharacter => {
+                "a noncharacter code point (U+FDD0-FDEF or one ending in FFFE or FFFF), reserved for a program's internal use"
+            }
+            FindingKind::NotNfc => {
+                "a letter written as a base and combining marks where a precomposed form exists (not in Unicode normalization form C)"
+            }
+            FindingKind::MixedLineEndings => "both CRLF and LF line endings in one file",
+            FindingKind::MixedScript => {
+                "a word that mixes scripts with look-alike letters (a Cyrillic а in pаypal), as in spoofing"
+            }
+        }
+    }
+
     /// The kind's stable name, as `check --findings` prints it.
     pub fn name(self) -> &'static str {
         match self {

@@ -1,0 +1,284 @@
+//! Checking one file: read it block by block, scan it (and look for
+//! findings), and report what counts as it is found.
+
+use std::ffi::OsStr;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use super::kinds::{KindFilter, ReportKind};
+use super::report::{FileCounts, ReportStyle, Reporter};
+use crate::display::{escape_for_terminal, path_text};
+use crate::input::{Input, open_input};
+use crate::model::Source;
+use crate::model::blocks::feed::{
+    READ_SIZE, SCAN_BLOCK, fill_from, for_each_block_sized, split_blocks,
+};
+use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::blocks::{BlockScanner, LocatedSpan};
+use crate::model::findings::{Finding, FindingsScanner, Severity};
+use crate::model::source::SourceError;
+
+/// Bytes looked at for a NUL before a walked file is skipped as binary.
+pub const BINARY_SNIFF: usize = 64 << 10;
+
+/// What is looked for in one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRules {
+    /// Look for findings too.
+    pub findings: bool,
+    /// Which kinds count.
+    pub kinds: KindFilter,
+    /// Skip the file if it looks binary (walked files, without `--binary`).
+    pub skip_binary: bool,
+}
+
+/// How checking one file ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileOutcome {
+    /// Checked: what the report counted.
+    Checked(FileCounts),
+    /// Skipped: a NUL byte in its first block.
+    SkippedBinary,
+    /// Not readable, or not to the end: this terminal-safe line says why
+    /// (what was found before still counts).
+    Unreadable(String, FileCounts),
+}
+
+/// Why checking one input stopped.
+enum Failure {
+    /// The input could not be read: reported, and the next input is checked.
+    Input(SourceError),
+    /// The report could not be written (e.g. a closed pipe): stop everything.
+    Output(io::Error),
+}
+
+impl From<SourceError> for Failure {
+    fn from(error: SourceError) -> Self {
+        Failure::Input(error)
+    }
+}
+
+/// Checks the file at `path` (`-` is standard input) and writes its report
+/// to `out`; an error is one of writing the report.
+pub fn check_file<W: Write>(
+    path: &OsStr,
+    rules: &FileRules,
+    style: ReportStyle,
+    out: W,
+) -> io::Result<(FileOutcome, W)> {
+    // As given, so that the report names it the way the user did.
+    let name = path_text(path);
+    let mut reporter = Reporter::new(out, style, rules.findings);
+    let mut counts = FileCounts::default();
+    let outcome = match open_input(Some(path)) {
+        Ok(Input::File(source)) => check_source(&name, &source, rules, &mut reporter, &mut counts),
+        // Pipes, devices and /proc files are read once, with bounded memory.
+        Ok(Input::Stream(mut stream)) => scan_and_report(
+            &name,
+            |size, on_block| for_each_block_sized(size, stream.fill(), on_block),
+            rules,
+            &mut reporter,
+            &mut counts,
+        )
+        .map(|()| true),
+        Err(message) => {
+            return Ok((
+                FileOutcome::Unreadable(message, counts),
+                reporter.into_inner(),
+            ));
+        }
+    };
+    let outcome = match outcome {
+        Ok(true) => FileOutcome::Checked(counts),
+        Ok(false) => FileOutcome::SkippedBinary,
+        Err(Failure::Output(error)) => return Err(error),
+        Err(Failure::Input(error)) => {
+            // What was found before the read failed still counts.
+            reporter.release(&name, &[])?;
+            FileOutcome::Unreadable(escape_for_terminal(&error.to_string()).into_owned(), counts)
+        }
+    };
+    reporter.flush()?;
+    Ok((outcome, reporter.into_inner()))
+}
+
+/// Checks a file that can be read anywhere; `Ok(false)` when it is skipped
+/// as binary. A small file is read whole on this thread (a tree holds tens
+/// of thousands of them); a large one is read on a second thread while this
+/// one scans.
+fn check_source<W: Write>(
+    name: &str,
+    source: &Source,
+    rules: &FileRules,
+    reporter: &mut Reporter<W>,
+    counts: &mut FileCounts,
+) -> Result<bool, Failure> {
+    let len = source.len();
+    if len <= READ_SIZE as u64 {
+        let bytes = source.read_range(0, len as usize)?;
+        if rules.skip_binary && looks_binary(&bytes) {
+            return Ok(false);
+        }
+        scan_and_report(
+            name,
+            |size, on_block| {
+                let _ = split_blocks(&bytes, size, true, &mut |block: &[u8]| on_block(block));
+                Ok(())
+            },
+            rules,
+            reporter,
+            counts,
+        )?;
+        return Ok(true);
+    }
+    if rules.skip_binary && looks_binary(&source.read_range(0, BINARY_SNIFF)?) {
+        return Ok(false);
+    }
+    scan_and_report(
+        name,
+        |size, on_block| for_each_block_sized(size, fill_from(source), on_block),
+        rules,
+        reporter,
+        counts,
+    )?;
+    Ok(true)
+}
+
+/// ripgrep's rule for skipping a file in a walk: a NUL byte in its first
+/// block. A UTF-16 or UTF-32 byte order mark makes it text all the same,
+/// so that a Windows "Unicode" file is reported rather than skipped.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(BINARY_SNIFF)];
+    let text_bom = head.starts_with(&[0xFF, 0xFE])
+        || head.starts_with(&[0xFE, 0xFF])
+        || head.starts_with(&[0, 0, 0xFE, 0xFF]);
+    !text_bom && memchr::memchr(0, head).is_some()
+}
+
+/// Scans one input block by block (`drive` calls its second argument with
+/// consecutive unit-aligned blocks of about the size it is given),
+/// reporting what counts as it is found and the summary at the end.
+fn scan_and_report<W: Write>(
+    path: &str,
+    drive: impl FnOnce(usize, &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> Result<(), SourceError>,
+    rules: &FileRules,
+    reporter: &mut Reporter<W>,
+    counts: &mut FileCounts,
+) -> Result<(), Failure> {
+    let mut scanner = BlockScanner::new();
+    let mut finder = rules.findings.then(FindingsScanner::new);
+    let block_size = if finder.is_some() {
+        FindingsScanner::LINES_BLOCK
+    } else {
+        SCAN_BLOCK
+    };
+    let mut output_error = None;
+    if finder.is_some() {
+        // The findings pass knows some findings only at the end.
+        reporter.hold();
+    }
+    let kinds = &rules.kinds;
+    // Findings judge whole lines: cut blocks at line feeds for them.
+    let mut aligned = LineAligned::aligning_if(finder.is_some(), |block: &[u8]| {
+        let block_start = scanner.offset();
+        let mut spans = Vec::new();
+        let mut findings = Vec::new();
+        // Where the findings pass, having found the block valid, says the
+        // next unit is: then the plain scan need not validate it again.
+        let mut valid_up_to = None;
+        if let Some(finder) = finder.as_mut() {
+            valid_up_to = finder.feed_lines(block).then(|| finder.position());
+            findings = finder.take_findings();
+        }
+        match valid_up_to {
+            Some(next) => scanner.pass_valid(block.len(), next.line, next.column),
+            None => scanner.scan(block, |located: LocatedSpan| spans.push(located)),
+        }
+        let block_report = BlockReport {
+            path,
+            block,
+            block_start,
+            kinds,
+        };
+        match block_report.write(reporter, spans, findings, counts) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                output_error = Some(error);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    let read = drive(block_size, &mut |block| aligned.push(block));
+    let _ = aligned.finish();
+    if let Some(error) = output_error {
+        return Err(Failure::Output(error));
+    }
+    counts.bytes = scanner.offset();
+    read?;
+    let late: Vec<Finding> = finder
+        .map_or_else(Vec::new, FindingsScanner::finish)
+        .into_iter()
+        .filter(|finding| count_finding(kinds, finding, counts))
+        .collect();
+    reporter.release(path, &late).map_err(Failure::Output)?;
+    reporter.summary(path, counts).map_err(Failure::Output)?;
+    Ok(())
+}
+
+/// Counts `finding` if its kind counts; returns whether it does.
+fn count_finding(kinds: &KindFilter, finding: &Finding, counts: &mut FileCounts) -> bool {
+    if !kinds.counts(ReportKind::Finding(finding.kind)) {
+        counts.ignored += 1;
+        return false;
+    }
+    match finding.severity {
+        Severity::Warning => counts.warnings += 1,
+        Severity::Info => counts.infos += 1,
+    }
+    true
+}
+
+/// One block's spans and findings, to report merged in file order.
+struct BlockReport<'a> {
+    path: &'a str,
+    block: &'a [u8],
+    block_start: u64,
+    kinds: &'a KindFilter,
+}
+
+impl BlockReport<'_> {
+    fn write<W: Write>(
+        &self,
+        reporter: &mut Reporter<W>,
+        spans: Vec<LocatedSpan>,
+        findings: Vec<Finding>,
+        counts: &mut FileCounts,
+    ) -> io::Result<()> {
+        let mut findings = findings.into_iter().peekable();
+        for located in spans {
+            while let Some(finding) = findings.next_if(|f| f.offset <= located.span.offset) {
+                if count_finding(self.kinds, &finding, counts) {
+                    reporter.finding(self.path, &finding)?;
+                }
+            }
+            if !self.kinds.counts(ReportKind::Invalid(located.span.kind)) {
+                counts.ignored += 1;
+                counts.ignored_invalid += 1;
+                continue;
+            }
+            counts.invalid += 1;
+            let at = (located.span.offset - self.block_start) as usize;
+            reporter.span(
+                self.path,
+                &located,
+                &self.block[at..at + usize::from(located.span.len)],
+            )?;
+        }
+        for finding in findings {
+            if count_finding(self.kinds, &finding, counts) {
+                reporter.finding(self.path, &finding)?;
+            }
+        }
+        Ok(())
+    }
+}
