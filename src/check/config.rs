@@ -75,6 +75,9 @@ pub struct Config {
     exclude: Gitignore,
     /// Per-glob settings, in the file's order (later ones win).
     overrides: Vec<Override>,
+    /// The current directory when the file was read, which relative paths
+    /// are taken from (asked once, not once per file).
+    cwd: PathBuf,
 }
 
 /// An `[[overrides]]` table.
@@ -165,12 +168,13 @@ impl Config {
             kinds: kind_filter(raw.select, &raw.ignore)?,
             exclude: gitignore(root, &raw.exclude)?,
             overrides,
+            cwd: std::env::current_dir().unwrap_or_default(),
         })
     }
 
     /// Whether a walk leaves `path` out.
     pub fn excludes(&self, path: &Path, is_dir: bool) -> bool {
-        matches(&self.exclude, path, is_dir)
+        self.matches(&self.exclude, path, is_dir)
     }
 
     /// The settings for the file at `path`: the top-level ones with every
@@ -181,27 +185,27 @@ impl Config {
             kinds: self.kinds.clone(),
         };
         for layer in &self.overrides {
-            if matches(&layer.globs, path, false) {
+            if self.matches(&layer.globs, path, false) {
                 settings.findings = layer.findings.or(settings.findings);
                 settings.kinds = settings.kinds.then(&layer.kinds);
             }
         }
         settings
     }
-}
 
-/// Whether `path` or a directory above it matches one of the globs. A path
-/// outside the config's directory is not the config's to judge: no match.
-fn matches(globs: &Gitignore, path: &Path, is_dir: bool) -> bool {
-    if globs.is_empty() {
-        return false;
-    }
-    let absolute = normalize(&absolute(path));
-    match absolute.strip_prefix(globs.path()) {
-        Ok(relative) if !relative.as_os_str().is_empty() => globs
-            .matched_path_or_any_parents(relative, is_dir)
-            .is_ignore(),
-        _ => false,
+    /// Whether `path` or a directory above it matches one of `globs`. A
+    /// path outside the config's directory is not the config's to judge.
+    fn matches(&self, globs: &Gitignore, path: &Path, is_dir: bool) -> bool {
+        if globs.is_empty() {
+            return false;
+        }
+        let absolute = normalize(&self.cwd.join(path));
+        match absolute.strip_prefix(globs.path()) {
+            Ok(relative) if !relative.as_os_str().is_empty() => globs
+                .matched_path_or_any_parents(relative, is_dir)
+                .is_ignore(),
+            _ => false,
+        }
     }
 }
 
@@ -227,7 +231,8 @@ fn gitignore(
     root: &Path,
     globs: &[Spanned<String>],
 ) -> Result<Gitignore, (Option<Range<usize>>, String)> {
-    let mut builder = GitignoreBuilder::new(normalize(&absolute(root)));
+    let root = std::env::current_dir().unwrap_or_default().join(root);
+    let mut builder = GitignoreBuilder::new(normalize(&root));
     for glob in globs {
         builder
             .add_line(None, glob.get_ref())
@@ -236,15 +241,6 @@ fn gitignore(
     builder
         .build()
         .map_err(|error| (None, format!("bad glob: {error}")))
-}
-
-/// `path` made absolute from the current directory.
-fn absolute(path: &Path) -> PathBuf {
-    if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(path)
-    }
 }
 
 /// A kind filter from `select` and `ignore` lists, each name checked.

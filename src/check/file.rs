@@ -1,15 +1,17 @@
 //! Checking one file: read it block by block, scan it (and look for
 //! findings), and report what counts as it is found.
 
+use std::cell::RefCell;
 use std::ffi::OsStr;
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
 
 use super::kinds::{KindFilter, ReportKind};
 use super::report::{FileCounts, ReportStyle, Reporter};
 use crate::display::{escape_for_terminal, path_text};
 use crate::input::{Input, open_input};
-use crate::model::Source;
 use crate::model::blocks::feed::{
     READ_SIZE, SCAN_BLOCK, fill_from, for_each_block_sized, split_blocks,
 };
@@ -17,6 +19,8 @@ use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::{BlockScanner, LocatedSpan};
 use crate::model::findings::{Finding, FindingsScanner, Severity};
 use crate::model::source::SourceError;
+use crate::model::source::io_reason;
+use crate::model::{Opened, Source};
 
 /// Bytes looked at for a NUL before a walked file is skipped as binary.
 pub const BINARY_SNIFF: usize = 64 << 10;
@@ -59,9 +63,11 @@ impl From<SourceError> for Failure {
 }
 
 /// Checks the file at `path` (`-` is standard input) and writes its report
-/// to `out`; an error is one of writing the report.
+/// to `out`; an error is one of writing the report. `walked` says that a
+/// walk found it as a regular file.
 pub fn check_file<W: Write>(
     path: &OsStr,
+    walked: bool,
     rules: &FileRules,
     style: ReportStyle,
     out: W,
@@ -70,22 +76,26 @@ pub fn check_file<W: Write>(
     let name = path_text(path);
     let mut reporter = Reporter::new(out, style, rules.findings);
     let mut counts = FileCounts::default();
-    let outcome = match open_input(Some(path)) {
-        Ok(Input::File(source)) => check_source(&name, &source, rules, &mut reporter, &mut counts),
-        // Pipes, devices and /proc files are read once, with bounded memory.
-        Ok(Input::Stream(mut stream)) => scan_and_report(
-            &name,
-            |size, on_block| for_each_block_sized(size, stream.fill(), on_block),
-            rules,
-            &mut reporter,
-            &mut counts,
-        )
-        .map(|()| true),
-        Err(message) => {
-            return Ok((
-                FileOutcome::Unreadable(message, counts),
-                reporter.into_inner(),
-            ));
+    let outcome = if walked {
+        check_walked(&name, Path::new(path), rules, &mut reporter, &mut counts)
+    } else {
+        match open_input(Some(path)) {
+            Ok(Input::File(source)) => {
+                check_source(&name, &source, rules, &mut reporter, &mut counts)
+            }
+            // Pipes, devices and /proc files are read once, with bounded memory.
+            Ok(Input::Stream(mut stream)) => scan_and_report(
+                &name,
+                |size, on_block| for_each_block_sized(size, stream.fill(), on_block),
+                rules,
+                &mut reporter,
+                &mut counts,
+            )
+            .map(|()| true),
+            Err(message) => {
+                let outcome = FileOutcome::Unreadable(message, counts);
+                return Ok((outcome, reporter.into_inner()));
+            }
         }
     };
     let outcome = match outcome {
@@ -102,6 +112,61 @@ pub fn check_file<W: Write>(
     Ok((outcome, reporter.into_inner()))
 }
 
+thread_local! {
+    /// Each checking thread's buffer for small files, kept between files.
+    static SMALL_FILE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Checks a file a walk found. A tree is mostly small files: each is read
+/// whole into the thread's buffer with plain reads to its end, as ripgrep
+/// does (no size asked first); a file that fills the buffer is read again
+/// as a large one.
+fn check_walked<W: Write>(
+    name: &str,
+    path: &Path,
+    rules: &FileRules,
+    reporter: &mut Reporter<W>,
+    counts: &mut FileCounts,
+) -> Result<bool, Failure> {
+    let open_error = |error: io::Error| SourceError::Open {
+        name: name.to_string(),
+        reason: io_reason(&error),
+    };
+    let mut file = File::open(path).map_err(open_error)?;
+    let small = SMALL_FILE.with_borrow_mut(|buffer| -> Result<_, Failure> {
+        buffer.resize(READ_SIZE + 1, 0);
+        let mut filled = 0;
+        while filled < buffer.len() {
+            match file.read(&mut buffer[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(Failure::Input(SourceError::Read {
+                        name: name.to_string(),
+                        offset: filled as u64,
+                        reason: io_reason(&e),
+                    }));
+                }
+            }
+        }
+        if filled == buffer.len() {
+            return Ok(None);
+        }
+        check_bytes(name, &buffer[..filled], rules, reporter, counts).map(Some)
+    })?;
+    if let Some(checked) = small {
+        return Ok(checked);
+    }
+    match Source::open_path(path)? {
+        Opened::Positioned(source) => check_source(name, &source, rules, reporter, counts),
+        Opened::Stream(_) => Err(Failure::Input(SourceError::Open {
+            name: name.to_string(),
+            reason: "is no longer a regular file".to_string(),
+        })),
+    }
+}
+
 /// Checks a file that can be read anywhere; `Ok(false)` when it is skipped
 /// as binary. A small file is read whole on this thread (a tree holds tens
 /// of thousands of them); a large one is read on a second thread while this
@@ -116,20 +181,7 @@ fn check_source<W: Write>(
     let len = source.len();
     if len <= READ_SIZE as u64 {
         let bytes = source.read_range(0, len as usize)?;
-        if rules.skip_binary && looks_binary(&bytes) {
-            return Ok(false);
-        }
-        scan_and_report(
-            name,
-            |size, on_block| {
-                let _ = split_blocks(&bytes, size, true, &mut |block: &[u8]| on_block(block));
-                Ok(())
-            },
-            rules,
-            reporter,
-            counts,
-        )?;
-        return Ok(true);
+        return check_bytes(name, &bytes, rules, reporter, counts);
     }
     if rules.skip_binary && looks_binary(&source.read_range(0, BINARY_SNIFF)?) {
         return Ok(false);
@@ -137,6 +189,38 @@ fn check_source<W: Write>(
     scan_and_report(
         name,
         |size, on_block| for_each_block_sized(size, fill_from(source), on_block),
+        rules,
+        reporter,
+        counts,
+    )?;
+    Ok(true)
+}
+
+/// Checks a whole file held in memory; `Ok(false)` when it is skipped as
+/// binary.
+fn check_bytes<W: Write>(
+    name: &str,
+    bytes: &[u8],
+    rules: &FileRules,
+    reporter: &mut Reporter<W>,
+    counts: &mut FileCounts,
+) -> Result<bool, Failure> {
+    if rules.skip_binary && looks_binary(bytes) {
+        return Ok(false);
+    }
+    if !rules.findings && simdutf8::basic::from_utf8(bytes).is_ok() {
+        // Valid, and no finding looked for: no span needs a line number,
+        // so the lines need not be counted (most files of a tree).
+        counts.bytes = bytes.len() as u64;
+        reporter.summary(name, counts).map_err(Failure::Output)?;
+        return Ok(true);
+    }
+    scan_and_report(
+        name,
+        |size, on_block| {
+            let _ = split_blocks(bytes, size, true, &mut |block: &[u8]| on_block(block));
+            Ok(())
+        },
         rules,
         reporter,
         counts,

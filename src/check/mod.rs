@@ -7,6 +7,7 @@ pub mod config;
 mod file;
 mod github;
 pub mod kinds;
+mod ordered;
 mod report;
 mod sarif;
 mod spool;
@@ -56,9 +57,6 @@ pub struct CheckOptions {
     pub threads: usize,
 }
 
-/// Files checked in parallel before their reports are written out in order.
-const FILES_PER_ROUND: usize = 512;
-
 /// Checks `paths` (`-` is standard input; directories are walked), writing
 /// the report to `out` and one line per unreadable input to `errors`.
 pub fn run<W: Write>(
@@ -91,31 +89,26 @@ pub fn run<W: Write>(
     if targets.files.len() <= 1 || threads == 1 {
         // One at a time, straight to the output: nothing waits.
         for (target, rules) in targets.files.iter().zip(&rules) {
-            let (outcome, _) = check_file(&target.path, rules, options.style, &mut out)?;
+            let (outcome, _) =
+                check_file(&target.path, target.walked, rules, options.style, &mut out)?;
             totals.add(&outcome, rules.findings, errors)?;
         }
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(io::Error::other)?;
-        let jobs: Vec<(&Target, &FileRules)> = targets.files.iter().zip(&rules).collect();
-        for round in jobs.chunks(FILES_PER_ROUND) {
-            let reports: Vec<io::Result<(FileOutcome, FileOutput)>> = pool.install(|| {
-                use rayon::prelude::*;
-                round
-                    .par_iter()
-                    .map(|(target, rules)| {
-                        check_file(&target.path, rules, options.style, FileOutput::default())
-                    })
-                    .collect()
-            });
-            for ((_, rules), report) in round.iter().zip(reports) {
-                let (outcome, output) = report?;
-                output.copy_to(&mut out)?;
-                totals.add(&outcome, rules.findings, errors)?;
-            }
-        }
+        let check = |index: usize| {
+            let target = &targets.files[index];
+            check_file(
+                &target.path,
+                target.walked,
+                &rules[index],
+                options.style,
+                FileOutput::default(),
+            )
+        };
+        ordered::run(targets.files.len(), threads, check, |index, report| {
+            let (outcome, output) = report?;
+            output.copy_to(&mut out)?;
+            totals.add(&outcome, rules[index].findings, errors)
+        })?;
     }
     match format {
         Format::Sarif => sarif::write_footer(out.get_mut(), &totals.unreadable)?,

@@ -3,6 +3,7 @@
 
 pub mod blocks;
 pub mod decode;
+pub mod explain;
 pub mod find;
 pub mod findings;
 pub mod job;
