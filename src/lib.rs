@@ -3,6 +3,8 @@
 
 pub mod check;
 pub mod display;
+pub mod dump;
+pub mod explain;
 pub mod fix;
 pub mod input;
 pub mod json;

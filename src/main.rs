@@ -11,6 +11,8 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use utf8scope::check::{self, Config, Format, KindFilter, ReportKind, ReportStyle, WalkOptions};
 use utf8scope::display::{escape_for_terminal, path_text};
+use utf8scope::dump::{self, DumpError, DumpOptions};
+use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
 use utf8scope::model::{Source, StreamLoad};
@@ -40,6 +42,9 @@ struct Cli {
     /// Open at this line, or line and column (`12` or `12:5`), as `check` prints them.
     #[arg(long, value_name = "L[:C]", value_parser = parse_line_arg)]
     line: Option<(u64, u64)>,
+    /// Open the inspector on this text instead of a file (`--text "Папа Hello"`).
+    #[arg(long, value_name = "TEXT", conflicts_with = "file")]
+    text: Option<String>,
     /// Read at most this much of a pipe or device (`4G`, `512M`, `100k`, bytes).
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "4G")]
     max_read: u64,
@@ -142,6 +147,51 @@ enum Command {
         #[arg(long)]
         break_hard_links: bool,
     },
+    /// Explain characters, code points or bytes: bits, payload, UTF-16, UTF-32.
+    ///
+    /// `utf8scope explain "Папа Hello"` explains every character (arguments
+    /// are joined with spaces); `utf8scope explain U+10C0C U+1F600` explains
+    /// code points; `utf8scope explain --bytes "E0 80 AF C3 A9"` explains a
+    /// byte sequence as the decoder splits it, with the rule each invalid
+    /// span broke.
+    Explain {
+        /// Read the arguments as hex bytes (`"E0 80 AF"`, `e080af`, `\xE0\x80`).
+        #[arg(long)]
+        bytes: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+        format: ExplainFormat,
+        /// When to colour the text output (NO_COLOR is honoured by `auto`).
+        #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+        color: ColorWhen,
+        /// The text, code points (`U+20AC`) or hex bytes.
+        #[arg(required = true, value_name = "TEXT|U+XXXX|HEX")]
+        items: Vec<String>,
+    },
+    /// Print the inspector's rows as static text, like hexyl or xxd.
+    ///
+    /// `utf8scope FILE` does this too when standard output is not a
+    /// terminal (`utf8scope FILE | less -R`).
+    Dump {
+        /// File to dump (`-` or none for piped standard input).
+        file: Option<OsString>,
+        /// First byte to show.
+        #[arg(short = 's', long = "skip", value_name = "OFFSET", value_parser = parse_size, default_value = "0")]
+        start: u64,
+        /// Bytes to show at most.
+        #[arg(short = 'n', long, value_name = "LENGTH", value_parser = parse_size)]
+        length: Option<u64>,
+        /// Show the bits pane too.
+        #[arg(long)]
+        bits: bool,
+        /// Bytes per row.
+        #[arg(long, value_name = "BYTES", default_value_t = utf8scope::dump::DEFAULT_WIDTH,
+              value_parser = clap::value_parser!(u16).range(1..=256))]
+        width: u16,
+        /// When to colour (NO_COLOR is honoured by `auto`).
+        #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+        color: ColorWhen,
+    },
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
     Completions {
         /// The shell.
@@ -154,7 +204,7 @@ enum Command {
 
 /// The subcommands, for suggestions when a first argument is neither one
 /// nor a file.
-const SUBCOMMANDS: [&str; 4] = ["check", "fix", "completions", "man"];
+const SUBCOMMANDS: [&str; 6] = ["check", "fix", "explain", "dump", "completions", "man"];
 
 /// A first argument that is no file but close to a subcommand's name
 /// (`chekc`): the suggestion to print instead of clap's confusing error.
@@ -365,6 +415,30 @@ fn main() -> ExitCode {
             };
             run_fix(&file, &destination, options)
         }
+        Some(Command::Explain {
+            bytes,
+            format,
+            color,
+            items,
+        }) => run_explain(&items, bytes, format, color),
+        Some(Command::Dump {
+            file,
+            start,
+            length,
+            bits,
+            width,
+            color,
+        }) => {
+            let options = DumpOptions {
+                start,
+                length,
+                bits,
+                width,
+                color: color.enabled(io::stdout().is_terminal()),
+                input_len: None,
+            };
+            run_dump(file.as_deref(), options)
+        }
         Some(Command::Completions { shell }) => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "utf8scope", &mut io::stdout());
@@ -399,6 +473,31 @@ fn main() -> ExitCode {
                 bytes_per_row: cli.width,
                 start,
             };
+            if !io::stdout().is_terminal() {
+                // Piped or redirected: the rows as text, as hexyl and bat do.
+                let options = DumpOptions {
+                    start: cli.offset.unwrap_or(0),
+                    length: None,
+                    bits: false,
+                    width: cli.width.unwrap_or(utf8scope::dump::DEFAULT_WIDTH),
+                    color: cli.color.enabled(false),
+                    input_len: None,
+                };
+                return match cli.text {
+                    Some(text) => dump_text(&text, options),
+                    None => run_dump(file.as_deref(), options),
+                };
+            }
+            if let Some(text) = cli.text {
+                let source = Arc::new(Source::from_bytes("<text>", text.into_bytes()));
+                return match ui::run(source, None, options) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(error) => {
+                        eprintln!("utf8scope: terminal error: {error}");
+                        ExitCode::from(2)
+                    }
+                };
+            }
             run_inspector(file.as_deref(), options, cli.max_read)
         }
     }
@@ -413,13 +512,6 @@ fn run_inspector(file: Option<&OsStr>, options: ui::Options, max_read: u64) -> E
             return ExitCode::from(2);
         }
     };
-    if !io::stdout().is_terminal() {
-        eprintln!(
-            "utf8scope: standard output is not a terminal; the inspector needs one \
-             (for scripts and pipes use `utf8scope check FILE`)"
-        );
-        return ExitCode::from(2);
-    }
     let (source, load) = match input {
         Input::File(source) => (Arc::new(source), None),
         // Someone typing: read it all first (one Ctrl-D ends it), since the
@@ -506,6 +598,83 @@ fn run_check(
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
         Err(error) => {
             let _ = writeln!(io::stderr(), "utf8scope: cannot write the report: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_explain(items: &[String], bytes: bool, format: ExplainFormat, color: ColorWhen) -> ExitCode {
+    let subject = match explain::parse_subject(items, bytes) {
+        Ok(subject) => subject,
+        Err(message) => {
+            eprintln!("utf8scope: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let color = format == ExplainFormat::Text && color.enabled(io::stdout().is_terminal());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match explain::explain(&subject, format, color, &mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("utf8scope: cannot write the explanation: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Dumps a file or standard input to standard output.
+fn run_dump(file: Option<&OsStr>, mut options: DumpOptions) -> ExitCode {
+    let input = match open_input(file) {
+        Ok(input) => input,
+        Err(message) => {
+            eprintln!("utf8scope: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = match input {
+        Input::File(source) => {
+            options.input_len = Some(source.len());
+            // Positioned reads from just before the start, not a skip.
+            let from = options.start.saturating_sub(3);
+            let mut position = from;
+            let fill = |buf: &mut [u8]| {
+                let n = source.read_at(position, buf)?;
+                position += n as u64;
+                Ok(n)
+            };
+            dump::dump_from(from, fill, options, &mut out)
+        }
+        Input::Stream(mut stream) => dump::dump(stream.fill(), options, &mut out),
+    };
+    finish_dump(result.and_then(|()| out.flush().map_err(DumpError::from)))
+}
+
+/// Dumps `--text` when standard output is not a terminal.
+fn dump_text(text: &str, mut options: DumpOptions) -> ExitCode {
+    let mut rest = text.as_bytes();
+    options.input_len = Some(rest.len() as u64);
+    let fill = |buf: &mut [u8]| {
+        let n = buf.len().min(rest.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        rest = &rest[n..];
+        Ok(n)
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = dump::dump(fill, options, &mut out);
+    finish_dump(result.and_then(|()| out.flush().map_err(DumpError::from)))
+}
+
+/// The exit status of a dump; a reader that went away is no error.
+fn finish_dump(result: Result<(), DumpError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(DumpError::Output(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("utf8scope: {}", escape_for_terminal(&error.to_string()));
             ExitCode::from(2)
         }
     }

@@ -32,18 +32,25 @@ fn a_directory_is_one_line_and_status_2() {
 }
 
 #[test]
-fn without_a_terminal_it_points_to_check() {
-    let assert = inspector()
+fn without_a_terminal_it_prints_the_rows_as_dump_does() {
+    let piped = inspector()
         .arg("assets/samples/multilingual.txt")
         .assert()
-        .code(2)
-        .stdout("");
-    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains("not a terminal") && stderr.contains("utf8scope check"),
-        "{stderr}"
-    );
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let dumped = inspector()
+        .args(["dump", "assets/samples/multilingual.txt"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(piped.clone()).unwrap();
+    assert!(text.starts_with("0x00000000 "), "{text}");
+    assert_eq!(text.lines().count(), 960usize.div_ceil(16));
+    assert_eq!(piped, dumped);
 }
 
 #[test]
@@ -56,6 +63,7 @@ fn first_invalid_and_colour_flags_are_accepted() {
             "assets/samples/invalid-kinds.txt",
         ])
         .assert()
-        .code(2)
-        .stderr(predicates::str::contains("utf8scope check"));
+        .code(0)
+        .stdout(predicates::str::starts_with("0x00000000 "))
+        .stderr("");
 }

@@ -15,8 +15,10 @@
 //! the file, and a file outside that directory is not governed by it.
 //! Unknown keys and unknown kinds are errors naming the file and the line.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use serde::Deserialize;
@@ -78,6 +80,10 @@ pub struct Config {
     /// The current directory when the file was read, which relative paths
     /// are taken from (asked once, not once per file).
     cwd: PathBuf,
+    /// The directory the globs are relative to.
+    root: PathBuf,
+    /// [`Config::directory_matches`] so far.
+    by_directory: Mutex<HashMap<PathBuf, Vec<bool>>>,
 }
 
 /// An `[[overrides]]` table.
@@ -169,12 +175,18 @@ impl Config {
             exclude: gitignore(root, &raw.exclude)?,
             overrides,
             cwd: std::env::current_dir().unwrap_or_default(),
+            root: normalize(&std::env::current_dir().unwrap_or_default().join(root)),
+            by_directory: Mutex::default(),
         })
     }
 
-    /// Whether a walk leaves `path` out.
+    /// Whether a walk leaves out `path`, an entry below its root (the
+    /// directories above it, already walked into, were not left out).
     pub fn excludes(&self, path: &Path, is_dir: bool) -> bool {
-        self.matches(&self.exclude, path, is_dir)
+        !self.exclude.is_empty()
+            && self
+                .relative(path)
+                .is_some_and(|relative| self.exclude.matched(relative, is_dir).is_ignore())
     }
 
     /// The settings for the file at `path`: the top-level ones with every
@@ -184,8 +196,23 @@ impl Config {
             findings: self.findings,
             kinds: self.kinds.clone(),
         };
-        for layer in &self.overrides {
-            if self.matches(&layer.globs, path, false) {
+        if self.overrides.is_empty() {
+            return settings;
+        }
+        let Some(relative) = self.relative(path) else {
+            return settings;
+        };
+        let directory_matches = self.directory_matches(relative.parent());
+        for (layer, directory_match) in self.overrides.iter().zip(directory_matches) {
+            // The file's own match decides (a `!glob` can take it back);
+            // else whether its directory or one above it matched.
+            let own = layer.globs.matched(&relative, false);
+            let matched = if own.is_none() {
+                directory_match
+            } else {
+                own.is_ignore()
+            };
+            if matched {
                 settings.findings = layer.findings.or(settings.findings);
                 settings.kinds = settings.kinds.then(&layer.kinds);
             }
@@ -193,19 +220,38 @@ impl Config {
         settings
     }
 
-    /// Whether `path` or a directory above it matches one of `globs`. A
-    /// path outside the config's directory is not the config's to judge.
-    fn matches(&self, globs: &Gitignore, path: &Path, is_dir: bool) -> bool {
-        if globs.is_empty() {
-            return false;
+    /// For each override, whether `directory` (relative to the config's
+    /// directory) or one above it matches: asked once per directory, since
+    /// a tree has tens of thousands of files in far fewer directories.
+    fn directory_matches(&self, directory: Option<&Path>) -> Vec<bool> {
+        let Some(directory) = directory.filter(|d| !d.as_os_str().is_empty()) else {
+            return vec![false; self.overrides.len()];
+        };
+        if let Some(known) = self.by_directory.lock().expect("no panics").get(directory) {
+            return known.clone();
         }
+        let matches: Vec<bool> = self
+            .overrides
+            .iter()
+            .map(|layer| {
+                layer
+                    .globs
+                    .matched_path_or_any_parents(directory, true)
+                    .is_ignore()
+            })
+            .collect();
+        self.by_directory
+            .lock()
+            .expect("no panics")
+            .insert(directory.to_path_buf(), matches.clone());
+        matches
+    }
+
+    /// `path` relative to the config's directory; `None` outside it.
+    fn relative(&self, path: &Path) -> Option<PathBuf> {
         let absolute = normalize(&self.cwd.join(path));
-        match absolute.strip_prefix(globs.path()) {
-            Ok(relative) if !relative.as_os_str().is_empty() => globs
-                .matched_path_or_any_parents(relative, is_dir)
-                .is_ignore(),
-            _ => false,
-        }
+        let relative = absolute.strip_prefix(&self.root).ok()?;
+        (!relative.as_os_str().is_empty()).then(|| relative.to_path_buf())
     }
 }
 
@@ -308,7 +354,8 @@ mod tests {
             config.settings_for(&root.join("docs/a.txt")).findings,
             Some(false)
         );
-        assert!(config.excludes(&root.join("vendor/lib/x.c"), false));
+        assert!(config.excludes(&root.join("vendor"), true));
+        assert!(config.excludes(&root.join("lib/vendor"), true));
         assert!(!config.excludes(&root.join("src/vendor.c"), false));
     }
 }

@@ -77,38 +77,43 @@ pub fn run<W: Write>(
     if format == Format::Sarif {
         sarif::write_header(out.get_mut())?;
     }
-    let rules: Vec<FileRules> = targets
-        .files
-        .iter()
-        .map(|target| rules_for(target, options, config))
-        .collect();
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
     if targets.files.len() <= 1 || threads == 1 {
         // One at a time, straight to the output: nothing waits.
-        for (target, rules) in targets.files.iter().zip(&rules) {
+        for target in &targets.files {
+            let rules = rules_for(target, options, config);
             let (outcome, _) =
-                check_file(&target.path, target.walked, rules, options.style, &mut out)?;
+                check_file(&target.path, target.walked, &rules, options.style, &mut out)?;
             totals.add(&outcome, rules.findings, errors)?;
         }
     } else {
+        // The rules too are worked out on the workers: matching a config's
+        // globs is not free over tens of thousands of files.
         let check = |index: usize| {
             let target = &targets.files[index];
-            check_file(
+            let rules = rules_for(target, options, config);
+            let report = check_file(
                 &target.path,
                 target.walked,
-                &rules[index],
+                &rules,
                 options.style,
                 FileOutput::default(),
-            )
+            );
+            (report, rules.findings)
         };
-        ordered::run(targets.files.len(), threads, check, |index, report| {
-            let (outcome, output) = report?;
-            output.copy_to(&mut out)?;
-            totals.add(&outcome, rules[index].findings, errors)
-        })?;
+        ordered::run(
+            targets.files.len(),
+            threads,
+            check,
+            |_, (report, findings)| {
+                let (outcome, output) = report?;
+                output.copy_to(&mut out)?;
+                totals.add(&outcome, findings, errors)
+            },
+        )?;
     }
     match format {
         Format::Sarif => sarif::write_footer(out.get_mut(), &totals.unreadable)?,

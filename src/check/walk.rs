@@ -118,8 +118,10 @@ fn walk(
             match entry {
                 Ok(entry) => {
                     let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                    // An excluded directory is not even entered.
-                    if config.is_some_and(|c| c.excludes(entry.path(), is_dir)) {
+                    // An excluded directory is not even entered; a root
+                    // named on the command line is walked all the same.
+                    let below_root = entry.depth() > 0;
+                    if below_root && config.is_some_and(|c| c.excludes(entry.path(), is_dir)) {
                         return if is_dir {
                             WalkState::Skip
                         } else {

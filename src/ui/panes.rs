@@ -33,10 +33,10 @@ struct Cell<'a> {
 }
 
 /// The cells of the row of `per_row` bytes from `start` (fewer at the end
-/// of the file).
-fn cells(window: &Window, start: u64, per_row: u16) -> Vec<Cell<'_>> {
+/// of the file, or of the range shown, `end`).
+fn cells(window: &Window, start: u64, per_row: u16, end: u64) -> Vec<Cell<'_>> {
     let mut unit_index = window.unit_index_at(start).unwrap_or(0);
-    (start..start + u64::from(per_row))
+    (start..(start + u64::from(per_row)).min(end))
         .map_while(|offset| {
             // Units are in order: step to the next one instead of searching.
             while window.units().get(unit_index)?.end() <= offset {
@@ -78,8 +78,8 @@ static BITS: LazyLock<Vec<String>> =
 pub struct Rows<'a> {
     /// First byte on screen.
     top: u64,
-    /// The cursor.
-    cursor: u64,
+    /// The cursor (none in a static dump).
+    cursor: Option<u64>,
     /// The file's length.
     file_len: u64,
     /// The last search match (offset, length).
@@ -114,7 +114,7 @@ impl<'a> Rows<'a> {
     pub fn new(app: &'a App, layout: Layout, theme: Theme) -> Rows<'a> {
         let mut rows = Rows {
             top: app.view.top,
-            cursor: app.view.cursor,
+            cursor: Some(app.view.cursor),
             file_len: app.file.len,
             matched: app.search.matched,
             layout,
@@ -124,7 +124,37 @@ impl<'a> Rows<'a> {
             marks: marks(app, layout.page_bytes()),
         };
         rows.rows = (0..layout.rows)
-            .map(|row| cells(&app.shown.window, rows.row_start(row), layout.bytes_per_row))
+            .map(|row| {
+                let start = rows.row_start(row);
+                cells(&app.shown.window, start, layout.bytes_per_row, u64::MAX)
+            })
+            .collect();
+        rows
+    }
+
+    /// What the panes draw of `window` from `top`, with no cursor, search
+    /// or findings: the rows of `utf8scope dump`, exactly as the inspector
+    /// draws them.
+    pub fn of_window(
+        window: &'a Window,
+        top: u64,
+        file_len: u64,
+        layout: Layout,
+        theme: Theme,
+    ) -> Rows<'a> {
+        let mut rows = Rows {
+            top,
+            cursor: None,
+            file_len,
+            matched: None,
+            layout,
+            theme,
+            cursor_unit: None,
+            rows: Vec::new(),
+            marks: Vec::new(),
+        };
+        rows.rows = (0..layout.rows)
+            .map(|row| cells(window, rows.row_start(row), layout.bytes_per_row, file_len))
             .collect();
         rows
     }
@@ -135,7 +165,7 @@ impl<'a> Rows<'a> {
 
     /// Adds the cursor and search-match highlights to a cell's style.
     fn highlight(&self, cell: &Cell, style: Style) -> Style {
-        if cell.offset == self.cursor {
+        if Some(cell.offset) == self.cursor {
             self.theme.cursor_byte(style)
         } else if self.cursor_unit.is_some_and(|u| u.contains(cell.offset)) {
             self.theme.cursor_unit(style)
@@ -158,7 +188,10 @@ impl<'a> Rows<'a> {
             if row > 0 && start >= self.file_len {
                 break;
             }
-            let style = if (start..start + per_row).contains(&self.cursor) {
+            let style = if self
+                .cursor
+                .is_some_and(|cursor| (start..start + per_row).contains(&cursor))
+            {
                 self.theme.label()
             } else {
                 self.theme.quiet()
