@@ -269,7 +269,16 @@ impl Painter {
                 }
             })
             .collect();
-        let shown: String = grapheme.parts.iter().map(|&c| glyph(c).text).collect();
+        // Drawn as it is when that is safe, so the marks sit on their base.
+        let shown: String = if grapheme
+            .text
+            .chars()
+            .any(crate::display::is_unsafe_for_terminal)
+        {
+            grapheme.parts.iter().map(|&c| glyph(c).text).collect()
+        } else {
+            grapheme.text.clone()
+        };
         let mut line = format!(
             "{} “{shown}” = {}",
             self.paint(Style::new().bold(), "grapheme"),

@@ -1,0 +1,357 @@
+//! `utf8scope explain` and `utf8scope dump`: the seeds' worked examples,
+//! property tests against std's encoders and against `check`'s split, and
+//! the dump's safety and its agreement with the inspector's rows.
+
+mod common;
+#[path = "common/ui.rs"]
+mod ui;
+
+use std::ffi::OsStr;
+
+use common::{json_lines, run_utf8scope, scan_spans};
+use proptest::prelude::*;
+use serde_json::Value;
+use ui::{app_on_sample, screen_text};
+use utf8scope::dump::{DumpOptions, dump};
+use utf8scope::explain::{ExplainFormat, Subject, explain};
+use utf8scope::model::source::SourceError;
+
+fn explain_jsonl(subject: &Subject) -> Vec<Value> {
+    let mut out = Vec::new();
+    explain(subject, ExplainFormat::Jsonl, false, &mut out).unwrap();
+    json_lines(&String::from_utf8(out).unwrap())
+}
+
+fn explain_text(args: &[&str]) -> String {
+    let mut all = vec![
+        OsStr::new("explain"),
+        OsStr::new("--color"),
+        OsStr::new("never"),
+    ];
+    all.extend(args.iter().map(OsStr::new));
+    run_utf8scope(&all, 0)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn papa_hello_is_14_20_and_40_bytes() {
+    let text = explain_text(&["Папа", "Hello"]);
+    assert!(
+        text.ends_with(
+            "10 code points (10 graphemes): UTF-8 14 bytes, UTF-16 20 bytes, UTF-32 40 bytes\n"
+        ),
+        "{text}"
+    );
+    let units = explain_jsonl(&Subject::Text("Папа Hello".into()));
+    assert_eq!(units.len(), 10);
+    assert_eq!(units[0]["code_point"], "U+041F");
+    assert_eq!(units[0]["name"], "CYRILLIC CAPITAL LETTER PE");
+    assert_eq!(units[0]["utf8"], "D0 9F");
+}
+
+#[test]
+fn the_seeds_astral_character_in_every_form() {
+    let units = explain_jsonl(&Subject::Text("\u{10C0C}".into()));
+    let unit = &units[0];
+    assert_eq!(unit["bytes"], "F0 90 B0 8C");
+    assert_eq!(unit["utf16"], "D803 DC0C");
+    assert_eq!(unit["utf16le"], "03 D8 0C DC");
+    assert_eq!(unit["utf16be"], "D8 03 DC 0C");
+    assert_eq!(unit["utf32le"], "0C 0C 01 00");
+    assert_eq!(unit["utf32be"], "00 01 0C 0C");
+    let text = explain_text(&["U+10C0C"]);
+    assert!(text.contains("0x10C0C − 0x10000 = 0x00C0C; high 10 bits 0x003 + 0xD800 = D803; low 10 bits 0x00C + 0xDC00 = DC0C"), "{text}");
+    assert!(
+        text.contains("11110|000 10|010000 10|110000 10|001100"),
+        "{text}"
+    );
+}
+
+#[test]
+fn u_007f_is_only_7f_and_c1_bf_is_overlong() {
+    let units = explain_jsonl(&Subject::Text("\u{7F}".into()));
+    assert_eq!(units[0]["utf8"], "7F");
+    assert_eq!(units[0]["name"], "DELETE (DEL)");
+    let units = explain_jsonl(&Subject::Bytes(vec![0xC1, 0xBF]));
+    assert_eq!(units[0]["kind"], "overlong");
+    assert_eq!(units[0]["would_be"], "U+007F");
+    assert_eq!(units[1]["kind"], "unexpected-continuation");
+    let text = explain_text(&["--bytes", "C1 BF"]);
+    assert!(text.contains("would be U+007F"), "{text}");
+    assert!(
+        text.ends_with("2 bytes: 0 characters, 2 invalid spans\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_byte_order_mark_of_the_seeds_table_is_u_feff() {
+    let units = explain_jsonl(&Subject::Text("\u{FEFF}".into()));
+    let bom = &units[0];
+    assert_eq!(bom["name"], "ZERO WIDTH NO-BREAK SPACE");
+    assert_eq!(bom["utf8"], "EF BB BF");
+    assert_eq!(bom["utf16be"], "FE FF");
+    assert_eq!(bom["utf16le"], "FF FE");
+    assert_eq!(bom["utf32be"], "00 00 FE FF");
+    assert_eq!(bom["utf32le"], "FF FE 00 00");
+    // Read as UTF-8, the UTF-16 and UTF-32 marks are invalid bytes.
+    let units = explain_jsonl(&Subject::Bytes(vec![0xFF, 0xFE, 0x00, 0x00]));
+    let kinds: Vec<&Value> = units
+        .iter()
+        .map(|u| u.get("kind").unwrap_or(&u["code_point"]))
+        .collect();
+    assert_eq!(kinds, ["invalid-byte", "invalid-byte", "U+0000", "U+0000"]);
+}
+
+#[test]
+fn combining_sequences_are_one_grapheme_with_their_precomposed_form() {
+    let text = explain_text(&["u\u{308}", "\u{418}\u{306}", "\u{FC}"]);
+    assert!(
+        text.contains(
+            "grapheme “u\u{308}” = u + U+0308 COMBINING DIAERESIS; precomposed (NFC): ü U+00FC"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "grapheme “И\u{306}” = И + U+0306 COMBINING BREVE; precomposed (NFC): Й U+0419"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "7 code points (5 graphemes): UTF-8 11 bytes, UTF-16 14 bytes, UTF-32 28 bytes\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_boundaries_of_one_two_three_and_four_bytes() {
+    for (c, bytes) in [
+        ('\u{7F}', "7F"),
+        ('\u{80}', "C2 80"),
+        ('\u{7FF}', "DF BF"),
+        ('\u{800}', "E0 A0 80"),
+        ('\u{FFFF}', "EF BF BF"),
+        ('\u{10000}', "F0 90 80 80"),
+        ('\u{10FFFF}', "F4 8F BF BF"),
+    ] {
+        let units = explain_jsonl(&Subject::Text(c.to_string()));
+        assert_eq!(units[0]["utf8"], bytes, "{c:?}");
+    }
+}
+
+#[test]
+fn controls_are_named_and_never_printed_raw() {
+    let text = explain_text(&["a\u{1b}]52;x\u{7}\u{202E}"]);
+    assert!(text.contains("U+001B ESCAPE (ESC)"), "{text}");
+    assert!(text.contains("U+202E RIGHT-TO-LEFT OVERRIDE"), "{text}");
+    assert!(
+        !text
+            .chars()
+            .any(|c| c != '\n' && utf8scope::display::is_unsafe_for_terminal(c))
+    );
+}
+
+#[test]
+fn bad_arguments_are_one_line_errors() {
+    for args in [&["U+D800"][..], &["--bytes", "E0 8"], &["--bytes", "xyz"]] {
+        let mut all = vec![OsStr::new("explain")];
+        all.extend(args.iter().map(OsStr::new));
+        let output = assert_cmd::Command::cargo_bin("utf8scope")
+            .unwrap()
+            .args(&all)
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn explained_units_concatenate_to_the_text_and_agree_with_std(text in "\\PC{0,40}") {
+        let units = explain_jsonl(&Subject::Text(text.clone()));
+        let joined: Vec<String> = units.iter().map(|u| u["bytes"].as_str().unwrap().to_string()).collect();
+        prop_assert_eq!(joined.join(" "), hex(text.as_bytes()));
+        for (unit, c) in units.iter().zip(text.chars()) {
+            let utf16: Vec<u16> = c.encode_utf16(&mut [0; 2]).to_vec();
+            let words: Vec<String> = utf16.iter().map(|u| format!("{u:04X}")).collect();
+            prop_assert_eq!(unit["utf16"].as_str().unwrap(), words.join(" "));
+            let le: Vec<u8> = utf16.iter().flat_map(|u| u.to_le_bytes()).collect();
+            prop_assert_eq!(unit["utf16le"].as_str().unwrap(), hex(&le));
+            prop_assert_eq!(unit["utf32be"].as_str().unwrap(), hex(&(c as u32).to_be_bytes()));
+        }
+    }
+
+    #[test]
+    fn explained_bytes_split_exactly_as_check(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        let units = explain_jsonl(&Subject::Bytes(bytes.clone()));
+        let invalid: Vec<(u64, u64, String)> = units
+            .iter()
+            .filter(|u| u.get("kind").is_some())
+            .map(|u| {
+                let len = u["bytes"].as_str().unwrap().split(' ').count() as u64;
+                (u["offset"].as_u64().unwrap(), len, u["kind"].as_str().unwrap().to_string())
+            })
+            .collect();
+        let spans: Vec<(u64, u64, String)> = scan_spans(&bytes)
+            .iter()
+            .map(|s| (s.span.offset, u64::from(s.span.len), s.span.kind.name().to_string()))
+            .collect();
+        prop_assert_eq!(invalid, spans);
+        let joined: Vec<String> = units.iter().map(|u| u["bytes"].as_str().unwrap().to_string()).collect();
+        prop_assert_eq!(joined.join(" "), hex(&bytes));
+    }
+}
+
+fn dump_bytes(bytes: &[u8], options: DumpOptions) -> String {
+    let mut rest = bytes;
+    let fill = |buf: &mut [u8]| -> Result<usize, SourceError> {
+        let n = buf.len().min(rest.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        rest = &rest[n..];
+        Ok(n)
+    };
+    let mut out = Vec::new();
+    dump(fill, options, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn options(width: u16, color: bool) -> DumpOptions {
+    DumpOptions {
+        start: 0,
+        length: None,
+        bits: true,
+        width,
+        color,
+        input_len: None,
+    }
+}
+
+#[test]
+fn a_dump_of_hostile_bytes_holds_no_control_character() {
+    let mut hostile = b"\x1b]52;c;aGVsbG8=\x07\x1b[2J\x9b\xc2\x9b31m\r\x08".to_vec();
+    hostile.extend("\u{202E}\u{2066}\u{200B}\u{FEFF}\u{E0041}".as_bytes());
+    hostile.extend((0..=255u8).collect::<Vec<_>>());
+    let plain = dump_bytes(&hostile, options(16, false));
+    assert!(
+        !plain
+            .chars()
+            .any(|c| c != '\n' && utf8scope::display::is_unsafe_for_terminal(c)),
+        "{plain}"
+    );
+    // In colour, the only escapes are SGR sequences the dump wrote itself.
+    let colored = dump_bytes(&hostile, options(16, true));
+    let mut rest = colored.as_str();
+    while let Some(at) = rest.find('\u{1b}') {
+        let after = &rest[at + 1..];
+        assert!(after.starts_with('['), "{after}");
+        let end = after.find('m').expect("an SGR sequence ends with m");
+        assert!(
+            after[1..end]
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ';')
+        );
+        rest = &after[end + 1..];
+    }
+    assert!(
+        !rest
+            .chars()
+            .any(|c| c != '\n' && utf8scope::display::is_unsafe_for_terminal(c))
+    );
+}
+
+#[test]
+fn a_dump_shows_what_the_inspector_shows_row_for_row() {
+    let inspector = app_on_sample("multilingual.txt", 160, 30);
+    let layout = inspector.layout();
+    let screen = screen_text(&inspector);
+    let bytes = std::fs::read("assets/samples/multilingual.txt").unwrap();
+    let options = DumpOptions {
+        bits: layout.bits.width > 0,
+        input_len: Some(bytes.len() as u64),
+        ..options(layout.bytes_per_row, false)
+    };
+    let dumped = dump_bytes(&bytes, options);
+    let pane = |line: &str, rect: ratatui::layout::Rect| -> String {
+        line.chars()
+            .skip(usize::from(rect.x))
+            .take(usize::from(rect.width))
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+    };
+    // The dump's columns: offset, hex, bits, text, one space apart.
+    let offset_width = layout.offset.width as usize;
+    let hex_width = layout.hex.width as usize;
+    let bits_width = layout.bits.width as usize;
+    for (row, line) in dumped.lines().take(usize::from(layout.rows)).enumerate() {
+        let screen_line = &screen[row];
+        let chars: Vec<char> = line.chars().collect();
+        let field = |from: usize, width: usize| -> String {
+            chars
+                .iter()
+                .skip(from)
+                .take(width)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        };
+        assert_eq!(
+            field(0, offset_width),
+            pane(screen_line, layout.offset),
+            "row {row}"
+        );
+        let hex_at = offset_width + 1;
+        assert_eq!(
+            field(hex_at, hex_width),
+            pane(screen_line, layout.hex),
+            "row {row}"
+        );
+        let bits_at = hex_at + hex_width + 1;
+        assert_eq!(
+            field(bits_at, bits_width),
+            pane(screen_line, layout.bits),
+            "row {row}"
+        );
+        let text_at = bits_at + bits_width + 1;
+        assert_eq!(
+            field(text_at, usize::MAX),
+            pane(screen_line, layout.text),
+            "row {row}"
+        );
+    }
+}
+
+#[test]
+fn dump_skips_and_limits_like_hexyl() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.txt");
+    std::fs::write(&path, "0123456789abcdefé€xyz").unwrap();
+    let out = run_utf8scope(
+        &[
+            OsStr::new("dump"),
+            OsStr::new("-s"),
+            OsStr::new("17"),
+            OsStr::new("-n"),
+            OsStr::new("4"),
+            OsStr::new("--width"),
+            OsStr::new("4"),
+            path.as_os_str(),
+        ],
+        0,
+    );
+    // Offset 17 is inside é (16–17): its row shows from 17, filler for it.
+    assert_eq!(out, "0x00000011 A9 E2 82 AC ·€··\n");
+}
