@@ -1,14 +1,11 @@
 //! What the info panel says about the unit under the cursor, as plain rows of
 //! text (no terminal types): the byte, its role, and the character's encodings
-//! or the error and what the bits would have meant.
-
-use std::fmt::Write;
-
-use unicode_general_category::get_general_category;
-use unicode_width::UnicodeWidthChar;
+//! or the error and what the bits would have meant. What a unit is comes from
+//! `model::explain`, as for `utf8scope explain`.
 
 use super::glyph::glyph;
 use crate::display::{escape_for_terminal, hex_bytes};
+use crate::model::explain::{CharFacts, InvalidFacts, graphemes};
 use crate::model::findings::Finding;
 use crate::model::{Unit, UnitKind, Window};
 
@@ -76,89 +73,126 @@ pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
         row("Role", unit.role_of(offset).to_string()),
     ];
     match unit.kind {
-        UnitKind::Char(c) => describe_char(c, window.bytes_of(unit), &mut rows),
+        UnitKind::Char(c) => {
+            describe_char(c, &mut rows);
+            describe_grapheme(window, offset, &mut rows);
+        }
         UnitKind::Invalid(_) => describe_invalid(window, unit, &mut rows),
     }
     rows
 }
 
-fn describe_char(c: char, bytes: &[u8], rows: &mut Vec<InfoRow>) {
+fn describe_char(c: char, rows: &mut Vec<InfoRow>) {
+    let facts = CharFacts::of(c);
     let shown = glyph(c);
-    rows.push(row("Char", format!("U+{:04X}  {}", c as u32, shown.text)));
-    let name = unicode_names2::name(c).map_or_else(|| "(no name)".to_string(), |n| n.to_string());
-    rows.push(row("Name", name));
-    let category = get_general_category(c);
-    let width = c.width().map_or("none (control)".into(), |w| w.to_string());
+    rows.push(row("Char", format!("{}  {}", facts.code_point(), shown.text)));
+    rows.push(row(
+        "Name",
+        facts.name.clone().unwrap_or_else(|| "(no name)".to_string()),
+    ));
+    let width = facts
+        .width
+        .map_or("none (control)".into(), |w| w.to_string());
     rows.push(row(
         "Category",
-        format!("{} ({category:?}), width {width}", category.abbreviation()),
+        format!("{} ({}), width {width}", facts.category, facts.category_name),
     ));
-    rows.push(row("UTF-8", hex_bytes(bytes)));
-    let (bits, assembled) = bit_breakdown(bytes);
-    rows.push(row("Bits", bits));
-    rows.push(row("", format!("→ {assembled} = U+{:04X}", c as u32)));
-    let mut units = [0u16; 2];
-    let utf16 = c.encode_utf16(&mut units);
-    let utf16_hex: Vec<_> = utf16.iter().map(|u| format!("{u:04X}")).collect();
-    rows.push(row("UTF-16", utf16_hex.join(" ")));
-    if utf16.len() == 2 {
-        let v = c as u32 - 0x1_0000;
-        rows.push(row("", format!("v = {:X} − 10000 = {v:05X}", c as u32)));
-        rows.push(row(
-            "",
-            format!(
-                "D800+(v>>10) = {:04X}, DC00+(v&3FF) = {:04X}",
-                utf16[0], utf16[1]
-            ),
-        ));
+    rows.push(row("Script", facts.script));
+    rows.push(row("UTF-8", hex_bytes(&facts.utf8_bytes())));
+    let bits: Vec<String> = facts
+        .utf8
+        .iter()
+        .map(|b| format!("{} {}", b.markers, b.payload))
+        .collect();
+    rows.push(row("Bits", bits.join(" | ")));
+    let payload: Vec<&str> = facts.utf8.iter().map(|b| b.payload.as_str()).collect();
+    rows.push(row(
+        "",
+        format!("→ {} = {}", payload.join(" "), facts.code_point()),
+    ));
+    let utf16: Vec<String> = facts.utf16().iter().map(|u| format!("{u:04X}")).collect();
+    rows.push(row("UTF-16", utf16.join(" ")));
+    if let Some(math) = facts.surrogate_math() {
+        // The arithmetic, a step a row so it fits the panel.
+        for step in math.split("; ") {
+            rows.push(row("", step.to_string()));
+        }
     }
     rows.push(row("UTF-32", format!("{:08X}", c as u32)));
 }
 
-/// The bytes split into marker and payload bits, and the payload bits joined:
-/// `1110 0010 | 10 000010 | 10 101100` and `0010 000010 101100`.
-pub fn bit_breakdown(bytes: &[u8]) -> (String, String) {
-    let mut split = String::new();
-    let mut payload = String::new();
-    for (i, &b) in bytes.iter().enumerate() {
-        let markers = marker_len(b, i == 0);
-        let bits = format!("{b:08b}");
-        if i > 0 {
-            split.push_str(" | ");
-            payload.push(' ');
+/// The grapheme around `offset`, when it is more than one code point: the
+/// reader sees one character where the file has several.
+fn describe_grapheme(window: &Window, offset: u64, rows: &mut Vec<InfoRow>) {
+    // The valid text of the window around the unit, decoded.
+    let units = window.units();
+    let Some(index) = window.unit_index_at(offset) else {
+        return;
+    };
+    let is_char = |u: &Unit| matches!(u.kind, UnitKind::Char(_));
+    let first = units[..index]
+        .iter()
+        .rposition(|u| !is_char(u))
+        .map_or(0, |i| i + 1);
+    let last = units[index..]
+        .iter()
+        .position(|u| !is_char(u))
+        .map_or(units.len(), |i| index + i);
+    let mut text = String::new();
+    let mut starts = Vec::new();
+    for unit in &units[first..last] {
+        if let UnitKind::Char(c) = unit.kind {
+            starts.push((text.len(), unit.offset));
+            text.push(c);
         }
-        let _ = write!(split, "{} {}", &bits[..markers], &bits[markers..]);
-        payload.push_str(&bits[markers..]);
     }
-    (split, payload)
-}
-
-/// How many leading bits of a byte are UTF-8 markers rather than payload.
-pub fn marker_len(byte: u8, is_first: bool) -> usize {
-    if !is_first {
-        return 2;
-    }
-    match byte.leading_ones() {
-        0 => 1,
-        n @ 2..=4 => n as usize + 1,
-        _ => 2,
+    let at = starts
+        .iter()
+        .find(|(_, unit_offset)| *unit_offset == units[index].offset)
+        .map(|(at, _)| *at);
+    let Some(at) = at else { return };
+    let mut start = 0;
+    for grapheme in graphemes(&text) {
+        let end = start + grapheme.text.len();
+        if (start..end).contains(&at) && grapheme.parts.len() > 1 {
+            let parts: Vec<String> = grapheme
+                .parts
+                .iter()
+                .map(|&p| format!("U+{:04X}", p as u32))
+                .collect();
+            rows.push(row("Grapheme", format!("{} code points: {}", parts.len(), parts.join(" + "))));
+            if let Some(nfc) = &grapheme.nfc {
+                let composed: Vec<String> = nfc
+                    .chars()
+                    .map(|c| format!("U+{:04X} {}", c as u32, glyph(c).text))
+                    .collect();
+                rows.push(row("NFC", composed.join(" + ")));
+            }
+            return;
+        }
+        start = end;
     }
 }
 
 fn describe_invalid(window: &Window, unit: &Unit, rows: &mut Vec<InfoRow>) {
-    let kind = unit.invalid_kind().expect("an invalid unit");
     let bytes = window.bytes_of(unit);
+    // The decoder looks past the span: so does the explanation.
+    let following: Vec<u8> = (1..=3)
+        .map_while(|i| window.byte(unit.end() + i - 1))
+        .collect();
+    let facts = InvalidFacts::of(bytes, &following);
     rows.push(InfoRow {
         label: "Invalid",
-        value: format!("{kind}: {}", hex_bytes(bytes)),
+        value: format!("{}: {}", facts.kind, hex_bytes(bytes)),
         tone: Tone::Error,
     });
     rows.push(InfoRow {
         label: "Why",
-        value: kind.explanation().to_string(),
+        value: facts.kind.explanation().to_string(),
         tone: Tone::Error,
     });
-    if let Some(value) = window.intended_value(unit) {
+    rows.push(row("Rule", facts.rule.clone()));
+    if let Some(value) = facts.would_be {
         let meaning = match char::from_u32(value) {
             Some(c) => format!("U+{value:04X} {}", glyph(c).text),
             None => format!("U+{value:04X} (not a character)"),
@@ -201,11 +235,27 @@ mod tests {
     fn astral_characters_explain_their_surrogate_pair() {
         let rows = describe_at("😀".as_bytes(), 0);
         assert_eq!(value(&rows, "UTF-16"), "D83D DE00");
-        assert!(rows.iter().any(|r| r.value == "v = 1F600 − 10000 = 0F600"));
         assert!(
             rows.iter()
-                .any(|r| r.value == "D800+(v>>10) = D83D, DC00+(v&3FF) = DE00")
+                .any(|r| r.value == "0x1F600 − 0x10000 = 0x0F600")
         );
+        assert!(
+            rows.iter()
+                .any(|r| r.value == "high 10 bits 0x03D + 0xD800 = D83D")
+        );
+        assert!(
+            rows.iter()
+                .any(|r| r.value == "low 10 bits 0x200 + 0xDC00 = DE00")
+        );
+    }
+
+    #[test]
+    fn controls_are_named_by_alias_and_graphemes_are_shown() {
+        let rows = describe_at(b"a\n", 1);
+        assert_eq!(value(&rows, "Name"), "LINE FEED (LF)");
+        let rows = describe_at("xu\u{308}y".as_bytes(), 2);
+        assert_eq!(value(&rows, "Grapheme"), "2 code points: U+0075 + U+0308");
+        assert_eq!(value(&rows, "NFC"), "U+00FC ü");
     }
 
     #[test]
@@ -213,6 +263,7 @@ mod tests {
         let rows = describe_at(&[0xC0, 0xAF], 0);
         assert_eq!(value(&rows, "Invalid"), "overlong: C0");
         assert_eq!(value(&rows, "Would be"), "U+002F /");
+        assert!(value(&rows, "Rule").starts_with("C0 could only start a 2-byte form"));
         assert!(rows.iter().any(|r| r.tone == Tone::Error));
     }
 }

@@ -12,10 +12,10 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::app::App;
-use super::describe::marker_len;
 use super::glyph::{GlyphKind, glyph};
 use super::layout::{BITS_CELLS, HEX_CELLS, Layout, TEXT_CELLS};
 use super::theme::Theme;
+use crate::model::explain::marker_len;
 use crate::model::findings::Severity;
 use crate::model::{ByteRole, Unit, UnitKind, Window};
 
