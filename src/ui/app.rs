@@ -93,6 +93,9 @@ pub struct View {
     pub show_bits: bool,
     /// Whether the info panel is wanted.
     pub show_info: bool,
+    /// Whether the info panel narrates the decoder instead of describing
+    /// the unit (`s`).
+    pub show_decoder: bool,
     /// Bytes per row asked for (`<`, `>`, `--width`); as many as fit if none.
     pub wanted_bytes_per_row: Option<u16>,
     /// Lines the info panel is scrolled down by.
@@ -190,6 +193,7 @@ impl App {
                 height,
                 show_bits: true,
                 show_info: true,
+                show_decoder: false,
                 wanted_bytes_per_row: None,
                 info_scroll: 0,
                 reveal: false,

@@ -85,17 +85,26 @@ pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
 fn describe_char(c: char, rows: &mut Vec<InfoRow>) {
     let facts = CharFacts::of(c);
     let shown = glyph(c);
-    rows.push(row("Char", format!("{}  {}", facts.code_point(), shown.text)));
+    rows.push(row(
+        "Char",
+        format!("{}  {}", facts.code_point(), shown.text),
+    ));
     rows.push(row(
         "Name",
-        facts.name.clone().unwrap_or_else(|| "(no name)".to_string()),
+        facts
+            .name
+            .clone()
+            .unwrap_or_else(|| "(no name)".to_string()),
     ));
     let width = facts
         .width
         .map_or("none (control)".into(), |w| w.to_string());
     rows.push(row(
         "Category",
-        format!("{} ({}), width {width}", facts.category, facts.category_name),
+        format!(
+            "{} ({}), width {width}",
+            facts.category, facts.category_name
+        ),
     ));
     rows.push(row("Script", facts.script));
     rows.push(row("UTF-8", hex_bytes(&facts.utf8_bytes())));
@@ -160,7 +169,10 @@ fn describe_grapheme(window: &Window, offset: u64, rows: &mut Vec<InfoRow>) {
                 .iter()
                 .map(|&p| format!("U+{:04X}", p as u32))
                 .collect();
-            rows.push(row("Grapheme", format!("{} code points: {}", parts.len(), parts.join(" + "))));
+            rows.push(row(
+                "Grapheme",
+                format!("{} code points: {}", parts.len(), parts.join(" + ")),
+            ));
             if let Some(nfc) = &grapheme.nfc {
                 let composed: Vec<String> = nfc
                     .chars()

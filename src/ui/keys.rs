@@ -23,6 +23,10 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("↑ ↓ in a prompt", "earlier / later queries"),
     ("B", "show / hide the bits pane"),
     ("i", "show / hide the info panel"),
+    (
+        "s",
+        "decoder: the info panel narrates the decoder byte by byte",
+    ),
     ("J K", "scroll the info panel"),
     ("< >", "one byte fewer / more per row"),
     ("mouse", "click a byte; wheel scrolls the pane under it"),
@@ -99,6 +103,7 @@ fn normal_key(key: &KeyEvent) -> Option<Message> {
         KeyCode::Char(',') => Message::SearchPrev,
         KeyCode::Char('B') => Message::ToggleBits,
         KeyCode::Char('i') => Message::ToggleInfo,
+        KeyCode::Char('s') => Message::ToggleDecoder,
         KeyCode::Char('<') => Message::ChangeBytesPerRow(-1),
         KeyCode::Char('>') => Message::ChangeBytesPerRow(1),
         KeyCode::Char('J') => Message::ScrollInfo(1),

@@ -85,6 +85,9 @@ pub enum Message {
     ToggleBits,
     /// Show or hide the info panel.
     ToggleInfo,
+    /// Switch the info panel between the unit's description and the
+    /// decoder's narration.
+    ToggleDecoder,
     /// Show or hide the help overlay.
     ToggleHelp,
     /// Scroll the help by lines (negative: up).

@@ -144,6 +144,12 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         Message::SearchPrev => commands.extend(repeat_search(app, false)),
         Message::ToggleBits => app.view.show_bits = !app.view.show_bits,
         Message::ToggleInfo => app.view.show_info = !app.view.show_info,
+        Message::ToggleDecoder => {
+            app.view.show_decoder = !app.view.show_decoder;
+            // The narration is what was asked for: show the panel too.
+            app.view.show_info |= app.view.show_decoder;
+            app.view.info_scroll = 0;
+        }
         Message::ToggleHelp => {
             app.mode = match app.mode {
                 Mode::Help(_) => Mode::Normal,

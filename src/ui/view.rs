@@ -12,7 +12,8 @@ use super::overlays::Mode;
 use super::panes::{BitsPane, HexPane, OffsetPane, Rows, TextPane};
 use super::theme::Theme;
 use crate::display::{escape_for_terminal, human_size, thousands};
-use crate::model::{LoadState, ScanState};
+use crate::model::explain::narrate;
+use crate::model::{LoadState, ScanState, Window};
 
 /// Draws `app` into `frame` with `theme`.
 pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
@@ -49,6 +50,17 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let mut lines: Vec<Line> = Vec::new();
     if app.file.len == 0 {
         lines.push(Line::from("The file is empty."));
+    } else if app.view.show_decoder {
+        for step in decoder_steps(&app.shown.window, app.view.cursor) {
+            let style = if step.starts_with('→') {
+                theme.label()
+            } else {
+                Style::new()
+            };
+            for piece in textwrap::wrap(&step, &wrapping) {
+                lines.push(Line::from(Span::styled(piece.into_owned(), style)));
+            }
+        }
     } else {
         // Findings first: they are what the user is looking for.
         let rows = describe_findings(&app.shown.cursor_findings)
@@ -83,11 +95,16 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let visible = usize::from(area.height.saturating_sub(2));
     let hidden = lines.len().saturating_sub(visible);
     let scroll = usize::from(app.view.info_scroll).min(hidden);
+    let name = if app.view.show_decoder {
+        "decoder (s)"
+    } else {
+        "info"
+    };
     let title = match (scroll > 0, scroll < hidden) {
-        (false, false) => " info ".to_string(),
-        (true, false) => " info ↑ (K) ".to_string(),
-        (false, true) => " info ↓ (J) ".to_string(),
-        (true, true) => " info ↑↓ (J K) ".to_string(),
+        (false, false) => format!(" {name} "),
+        (true, false) => format!(" {name} ↑ (K) "),
+        (false, true) => format!(" {name} ↓ (J) "),
+        (true, true) => format!(" {name} ↑↓ (J K) "),
     };
     let block = Block::new()
         .borders(Borders::ALL)
@@ -99,6 +116,39 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             .scroll((scroll as u16, 0)),
         area,
     );
+}
+
+/// The decoder's reasoning over the unit under the cursor, from its first
+/// byte up to the cursor's (so stepping byte by byte steps through it), and
+/// the outcome once the cursor is on the unit's last byte.
+pub fn decoder_steps(window: &Window, cursor: u64) -> Vec<String> {
+    let Some(unit) = window.unit_at(cursor) else {
+        return vec!["end of file".to_string()];
+    };
+    let mut bytes = window.bytes_of(unit).to_vec();
+    // The decoder looks at the byte after a span to end it.
+    bytes.extend((0..3).map_while(|i| window.byte(unit.end() + i)));
+    let steps = narrate(&bytes);
+    let through = (cursor - unit.offset) as usize + 1;
+    let at_last_byte = cursor + 1 == unit.end();
+    let mut shown: Vec<String> = vec![format!(
+        "unit at {:#x}, {} byte{}; byte {through} of {}:",
+        unit.offset,
+        unit.len,
+        if unit.len == 1 { "" } else { "s" },
+        unit.len
+    )];
+    let byte_steps = steps
+        .iter()
+        .take_while(|s| !s.starts_with('→') && !s.starts_with("  "))
+        .count();
+    shown.extend(steps.iter().take(through.min(byte_steps)).cloned());
+    if at_last_byte {
+        shown.extend(steps.iter().skip(through.min(byte_steps)).cloned());
+    } else {
+        shown.push("(l or → for the next byte)".to_string());
+    }
+    shown
 }
 
 /// Wraps a bit breakdown (`1110 0010 | 10 000010 | 10 101100`) between its
@@ -266,5 +316,33 @@ mod tests {
                 assert!(bits.contains(group), "{group} is a whole group");
             }
         }
+    }
+
+    #[test]
+    fn the_decoder_steps_through_a_character_byte_by_byte() {
+        let window = Window::from_bytes(0, "П!".as_bytes());
+        let first = decoder_steps(&window, 0);
+        assert_eq!(
+            first,
+            [
+                "unit at 0x0, 2 bytes; byte 1 of 2:",
+                "D0 = 110 10000: lead of a 2-byte sequence, payload 10000",
+                "(l or → for the next byte)",
+            ]
+        );
+        let second = decoder_steps(&window, 1);
+        assert_eq!(second.last().unwrap(), "→ 10000 011111 = U+041F");
+        assert_eq!(second.len(), 4);
+    }
+
+    #[test]
+    fn the_decoder_says_where_and_why_it_stopped() {
+        let window = Window::from_bytes(0, &[0xE0, 0x80, 0xAF]);
+        let steps = decoder_steps(&window, 0);
+        assert_eq!(steps[2], "80 = 10000000: the decoder stops here");
+        assert!(
+            steps[3]
+                .starts_with("→ invalid span E0 (overlong): after E0 the next byte must be A0–BF")
+        );
     }
 }
