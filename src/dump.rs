@@ -1,24 +1,24 @@
 //! `utf8scope dump`: the inspector's rows (offset, hex, optionally bits,
 //! and text) as static text, for slides, handouts, `less -R` and `head`.
-//! The rows are drawn by the inspector's own panes into an off-screen
-//! buffer, so a dump is exactly what the inspector shows, colours included.
+//! Each cell is what the inspector's panes say it is (`Rows`: the same
+//! digits, bits, glyphs and styles), written straight out as text, so a
+//! dump is what the inspector shows, colours included.
 //! Input is read in chunks, so a stream of any length takes constant memory.
 
 use std::io::{self, Write};
 
+use std::fmt::Write as _;
+
 use anstyle::{Ansi256Color, AnsiColor, Color as AnsiTermColor, Effects, RgbColor, Style};
-use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use ratatui::widgets::Widget;
-use unicode_width::UnicodeWidthStr;
 
 use crate::model::Window;
 use crate::model::blocks::pieces::complete_prefix_len;
 use crate::model::decode::{MAX_UNIT_LEN, unit_containing};
 use crate::model::source::SourceError;
 use crate::ui::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
-use crate::ui::panes::{BitsPane, HexPane, OffsetPane, Rows, TextPane};
+use crate::ui::panes::Rows;
 use crate::ui::theme::Theme;
 
 /// Bytes read at a time.
@@ -112,7 +112,7 @@ pub fn dump_from(
         };
         if shown_end > row {
             let window = Window::from_bytes(pending_base, &pending[..usable]);
-            draw_rows(&window, row, shown_end, layout, options, out)?;
+            draw_in_parallel(&window, row, shown_end, layout, options, out)?;
             row = shown_end;
         }
         if last {
@@ -197,6 +197,45 @@ fn row_layout(options: DumpOptions) -> Layout {
     }
 }
 
+/// Draws the rows from `start` up to `end` on every core, each taking a
+/// run of whole rows into its own buffer, written out in order.
+fn draw_in_parallel(
+    window: &Window,
+    start: u64,
+    end: u64,
+    layout: Layout,
+    options: DumpOptions,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let per_row = u64::from(layout.bytes_per_row);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let rows = (end - start).div_ceil(per_row);
+    if threads == 1 || rows < 1024 {
+        return draw_rows(window, start, end, layout, options, out);
+    }
+    let rows_each = rows.div_ceil(threads);
+    let parts: Vec<io::Result<Vec<u8>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let from = (start + i * rows_each * per_row).min(end);
+                let to = (start + (i + 1) * rows_each * per_row).min(end);
+                scope.spawn(move || {
+                    let mut part = Vec::new();
+                    draw_rows(window, from, to, layout, options, &mut part).map(|()| part)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("drawing rows does not panic"))
+            .collect()
+    });
+    for part in parts {
+        out.write_all(&part?)?;
+    }
+    Ok(())
+}
+
 /// Draws the rows from `start` up to `end` (a row start, or the end of
 /// what is shown).
 fn draw_rows(
@@ -209,79 +248,119 @@ fn draw_rows(
 ) -> io::Result<()> {
     let per_row = u64::from(layout.bytes_per_row);
     let theme = Theme::new(options.color);
-    let width = layout.text.x + layout.text.width;
+    let mut line = Line::new(options.color);
     let mut top = start;
     while top < end {
         let rows = (end - top).div_ceil(per_row).min(u64::from(ROWS_PER_DRAW)) as u16;
-        let layout = Layout {
-            rows,
-            offset: Rect {
-                height: rows,
-                ..layout.offset
-            },
-            hex: Rect {
-                height: rows,
-                ..layout.hex
-            },
-            bits: Rect {
-                height: rows,
-                ..layout.bits
-            },
-            text: Rect {
-                height: rows,
-                ..layout.text
-            },
-            ..layout
-        };
+        let layout = Layout { rows, ..layout };
         let panes = Rows::of_window(window, top, end, layout, theme);
-        let mut buffer = Buffer::empty(Rect::new(0, 0, width, rows));
-        OffsetPane(&panes).render(layout.offset, &mut buffer);
-        HexPane(&panes).render(layout.hex, &mut buffer);
-        if layout.bits.width > 0 {
-            BitsPane(&panes).render(layout.bits, &mut buffer);
-        }
-        TextPane(&panes).render(layout.text, &mut buffer);
-        for y in 0..rows {
-            write_line(&buffer, y, options.color, out)?;
+        for row in 0..rows {
+            if write_row(&panes, row, layout, &mut line) {
+                line.finish();
+                out.write_all(line.text.as_bytes())?;
+            }
         }
         top += u64::from(rows) * per_row;
     }
     Ok(())
 }
 
-/// Writes one row of the buffer: its symbols, with ANSI styles when
-/// `color`, trailing blanks dropped.
-pub fn write_line(buffer: &Buffer, y: u16, color: bool, out: &mut impl Write) -> io::Result<()> {
-    let mut line = String::new();
-    let mut plain_len = 0;
-    let mut current = Style::new();
-    let mut x = buffer.area.x;
-    while x < buffer.area.right() {
-        let cell = &buffer[(x, y)];
-        let symbol = cell.symbol();
-        let style = if color {
-            ansi_style(cell.fg, cell.modifier)
-        } else {
-            Style::new()
-        };
-        if style != current {
-            line.push_str(&format!("{}{}", current.render_reset(), style.render()));
-            current = style;
-        }
-        line.push_str(symbol);
-        if symbol.trim() != "" || style != Style::new() {
-            plain_len = line.len();
-        }
-        // A wide symbol covers the cells after it.
-        x += symbol.width().max(1) as u16;
+/// Lays out one row as the inspector's panes do: each pane at its column,
+/// each byte's cells at their place in it, the text pane's glyphs where
+/// the inspector draws them.
+/// Returns false for a row past the end, which has nothing to show.
+fn write_row(panes: &Rows, row: u16, layout: Layout, line: &mut Line) -> bool {
+    let Some((label, style)) = panes.offset_look(row) else {
+        return false;
+    };
+    line.put(layout.offset.x, &label, label.len(), style);
+    // Pane by pane, left to right.
+    for (column, cell) in panes.row_cells(row).iter().enumerate() {
+        let (digits, style) = panes.hex_look(cell);
+        line.put(layout.hex.x + column as u16 * HEX_CELLS, digits, 2, style);
     }
-    line.truncate(plain_len);
-    writeln!(out, "{line}{}", current.render_reset())
+    if layout.bits.width > 0 {
+        for (column, cell) in panes.row_cells(row).iter().enumerate() {
+            let (bits, markers, marker_style, payload_style) = panes.bits_look(cell);
+            let x = layout.bits.x + column as u16 * BITS_CELLS;
+            line.put(x, &bits[..markers], markers, marker_style);
+            line.put(
+                x + markers as u16,
+                &bits[markers..],
+                8 - markers,
+                payload_style,
+            );
+        }
+    }
+    for (column, text, style, width) in panes.text_looks(row, usize::from(layout.text.width)) {
+        line.put(layout.text.x + column as u16, &text, width, style);
+    }
+    true
 }
 
-/// A ratatui colour and modifiers as an ANSI style.
-fn ansi_style(fg: Color, modifier: Modifier) -> Style {
-    let color = match fg {
+/// One line of a dump being written: text put at columns, styles turned
+/// into ANSI sequences only where they change.
+struct Line {
+    text: String,
+    /// The column the text has reached.
+    column: u16,
+    color: bool,
+    current: ratatui::style::Style,
+}
+
+impl Line {
+    fn new(color: bool) -> Line {
+        Line {
+            text: String::with_capacity(256),
+            column: 0,
+            color,
+            current: ratatui::style::Style::new(),
+        }
+    }
+
+    /// Puts `text`, `width` cells wide, at `column`, which must not be
+    /// left of what is already there.
+    fn put(&mut self, column: u16, text: &str, width: usize, style: ratatui::style::Style) {
+        if self.column == u16::MAX {
+            // The first put after `finish`: a new line.
+            self.text.clear();
+            self.column = 0;
+        }
+        debug_assert!(column >= self.column, "text is put left to right");
+        if column > self.column {
+            self.set_style(ratatui::style::Style::new());
+            let gap = usize::from(column - self.column);
+            self.text.extend(std::iter::repeat_n(' ', gap));
+            self.column = column;
+        }
+        self.set_style(style);
+        self.text.push_str(text);
+        self.column += width as u16;
+    }
+
+    fn set_style(&mut self, style: ratatui::style::Style) {
+        if !self.color || style == self.current {
+            return;
+        }
+        let old = ansi_style(self.current);
+        let new = ansi_style(style);
+        let _ = write!(self.text, "{}{}", old.render_reset(), new.render());
+        self.current = style;
+    }
+
+    /// Ends the line: `text` holds it, line end included, until the next
+    /// `put` starts another.
+    fn finish(&mut self) {
+        self.set_style(ratatui::style::Style::new());
+        self.text.push('\n');
+        self.column = u16::MAX;
+    }
+}
+
+/// A ratatui style (its colour and modifiers) as an ANSI style.
+fn ansi_style(style: ratatui::style::Style) -> Style {
+    let modifier = style.add_modifier;
+    let color = match style.fg.unwrap_or(Color::Reset) {
         Color::Reset => None,
         Color::Black => Some(AnsiColor::Black.into()),
         Color::Red => Some(AnsiColor::Red.into()),

@@ -262,7 +262,7 @@ impl Painter {
             .enumerate()
             .map(|(i, &c)| {
                 if i == 0 {
-                    glyph(c).text
+                    glyph(c).text.to_string()
                 } else {
                     let name = crate::model::explain::char_name(c).unwrap_or_default();
                     format!("U+{:04X} {name}", c as u32)

@@ -3,7 +3,7 @@
 
 use super::decode::{MAX_UNIT_LEN, decode_first, intended_value, unit_containing};
 use super::source::{Source, SourceError};
-use super::unit::{ByteRole, Unit};
+use super::unit::{ByteRole, Unit, UnitKind};
 
 /// The units overlapping `[start, end)` and the bytes they are made of.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -36,6 +36,16 @@ impl Window {
             });
             at += usize::from(len);
             while base + (at as u64) < end {
+                // ASCII is most of any text: one byte, one character.
+                if bytes[at] < 0x80 {
+                    units.push(Unit {
+                        offset: base + at as u64,
+                        len: 1,
+                        kind: UnitKind::Char(char::from(bytes[at])),
+                    });
+                    at += 1;
+                    continue;
+                }
                 let (len, kind) = decode_first(&bytes[at..]);
                 units.push(Unit {
                     offset: base + at as u64,
@@ -51,9 +61,14 @@ impl Window {
     /// A window of `bytes` as if they stood at offset `base` of a file that
     /// ends with them: for front ends and tests that have the bytes already.
     pub fn from_bytes(base: u64, bytes: &[u8]) -> Window {
-        let source = Source::from_bytes("window", bytes.to_vec());
-        let mut window =
-            Window::load(&source, 0, bytes.len() as u64).expect("bytes in memory can be read");
+        Window::from_vec(base, bytes.to_vec())
+    }
+
+    /// [`Window::from_bytes`], taking the bytes.
+    pub fn from_vec(base: u64, bytes: Vec<u8>) -> Window {
+        let len = bytes.len() as u64;
+        let source = Source::from_bytes("window", bytes);
+        let mut window = Window::load(&source, 0, len).expect("bytes in memory can be read");
         window.base += base;
         for unit in &mut window.units {
             unit.offset += base;

@@ -2,6 +2,7 @@
 //! as control pictures, bidi and invisible characters as marks, combining
 //! marks on a dotted circle (DESIGN.md, terminal safety).
 
+use compact_str::CompactString;
 use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_width::UnicodeWidthChar;
 
@@ -23,8 +24,9 @@ pub enum GlyphKind {
 /// What to draw for a character: terminal-safe text and its display width.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Glyph {
-    /// Safe text to draw (never a control, bidi or format character).
-    pub text: String,
+    /// Safe text to draw (never a control, bidi or format character);
+    /// inline, so that a glyph of a few bytes allocates nothing.
+    pub text: CompactString,
     /// Columns it takes (1 or 2).
     pub width: usize,
     /// Why it looks the way it does.
@@ -33,7 +35,7 @@ pub struct Glyph {
 
 fn stand_in(text: &str, kind: GlyphKind) -> Glyph {
     Glyph {
-        text: text.to_string(),
+        text: CompactString::from(text),
         width: text.chars().map(|c| c.width().unwrap_or(0)).sum(),
         kind,
     }
@@ -56,7 +58,7 @@ pub fn glyph(c: char) -> Glyph {
             GeneralCategory::NonspacingMark
             | GeneralCategory::EnclosingMark
             | GeneralCategory::SpacingMark => Glyph {
-                text: format!("◌{c}"),
+                text: compact_str::format_compact!("◌{c}"),
                 width: 1,
                 kind: GlyphKind::Combining,
             },
@@ -66,7 +68,7 @@ pub fn glyph(c: char) -> Glyph {
             GeneralCategory::SpaceSeparator if c != ' ' => stand_in("⍽", GlyphKind::Warning),
             _ => match c.width() {
                 Some(width @ 1..=2) => Glyph {
-                    text: c.to_string(),
+                    text: CompactString::from(&*c.encode_utf8(&mut [0; 4])),
                     width,
                     kind: GlyphKind::Plain,
                 },

@@ -3,7 +3,7 @@
 //! highlights over them, looked up once a frame for all four. They paint
 //! straight into the buffer, and every cell is terminal-safe.
 
-use std::borrow::Cow;
+use compact_str::CompactString;
 use std::sync::LazyLock;
 
 use ratatui::buffer::Buffer;
@@ -13,7 +13,7 @@ use ratatui::widgets::Widget;
 
 use super::app::App;
 use super::glyph::{GlyphKind, glyph};
-use super::layout::{BITS_CELLS, HEX_CELLS, Layout, TEXT_CELLS};
+use super::layout::{BITS_CELLS, HEX_CELLS, Layout};
 use super::theme::Theme;
 use crate::model::explain::marker_len;
 use crate::model::findings::Severity;
@@ -25,9 +25,11 @@ const FILLER: &str = "·";
 const REPLACEMENT: &str = "�";
 
 /// One visible byte and what it belongs to.
-struct Cell<'a> {
-    offset: u64,
-    byte: u8,
+pub struct Cell<'a> {
+    /// Its offset.
+    pub offset: u64,
+    /// The byte.
+    pub byte: u8,
     unit: &'a Unit,
     unit_index: usize,
 }
@@ -179,104 +181,131 @@ impl<'a> Rows<'a> {
         }
     }
 
-    /// Paints the offset column into `area`.
-    fn paint_offsets(&self, buffer: &mut Buffer, area: Rect) {
+    /// The offset label of row `row` and its style; `None` past the end.
+    pub fn offset_look(&self, row: u16) -> Option<(String, Style)> {
         let digits = usize::from(self.layout.offset.width.saturating_sub(2)).max(1);
         let per_row = u64::from(self.layout.bytes_per_row);
+        let start = self.row_start(row);
+        if row > 0 && start >= self.file_len {
+            return None;
+        }
+        let style = if self
+            .cursor
+            .is_some_and(|cursor| (start..start + per_row).contains(&cursor))
+        {
+            self.theme.label()
+        } else {
+            self.theme.quiet()
+        };
+        Some((format!("0x{start:0digits$x}"), style))
+    }
+
+    /// Paints the offset column into `area`.
+    fn paint_offsets(&self, buffer: &mut Buffer, area: Rect) {
         for (row, y) in (0..self.layout.rows).zip(area.top()..area.bottom()) {
-            let start = self.row_start(row);
-            if row > 0 && start >= self.file_len {
+            let Some((label, style)) = self.offset_look(row) else {
                 break;
-            }
-            let style = if self
-                .cursor
-                .is_some_and(|cursor| (start..start + per_row).contains(&cursor))
-            {
-                self.theme.label()
-            } else {
-                self.theme.quiet()
             };
-            put_ascii(
-                buffer,
-                area,
-                area.x,
-                y,
-                &format!("0x{start:0digits$x}"),
-                style,
-            );
+            put_ascii(buffer, area, area.x, y, &label, style);
+        }
+    }
+
+    /// A byte's hex cell: its two digits and their style.
+    pub fn hex_look(&self, cell: &Cell) -> (&'static str, Style) {
+        let role = cell.unit.role_of(cell.offset);
+        (
+            HEX[usize::from(cell.byte)].as_str(),
+            self.highlight(cell, self.theme.role(role)),
+        )
+    }
+
+    /// A byte's bits cell: its eight bits, how many lead them as markers,
+    /// and the styles of the markers and of the payload (an invalid span's
+    /// bits are all in the error style).
+    pub fn bits_look(&self, cell: &Cell) -> (&'static str, usize, Style, Style) {
+        let bits = BITS[usize::from(cell.byte)].as_str();
+        match cell.unit.role_of(cell.offset) {
+            ByteRole::Invalid => {
+                let style = self.highlight(cell, self.theme.error());
+                (bits, 0, style, style)
+            }
+            role => {
+                let first = !matches!(role, ByteRole::Continuation { .. });
+                let markers = marker_len(cell.byte, first);
+                let marker_style = self.highlight(cell, self.theme.quiet());
+                let payload_style = self.highlight(cell, self.theme.payload(cell.unit_index));
+                (bits, markers, marker_style, payload_style)
+            }
         }
     }
 
     /// Paints the hex pane: each byte coloured by its role.
     fn paint_hex(&self, buffer: &mut Buffer, area: Rect) {
         self.paint_cells(buffer, area, HEX_CELLS, |cell, buffer, x, y| {
-            let role = cell.unit.role_of(cell.offset);
-            let style = self.highlight(cell, self.theme.role(role));
-            put_ascii(buffer, area, x, y, &HEX[usize::from(cell.byte)], style);
+            let (digits, style) = self.hex_look(cell);
+            put_ascii(buffer, area, x, y, digits, style);
         });
     }
 
     /// Paints the bits pane: marker bits quiet, payload bits coloured per unit.
     fn paint_bits(&self, buffer: &mut Buffer, area: Rect) {
         self.paint_cells(buffer, area, BITS_CELLS, |cell, buffer, x, y| {
-            let bits = BITS[usize::from(cell.byte)].as_str();
-            match cell.unit.role_of(cell.offset) {
-                ByteRole::Invalid => {
-                    put_ascii(
-                        buffer,
-                        area,
-                        x,
-                        y,
-                        bits,
-                        self.highlight(cell, self.theme.error()),
-                    );
-                }
-                role => {
-                    let first = !matches!(role, ByteRole::Continuation { .. });
-                    let markers = marker_len(cell.byte, first);
-                    let marker_style = self.highlight(cell, self.theme.quiet());
-                    let payload_style = self.highlight(cell, self.theme.payload(cell.unit_index));
-                    let x = put_ascii(buffer, area, x, y, &bits[..markers], marker_style);
-                    put_ascii(buffer, area, x, y, &bits[markers..], payload_style);
-                }
-            }
+            let (bits, markers, marker_style, payload_style) = self.bits_look(cell);
+            let x = put_ascii(buffer, area, x, y, &bits[..markers], marker_style);
+            put_ascii(buffer, area, x, y, &bits[markers..], payload_style);
         });
     }
 
-    /// Paints the text pane: each character at its lead byte's cell.
-    fn paint_text(&self, buffer: &mut Buffer, area: Rect) {
-        let per_row = u64::from(self.layout.bytes_per_row);
+    /// The text cells of row `row`: for each drawn cell its byte's
+    /// position in the row, the text, its style and how many cells it
+    /// covers (a wide glyph covers the next byte's cell, which is then not
+    /// drawn). `cells` is the pane's width.
+    pub fn text_looks(&self, row: u16, cells: usize) -> Vec<(usize, CompactString, Style, usize)> {
+        let mut looks = Vec::new();
         let mut skip = 0;
-        self.paint_cells(buffer, area, TEXT_CELLS, |cell, buffer, x, y| {
-            if cell.offset % per_row == 0 {
-                skip = 0;
-            }
+        for (column, cell) in self.rows[usize::from(row)].iter().enumerate() {
             if skip > 0 {
                 // A wide glyph drawn in the previous cell covers this one.
                 skip -= 1;
-                return;
+                continue;
+            }
+            if column >= cells {
+                break;
             }
             // The cells left in this row of the pane, which may hold one
             // more than the row's bytes: a wide character that starts in
             // the last column still gets its two cells.
-            let column = (cell.offset % per_row) as usize;
-            let cells_left = usize::from(area.width).saturating_sub(column);
-            let (text, style, width) = self.text_cell(cell, cells_left);
+            let (text, style, width) = self.text_cell(cell, cells - column);
             skip = width.saturating_sub(1);
             let mark = self.marks.get((cell.offset - self.top) as usize);
             let style = match mark.copied().flatten() {
                 Some(severity) => self.theme.finding_mark(severity, style),
                 None => style,
             };
-            let style = self.highlight(cell, style);
-            if width == 1 {
-                // One cell: set it directly, skipping grapheme segmentation.
-                buffer[(x, y)].set_symbol(&text).set_style(style);
-            } else {
-                let room = usize::from(area.right().saturating_sub(x));
-                buffer.set_stringn(x, y, text, room, style);
+            looks.push((column, text, self.highlight(cell, style), width));
+        }
+        looks
+    }
+
+    /// Paints the text pane: each character at its lead byte's cell.
+    fn paint_text(&self, buffer: &mut Buffer, area: Rect) {
+        for (row, y) in (0..self.layout.rows).zip(area.top()..area.bottom()) {
+            for (column, text, style, width) in self.text_looks(row, usize::from(area.width)) {
+                let x = area.x + column as u16;
+                if width == 1 {
+                    // One cell: set it directly, skipping grapheme segmentation.
+                    buffer[(x, y)].set_symbol(&text).set_style(style);
+                } else {
+                    let room = usize::from(area.right().saturating_sub(x));
+                    buffer.set_stringn(x, y, text, room, style);
+                }
             }
-        });
+        }
+    }
+
+    /// The visible cells of row `row`.
+    pub fn row_cells(&self, row: u16) -> &[Cell<'a>] {
+        self.rows.get(usize::from(row)).map_or(&[], Vec::as_slice)
     }
 
     /// Calls `paint` for every visible cell with its screen position, given
@@ -300,7 +329,7 @@ impl<'a> Rows<'a> {
     }
 
     /// What one text cell shows, its style and how many cells it covers.
-    fn text_cell(&self, cell: &Cell, cells_left: usize) -> (Cow<'static, str>, Style, usize) {
+    fn text_cell(&self, cell: &Cell, cells_left: usize) -> (CompactString, Style, usize) {
         let unit = cell.unit;
         if cell.offset != unit.offset {
             let style = if unit.invalid_kind().is_some() {
@@ -308,10 +337,16 @@ impl<'a> Rows<'a> {
             } else {
                 self.theme.quiet()
             };
-            return (FILLER.into(), style, 1);
+            return (CompactString::const_new(FILLER), style, 1);
         }
         match unit.kind {
-            UnitKind::Invalid(_) => (REPLACEMENT.into(), self.theme.error(), 1),
+            UnitKind::Invalid(_) => (CompactString::const_new(REPLACEMENT), self.theme.error(), 1),
+            // Printable ASCII is itself: no glyph to look up (most of any text).
+            UnitKind::Char(c) if c.is_ascii_graphic() || c == ' ' => (
+                CompactString::from(&*c.encode_utf8(&mut [0; 1])),
+                Style::new(),
+                1,
+            ),
             UnitKind::Char(c) => {
                 let shown = glyph(c);
                 let style = match shown.kind {
@@ -322,9 +357,9 @@ impl<'a> Rows<'a> {
                 // A wide glyph needs the next cell of this row and of this unit.
                 let room = cells_left.min(usize::from(unit.len));
                 if shown.width > room {
-                    return ("…".into(), self.theme.quiet(), 1);
+                    return (CompactString::const_new("…"), self.theme.quiet(), 1);
                 }
-                (shown.text.into(), style, shown.width)
+                (shown.text, style, shown.width)
             }
         }
     }
