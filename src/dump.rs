@@ -13,10 +13,10 @@ use anstyle::{Ansi256Color, AnsiColor, Color as AnsiTermColor, Effects, RgbColor
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
-use crate::model::Window;
 use crate::model::blocks::pieces::complete_prefix_len;
 use crate::model::decode::{MAX_UNIT_LEN, unit_containing};
 use crate::model::source::SourceError;
+use crate::model::{Source, Window};
 use crate::ui::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
 use crate::ui::panes::Rows;
 use crate::ui::theme::Theme;
@@ -111,8 +111,11 @@ pub fn dump_from(
             row + (known_end.saturating_sub(row)) / per_row * per_row
         };
         if shown_end > row {
-            let window = Window::from_bytes(pending_base, &pending[..usable]);
-            draw_in_parallel(&window, row, shown_end, layout, options, out)?;
+            let chunk = Chunk {
+                source: Source::from_bytes("chunk", pending[..usable].to_vec()),
+                base: pending_base,
+            };
+            draw_in_parallel(&chunk, row, shown_end, layout, options, out)?;
             row = shown_end;
         }
         if last {
@@ -197,10 +200,26 @@ fn row_layout(options: DumpOptions) -> Layout {
     }
 }
 
-/// Draws the rows from `start` up to `end` on every core, each taking a
-/// run of whole rows into its own buffer, written out in order.
+/// A chunk of the input: complete units from offset `base`.
+struct Chunk {
+    source: Source,
+    base: u64,
+}
+
+impl Chunk {
+    /// The units of `[from, to)` (input offsets), decoded.
+    fn window(&self, from: u64, to: u64) -> Window {
+        Window::load(&self.source, from - self.base, to - self.base)
+            .expect("bytes in memory can be read")
+            .moved_to(self.base)
+    }
+}
+
+/// Draws the rows from `start` up to `end` on every core, each decoding
+/// and drawing a run of whole rows into its own buffer, written out in
+/// order.
 fn draw_in_parallel(
-    window: &Window,
+    chunk: &Chunk,
     start: u64,
     end: u64,
     layout: Layout,
@@ -211,7 +230,7 @@ fn draw_in_parallel(
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let rows = (end - start).div_ceil(per_row);
     if threads == 1 || rows < 1024 {
-        return draw_rows(window, start, end, layout, options, out);
+        return draw_rows(&chunk.window(start, end), start, end, layout, options, out);
     }
     let rows_each = rows.div_ceil(threads);
     let parts: Vec<io::Result<Vec<u8>>> = std::thread::scope(|scope| {
@@ -221,7 +240,8 @@ fn draw_in_parallel(
                 let to = (start + (i + 1) * rows_each * per_row).min(end);
                 scope.spawn(move || {
                     let mut part = Vec::new();
-                    draw_rows(window, from, to, layout, options, &mut part).map(|()| part)
+                    let window = chunk.window(from, to);
+                    draw_rows(&window, from, to, layout, options, &mut part).map(|()| part)
                 })
             })
             .collect();

@@ -61,19 +61,20 @@ impl Window {
     /// A window of `bytes` as if they stood at offset `base` of a file that
     /// ends with them: for front ends and tests that have the bytes already.
     pub fn from_bytes(base: u64, bytes: &[u8]) -> Window {
-        Window::from_vec(base, bytes.to_vec())
+        let source = Source::from_bytes("window", bytes.to_vec());
+        Window::load(&source, 0, bytes.len() as u64)
+            .expect("bytes in memory can be read")
+            .moved_to(base)
     }
 
-    /// [`Window::from_bytes`], taking the bytes.
-    pub fn from_vec(base: u64, bytes: Vec<u8>) -> Window {
-        let len = bytes.len() as u64;
-        let source = Source::from_bytes("window", bytes);
-        let mut window = Window::load(&source, 0, len).expect("bytes in memory can be read");
-        window.base += base;
-        for unit in &mut window.units {
+    /// This window as if its source began at offset `base` of a larger one
+    /// (a chunk of a stream, decoded on its own).
+    pub fn moved_to(mut self, base: u64) -> Window {
+        self.base += base;
+        for unit in &mut self.units {
             unit.offset += base;
         }
-        window
+        self
     }
 
     /// A window holding nothing (before anything is loaded, or for an empty file).
