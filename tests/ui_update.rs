@@ -696,3 +696,86 @@ fn a_line_the_scan_has_not_reached_waits_for_it() {
         "{commands:?}"
     );
 }
+
+#[test]
+fn a_selection_is_summed_up_and_copied_as_text_or_hex() {
+    use base64::Engine;
+    let mut app = app_on("Папа!\u{1F600}\u{FF}".as_bytes(), 120, 30);
+    app.send(Message::ToggleSelection);
+    // "Папа" is 8 bytes: select them.
+    app.send(Message::MoveBytes(7));
+    assert_eq!(app.selection(), Some((0, 8)));
+    let ((start, end), summary) = app.shown.selection.unwrap();
+    assert_eq!((start, end), (0, 8));
+    let summary = summary.unwrap();
+    assert_eq!(
+        (
+            summary.code_points,
+            summary.graphemes,
+            summary.invalid_spans,
+            summary.utf16,
+            summary.utf32
+        ),
+        (4, 4, 0, 8, 16)
+    );
+    let screen = screen_text(&app).join("\n");
+    assert!(screen.contains("Selected 0x0–0x7, 8 bytes"), "{screen}");
+    assert!(
+        screen.contains("4 code points, 4 graphemes, 0 invalid spans"),
+        "{screen}"
+    );
+    // y asks for the bytes, and the answer is an OSC 52 sequence for the loop.
+    let left = app.send(Message::CopySelection { hex: false });
+    let expected = base64::engine::general_purpose::STANDARD.encode("Папа");
+    assert_eq!(
+        left,
+        [Command::SetClipboard(format!(
+            "\u{1b}]52;c;{expected}\u{7}"
+        ))]
+    );
+    assert_eq!(
+        app.message.as_deref(),
+        Some("copied 8 bytes as text to the clipboard (OSC 52)")
+    );
+    let left = app.send(Message::CopySelection { hex: true });
+    let expected = base64::engine::general_purpose::STANDARD.encode("D0 9F D0 B0 D0 BF D0 B0");
+    assert_eq!(
+        left,
+        [Command::SetClipboard(format!(
+            "\u{1b}]52;c;{expected}\u{7}"
+        ))]
+    );
+    // Esc drops it; y then says there is nothing to copy.
+    app.send(Message::Escape);
+    assert_eq!(app.selection(), None);
+    assert!(app.send(Message::CopySelection { hex: false }).is_empty());
+    assert_eq!(
+        app.message.as_deref(),
+        Some("nothing selected: v starts a selection")
+    );
+}
+
+#[test]
+fn a_mouse_drag_selects_from_where_it_was_pressed() {
+    let mut app = app_on(b"abcdefghijklmnopqrstuvwxyz", 120, 30);
+    let layout = app.layout();
+    let (x, y) = (layout.hex.x, layout.hex.y);
+    app.send(Message::Click { x, y });
+    app.send(Message::Drag { x: x + 3 * 4, y });
+    assert_eq!(app.selection(), Some((0, 5)));
+    let summary = app.shown.selection.unwrap().1.unwrap();
+    assert_eq!(summary.bytes, 5);
+    // A click elsewhere starts afresh.
+    app.send(Message::Click { x: x + 3, y });
+    assert_eq!(app.selection(), None);
+}
+
+#[test]
+fn s_turns_the_info_panel_into_the_decoder() {
+    let mut app = app_on("П".as_bytes(), 120, 30);
+    app.send(Message::ToggleDecoder);
+    app.send(Message::MoveBytes(1));
+    let screen = screen_text(&app).join("\n");
+    assert!(screen.contains("decoder (s)"), "{screen}");
+    assert!(screen.contains("→ 10000 011111 = U+041F"), "{screen}");
+}

@@ -5,6 +5,7 @@
 
 use super::layout::{Layout, offset_width};
 use super::overlays::Mode;
+use crate::model::explain::RangeSummary;
 use crate::model::find::SearchOutcome;
 use crate::model::findings::{Finding, Severity};
 use crate::model::{LoadState, ScanState, Span, Unit, Window};
@@ -96,6 +97,9 @@ pub struct View {
     /// Whether the info panel narrates the decoder instead of describing
     /// the unit (`s`).
     pub show_decoder: bool,
+    /// Where the selection started (`v`, or a mouse drag); it runs to the
+    /// cursor.
+    pub selection_anchor: Option<u64>,
     /// Bytes per row asked for (`<`, `>`, `--width`); as many as fit if none.
     pub wanted_bytes_per_row: Option<u16>,
     /// Lines the info panel is scrolled down by.
@@ -117,7 +121,13 @@ pub struct Shown {
     pub visible_findings: Vec<Marked>,
     /// On an invalid span: which one it is, counted from 1 (once indexed).
     pub cursor_span: Option<u64>,
+    /// The selection summed up: its range and what it holds (`None` in the
+    /// summary when it is too large to read at each key).
+    pub selection: Option<SelectionSummary>,
 }
+
+/// A selection summed up.
+pub type SelectionSummary = ((u64, u64), Option<RangeSummary>);
 
 /// How the background work stands, as of the last tick.
 #[derive(Debug, Clone, PartialEq)]
@@ -194,6 +204,7 @@ impl App {
                 show_bits: true,
                 show_info: true,
                 show_decoder: false,
+                selection_anchor: None,
                 wanted_bytes_per_row: None,
                 info_scroll: 0,
                 reveal: false,
@@ -323,7 +334,15 @@ impl App {
             list: self
                 .findings_list()
                 .map(|list| list.shown(self.progress.findings.kept, self.list_rows())),
+            selection: self.selection(),
         }
+    }
+
+    /// The selected bytes `[start, end)`, cursor included, if any.
+    pub fn selection(&self) -> Option<(u64, u64)> {
+        let anchor = self.view.selection_anchor?;
+        let (low, high) = (anchor.min(self.view.cursor), anchor.max(self.view.cursor));
+        Some((low, (high + 1).min(self.file.len.max(1))))
     }
 
     /// Takes what the runtime loaded for the screen.
@@ -335,6 +354,7 @@ impl App {
             cursor_findings: loaded.cursor_findings,
             visible_findings: loaded.visible_findings,
             cursor_span: loaded.cursor_span,
+            selection: loaded.selection,
         };
         // Another unit under the cursor: its info starts at the top.
         if self.cursor_unit().map(|u| u.offset) != unit_before {
@@ -360,6 +380,8 @@ pub struct ViewRequest {
     pub cursor: u64,
     /// The findings the open list shows (indexes among the kept ones).
     pub list: Option<std::ops::Range<usize>>,
+    /// The selection, to sum up.
+    pub selection: Option<(u64, u64)>,
 }
 
 /// What the runtime loaded for the screen.
@@ -377,6 +399,8 @@ pub struct ViewData {
     pub list_rows: Option<Vec<Finding>>,
     /// On an invalid span: which one it is, counted from 1.
     pub cursor_span: Option<u64>,
+    /// The selection summed up.
+    pub selection: Option<SelectionSummary>,
     /// Why the bytes could not be read (terminal-safe).
     pub error: Option<String>,
 }

@@ -38,6 +38,19 @@ pub enum Command {
     },
     /// Stop the search running in the background.
     CancelSearch,
+    /// Read `[start, end)` for the clipboard, as text or hex (answered by
+    /// `SelectionRead`).
+    ReadSelection {
+        /// First byte.
+        start: u64,
+        /// One past the last.
+        end: u64,
+        /// As hex pairs.
+        hex: bool,
+    },
+    /// Write this to the terminal: an OSC 52 sequence that sets the
+    /// clipboard (for the event loop, which owns the terminal).
+    SetClipboard(String),
     /// Leave the inspector.
     Quit,
     /// Suspend to the shell (Ctrl-z).

@@ -3,8 +3,9 @@
 //! or the error and what the bits would have meant. What a unit is comes from
 //! `model::explain`, as for `utf8scope explain`.
 
+use super::app::SelectionSummary;
 use super::glyph::glyph;
-use crate::display::{escape_for_terminal, hex_bytes};
+use crate::display::{escape_for_terminal, hex_bytes, thousands};
 use crate::model::explain::{CharFacts, InvalidFacts, graphemes};
 use crate::model::findings::Finding;
 use crate::model::{Unit, UnitKind, Window};
@@ -58,6 +59,52 @@ pub fn describe_findings(findings: &[Finding]) -> Vec<InfoRow> {
             let repair = escape_for_terminal(repair);
             rows.push(row("Meant", format!("\u{201c}{repair}\u{201d}")));
         }
+    }
+    rows
+}
+
+/// What the info panel says of the selection: its range, what it holds,
+/// and its size in UTF-16 and UTF-32.
+pub fn describe_selection(selection: &SelectionSummary) -> Vec<InfoRow> {
+    let ((start, end), summary) = selection;
+    let len = end - start;
+    let mut rows = vec![row(
+        "Selected",
+        format!(
+            "{start:#x}–{:#x}, {} byte{} (y copies, Y as hex)",
+            end - 1,
+            thousands(len),
+            if len == 1 { "" } else { "s" }
+        ),
+    )];
+    match summary {
+        Some(s) => {
+            let plural = |n: usize, word: &str| {
+                format!(
+                    "{} {word}{}",
+                    thousands(n as u64),
+                    if n == 1 { "" } else { "s" }
+                )
+            };
+            rows.push(row(
+                "Holds",
+                format!(
+                    "{}, {}, {}",
+                    plural(s.code_points, "code point"),
+                    plural(s.graphemes, "grapheme"),
+                    plural(s.invalid_spans, "invalid span")
+                ),
+            ));
+            rows.push(row(
+                "As",
+                format!(
+                    "UTF-16 {} bytes, UTF-32 {} bytes",
+                    thousands(s.utf16 as u64),
+                    thousands(s.utf32 as u64)
+                ),
+            ));
+        }
+        None => rows.push(row("Holds", "too large to sum up at each key (over 1 MiB)")),
     }
     rows
 }

@@ -23,10 +23,9 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("↑ ↓ in a prompt", "earlier / later queries"),
     ("B", "show / hide the bits pane"),
     ("i", "show / hide the info panel"),
-    (
-        "s",
-        "decoder: the info panel narrates the decoder byte by byte",
-    ),
+    ("s", "decoder: the info panel narrates the decoder"),
+    ("v", "select from here (again: drop it); or drag"),
+    ("y Y", "copy the selection as text / hex (OSC 52)"),
     ("J K", "scroll the info panel"),
     ("< >", "one byte fewer / more per row"),
     ("mouse", "click a byte; wheel scrolls the pane under it"),
@@ -48,6 +47,10 @@ pub fn message_for(event: &Event, mode: &Mode) -> Option<Message> {
         }
         Event::Mouse(mouse) => match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => Some(Message::Click {
+                x: mouse.column,
+                y: mouse.row,
+            }),
+            MouseEventKind::Drag(MouseButton::Left) => Some(Message::Drag {
                 x: mouse.column,
                 y: mouse.row,
             }),
@@ -104,6 +107,9 @@ fn normal_key(key: &KeyEvent) -> Option<Message> {
         KeyCode::Char('B') => Message::ToggleBits,
         KeyCode::Char('i') => Message::ToggleInfo,
         KeyCode::Char('s') => Message::ToggleDecoder,
+        KeyCode::Char('v') => Message::ToggleSelection,
+        KeyCode::Char('y') => Message::CopySelection { hex: false },
+        KeyCode::Char('Y') => Message::CopySelection { hex: true },
         KeyCode::Char('<') => Message::ChangeBytesPerRow(-1),
         KeyCode::Char('>') => Message::ChangeBytesPerRow(1),
         KeyCode::Char('J') => Message::ScrollInfo(1),

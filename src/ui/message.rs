@@ -96,6 +96,25 @@ pub enum Message {
     ChangeBytesPerRow(i64),
     /// `K` (-1) or `J` (+1), or the wheel over the panel: scroll the info panel.
     ScrollInfo(i64),
+    /// Start a selection at the cursor, or drop the one there is (`v`).
+    ToggleSelection,
+    /// Copy the selection to the terminal's clipboard (`y` as text, `Y`
+    /// as hex).
+    CopySelection {
+        /// As hex pairs rather than text.
+        hex: bool,
+    },
+    /// The selection's bytes, read to be copied: the clipboard's text and
+    /// how many bytes it holds (`None`: too large).
+    SelectionRead(Option<(String, u64)>, bool),
+    /// The mouse dragged to a screen cell: selects from where it was
+    /// pressed.
+    Drag {
+        /// Column of the cell.
+        x: u16,
+        /// Row of the cell.
+        y: u16,
+    },
     /// A mouse click at a screen cell.
     Click {
         /// Column of the cell.

@@ -18,7 +18,7 @@ pub mod theme;
 pub mod update;
 pub mod view;
 
-use std::io;
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -130,6 +130,12 @@ fn event_loop(
             match command {
                 Command::Quit => return Ok(()),
                 Command::Suspend => suspend(terminal)?,
+                Command::SetClipboard(sequence) => {
+                    // Base64 and fixed text only: safe to write as it is.
+                    let mut out = io::stdout();
+                    out.write_all(sequence.as_bytes())?;
+                    out.flush()?;
+                }
                 _ => {}
             }
         }

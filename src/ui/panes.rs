@@ -86,6 +86,8 @@ pub struct Rows<'a> {
     file_len: u64,
     /// The last search match (offset, length).
     matched: Option<(u64, u64)>,
+    /// The selection `[start, end)`.
+    selected: Option<(u64, u64)>,
     layout: Layout,
     theme: Theme,
     cursor_unit: Option<Unit>,
@@ -119,6 +121,7 @@ impl<'a> Rows<'a> {
             cursor: Some(app.view.cursor),
             file_len: app.file.len,
             matched: app.search.matched,
+            selected: app.selection(),
             layout,
             theme,
             cursor_unit: app.cursor_unit().copied(),
@@ -149,6 +152,7 @@ impl<'a> Rows<'a> {
             cursor: None,
             file_len,
             matched: None,
+            selected: None,
             layout,
             theme,
             cursor_unit: None,
@@ -171,6 +175,11 @@ impl<'a> Rows<'a> {
             self.theme.cursor_byte(style)
         } else if self.cursor_unit.is_some_and(|u| u.contains(cell.offset)) {
             self.theme.cursor_unit(style)
+        } else if self
+            .selected
+            .is_some_and(|(start, end)| (start..end).contains(&cell.offset))
+        {
+            self.theme.selection(style)
         } else if self
             .matched
             .is_some_and(|(start, len)| (start..start + len).contains(&cell.offset))

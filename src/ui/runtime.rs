@@ -3,6 +3,7 @@
 //! and answers with [`Message`]s. The only part of the inspector that reads
 //! the file or takes a lock; `dispatch` runs an update to its end.
 
+use crate::model::explain::summarize;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -18,6 +19,12 @@ use crate::model::find::{SearchJob, SearchOutcome};
 use crate::model::findings::FindingsJob;
 use crate::model::window::unit_at;
 use crate::model::{LoadState, Lookup, Scan, ScanState, Source, StreamLoad, Window};
+
+/// The most bytes of a selection summed up at each key (read from the
+/// file each time the screen loads).
+const MAX_SUMMARY: u64 = 1 << 20;
+/// The most bytes `y` copies: terminals limit what OSC 52 carries.
+const MAX_COPY: u64 = 1 << 20;
 
 /// Bytes a keypress may read ahead of the background scan before it hands
 /// the search back to the scan: keeps a keypress on a multi-GB file quick.
@@ -152,6 +159,20 @@ impl Runtime {
                 ));
                 None
             }
+            Command::ReadSelection { start, end, hex } => {
+                let read = (end - start <= MAX_COPY)
+                    .then(|| self.source.read_range(start, (end - start) as usize).ok())
+                    .flatten()
+                    .map(|bytes| {
+                        let text = if hex {
+                            crate::display::hex_bytes(&bytes)
+                        } else {
+                            String::from_utf8_lossy(&bytes).into_owned()
+                        };
+                        (text, bytes.len() as u64)
+                    });
+                Some(Message::SelectionRead(read, hex))
+            }
             Command::CancelSearch => {
                 if let Some(running) = self.search.take() {
                     running.cancel();
@@ -159,7 +180,7 @@ impl Runtime {
                 None
             }
             // The event loop's to carry out.
-            Command::Quit | Command::Suspend => None,
+            Command::Quit | Command::Suspend | Command::SetClipboard(_) => None,
         }
     }
 
@@ -223,7 +244,15 @@ impl Runtime {
             .filter(|unit| unit.invalid_kind().is_some())
             .and_then(|unit| self.scan.span_number(unit.offset).ok().flatten());
         let index = self.findings.index();
+        let selection = request.selection.map(|(start, end)| {
+            let summary = (end - start <= MAX_SUMMARY)
+                .then(|| self.source.read_range(start, (end - start) as usize).ok())
+                .flatten()
+                .map(|bytes| summarize(&bytes));
+            ((start, end), summary)
+        });
         ViewData {
+            selection,
             cursor_span,
             window,
             cursor_position: self.scan.position_of(request.cursor).ok().flatten(),
@@ -305,7 +334,9 @@ pub fn dispatch(app: &mut App, runtime: &mut Runtime, message: Message) -> Vec<C
     while let Some(message) = messages.pop_front() {
         for command in update(app, message) {
             match command {
-                Command::Quit | Command::Suspend => for_the_loop.push(command),
+                Command::Quit | Command::Suspend | Command::SetClipboard(_) => {
+                    for_the_loop.push(command)
+                }
                 command => messages.extend(runtime.run(command)),
             }
         }

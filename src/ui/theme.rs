@@ -104,6 +104,15 @@ impl Theme {
         }
     }
 
+    /// The selected bytes (`v`).
+    pub fn selection(&self, style: Style) -> Style {
+        if self.color {
+            style.bg(Color::Magenta)
+        } else {
+            style.add_modifier(Modifier::REVERSED)
+        }
+    }
+
     /// The bytes of the last search match (besides the cursor's unit).
     pub fn search_match(&self, style: Style) -> Style {
         if self.color {

@@ -130,7 +130,46 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         }
         Message::PromptCancel => app.mode = Mode::Normal,
         Message::PromptSubmit => commands.extend(submit_prompt(app)),
+        Message::ToggleSelection => {
+            if app.view.selection_anchor.take().is_some() {
+                app.say("selection dropped");
+            } else {
+                app.view.selection_anchor = Some(app.view.cursor);
+                app.say("selecting: move to extend; y copies text, Y hex; v or Esc drops it");
+            }
+        }
+        Message::CopySelection { hex } => match app.selection() {
+            Some((start, end)) => commands.push(Command::ReadSelection { start, end, hex }),
+            None => app.say("nothing selected: v starts a selection"),
+        },
+        Message::SelectionRead(read, hex) => {
+            let what = if hex { "hex" } else { "text" };
+            return match read {
+                Some((text, bytes)) => {
+                    app.say(format!(
+                        "copied {} byte{} as {what} to the clipboard (OSC 52)",
+                        thousands(bytes),
+                        if bytes == 1 { "" } else { "s" }
+                    ));
+                    vec![Command::SetClipboard(osc52(&text))]
+                }
+                None => {
+                    app.say("the selection is too large to copy (1 MiB at most)");
+                    Vec::new()
+                }
+            };
+        }
+        Message::Drag { x, y } => {
+            if let Some(offset) = offset_at_cell(app, x, y) {
+                // The press that started the drag put the cursor there.
+                app.view.selection_anchor.get_or_insert(app.view.cursor);
+                app.view.cursor = offset;
+            }
+        }
         Message::Escape => {
+            if app.view.selection_anchor.take().is_some() {
+                app.say("selection dropped");
+            }
             if app.search.running.take().is_some() {
                 commands.push(Command::CancelSearch);
                 app.progress.search = None;
@@ -183,14 +222,10 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
             return update(app, message);
         }
         Message::Click { x, y } => {
-            let layout = app.layout();
-            if let Some((row, column)) = layout.byte_at_cell(x, y) {
-                let offset = app.view.top
-                    + u64::from(row) * u64::from(layout.bytes_per_row)
-                    + u64::from(column);
-                if offset < app.file.len {
-                    app.view.cursor = offset;
-                }
+            if let Some(offset) = offset_at_cell(app, x, y) {
+                app.view.cursor = offset;
+                // A click starts afresh; a drag from here selects.
+                app.view.selection_anchor = None;
             }
         }
         Message::Scroll(rows) => scroll(app, rows),
@@ -208,6 +243,22 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
     app.scroll_to_cursor();
     commands.push(Command::LoadView(app.view_request()));
     commands
+}
+
+/// The byte drawn at screen cell (`x`, `y`), if one is.
+fn offset_at_cell(app: &App, x: u16, y: u16) -> Option<u64> {
+    let layout = app.layout();
+    let (row, column) = layout.byte_at_cell(x, y)?;
+    let offset =
+        app.view.top + u64::from(row) * u64::from(layout.bytes_per_row) + u64::from(column);
+    (offset < app.file.len).then_some(offset)
+}
+
+/// The OSC 52 sequence that sets the terminal's clipboard to `text`.
+fn osc52(text: &str) -> String {
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+    format!("\x1b]52;c;{encoded}\x07")
 }
 
 fn offset_plus(offset: u64, delta: i64) -> u64 {

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::app::{App, FindingsStatus};
-use super::describe::{Tone, describe, describe_findings};
+use super::describe::{Tone, describe, describe_findings, describe_selection};
 use super::overlays::Mode;
 use super::panes::{BitsPane, HexPane, OffsetPane, Rows, TextPane};
 use super::theme::Theme;
@@ -62,9 +62,12 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             }
         }
     } else {
-        // Findings first: they are what the user is looking for.
-        let rows = describe_findings(&app.shown.cursor_findings)
+        // The selection, then findings: what the user is looking at.
+        let selection = app.shown.selection.as_ref().map(describe_selection);
+        let rows = selection
             .into_iter()
+            .flatten()
+            .chain(describe_findings(&app.shown.cursor_findings))
             .chain(describe(&app.shown.window, app.view.cursor));
         for row in rows {
             let value_style = match row.tone {
@@ -82,12 +85,25 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                     .map(|piece| piece.into_owned())
                     .collect()
             };
+            // The bit line in the bits pane's colours: markers quiet, the
+            // payload in the colour the pane gives this character.
+            let payload = app
+                .shown
+                .window
+                .unit_index_at(app.view.cursor)
+                .map_or(Style::new(), |index| theme.payload(index));
             for (i, piece) in pieces.into_iter().enumerate() {
                 let label = if i == 0 { row.label } else { "" };
-                lines.push(Line::from(vec![
-                    Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.label()),
-                    Span::styled(piece, value_style),
-                ]));
+                let mut spans = vec![Span::styled(
+                    format!("{label:<LABEL_WIDTH$}"),
+                    theme.label(),
+                )];
+                if row.label == "Bits" {
+                    spans.extend(bit_spans(&piece, theme.quiet(), payload));
+                } else {
+                    spans.push(Span::styled(piece, value_style));
+                }
+                lines.push(Line::from(spans));
             }
         }
     }
@@ -116,6 +132,26 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             .scroll((scroll as u16, 0)),
         area,
     );
+}
+
+/// A line of a bit breakdown (`1110 0010 | 10 000010`) as spans: each
+/// group's marker bits in `markers`, its payload bits in `payload`.
+fn bit_spans(line: &str, markers: Style, payload: Style) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for (i, group) in line.split(" | ").enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" | "));
+        }
+        match group.split_once(' ') {
+            Some((marker_bits, payload_bits)) => {
+                spans.push(Span::styled(marker_bits.to_string(), markers));
+                spans.push(Span::raw(" "));
+                spans.push(Span::styled(payload_bits.to_string(), payload));
+            }
+            None => spans.push(Span::raw(group.to_string())),
+        }
+    }
+    spans
 }
 
 /// The decoder's reasoning over the unit under the cursor, from its first

@@ -200,9 +200,61 @@ pub fn text_totals(text: &str) -> TextTotals {
     }
 }
 
+/// What a range of bytes holds, for a selection: its counts and its size
+/// in the other encodings (invalid spans left out of those).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RangeSummary {
+    /// Bytes.
+    pub bytes: usize,
+    /// Code points decoded.
+    pub code_points: usize,
+    /// Graphemes of the decoded text (invalid spans split it).
+    pub graphemes: usize,
+    /// Invalid spans (maximal subparts).
+    pub invalid_spans: usize,
+    /// The decoded text's size in UTF-16.
+    pub utf16: usize,
+    /// The decoded text's size in UTF-32.
+    pub utf32: usize,
+}
+
+/// Sums up `bytes`, which start at a unit boundary.
+pub fn summarize(bytes: &[u8]) -> RangeSummary {
+    let mut summary = RangeSummary {
+        bytes: bytes.len(),
+        ..RangeSummary::default()
+    };
+    for chunk in bytes.utf8_chunks() {
+        let totals = text_totals(chunk.valid());
+        summary.code_points += totals.code_points;
+        summary.graphemes += totals.graphemes;
+        summary.utf16 += totals.utf16;
+        summary.utf32 += totals.utf32;
+        // Maximal subparts, as `check` counts them.
+        summary.invalid_spans += usize::from(!chunk.invalid().is_empty());
+    }
+    summary
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_sums_up_as_text_and_spans() {
+        let summary = summarize("Папа\u{1F600}".as_bytes());
+        assert_eq!(
+            (
+                summary.bytes,
+                summary.code_points,
+                summary.utf16,
+                summary.utf32
+            ),
+            (12, 5, 12, 20)
+        );
+        let broken = summarize(b"a\xC0\xAFb\xE2\x82");
+        assert_eq!((broken.code_points, broken.invalid_spans), (2, 3));
+    }
 
     #[test]
     fn the_decoder_narrates_a_two_byte_character() {

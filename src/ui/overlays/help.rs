@@ -1,12 +1,14 @@
-//! The help overlay (`?`): the key bindings, scrollable when the screen is
-//! short, with the keys that close it.
+//! The help overlay (`?`): the key bindings and a legend of the colours,
+//! scrollable when the screen is short, with the keys that close it.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::model::findings::Severity;
 use crate::ui::keys::BINDINGS;
 use crate::ui::message::Message;
 use crate::ui::theme::Theme;
@@ -16,6 +18,53 @@ use crate::ui::theme::Theme;
 pub struct Help {
     /// Lines scrolled down.
     pub scroll: u16,
+}
+
+/// What each colour (or, without colour, each style) means, drawn in it.
+fn legend(theme: Theme) -> Vec<(&'static str, Style, &'static str)> {
+    use crate::model::ByteRole;
+    vec![
+        ("41", theme.role(ByteRole::Ascii), "ASCII byte"),
+        (
+            "E2",
+            theme.role(ByteRole::Lead { len: 3 }),
+            "lead byte of a sequence",
+        ),
+        (
+            "82",
+            theme.role(ByteRole::Continuation { index: 1, len: 3 }),
+            "continuation byte",
+        ),
+        ("C0 �", theme.error(), "invalid span"),
+        ("1110", theme.quiet(), "marker bits (dim)"),
+        (
+            "0010",
+            theme.payload(0),
+            "payload bits, one colour per character",
+        ),
+        (
+            "␊ ⇄ ◊",
+            theme.warning(),
+            "control, bidi or invisible character",
+        ),
+        (
+            "abc",
+            theme.finding_mark(Severity::Warning, Style::new()),
+            "finding: warning",
+        ),
+        (
+            "abc",
+            theme.finding_mark(Severity::Info, Style::new()),
+            "finding: info",
+        ),
+        (
+            "E2 82 AC",
+            theme.cursor_unit(Style::new()),
+            "the unit under the cursor",
+        ),
+        ("6F 6B", theme.selection(Style::new()), "selection (v)"),
+        ("6F 6B", theme.search_match(Style::new()), "search match"),
+    ]
 }
 
 impl Help {
@@ -41,6 +90,14 @@ impl Help {
             lines.push(Line::from(vec![
                 Span::styled(format!("{keys:<17}"), theme.label()),
                 Span::raw(*what),
+            ]));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled("colours", theme.label())));
+        for (sample, style, what) in legend(theme) {
+            lines.push(Line::from(vec![
+                Span::styled(sample, style),
+                Span::raw(format!("{}{what}", " ".repeat(17 - sample.chars().count()))),
             ]));
         }
         lines.push(Line::from(""));
