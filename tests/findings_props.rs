@@ -96,3 +96,32 @@ proptest! {
         prop_assert_eq!(findings_by_lines(&long, block), plain);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `check --findings` skips the findings pass over plain ASCII text
+    /// (printable, space, tab, line feed): no kind may fire on such text.
+    /// A new kind that could must make `is_plain_ascii_text` narrower.
+    #[test]
+    fn no_finding_is_made_of_plain_ascii_text(text in "[ -~\t\n]{0,400}") {
+        let bytes = text.into_bytes();
+        prop_assert!(utf8scope::model::findings::is_plain_ascii_text(&bytes));
+        let mut scanner = FindingsScanner::char_by_char();
+        scanner.feed_lines(&bytes);
+        let findings = scanner.finish();
+        prop_assert!(findings.is_empty(), "{:?}", findings);
+    }
+
+    /// And the test admits nothing else: any other byte makes text not plain.
+    #[test]
+    fn any_other_byte_makes_text_not_plain(
+        text in "[ -~\t\n]{0,200}",
+        at in 0usize..200,
+        byte in any::<u8>().prop_filter("not plain", |b| !matches!(b, 0x20..=0x7E | b'\n' | b'\t')),
+    ) {
+        let mut bytes = text.into_bytes();
+        bytes.insert(at.min(bytes.len()), byte);
+        prop_assert!(!utf8scope::model::findings::is_plain_ascii_text(&bytes));
+    }
+}

@@ -17,7 +17,7 @@ use crate::model::blocks::feed::{
 };
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::{BlockScanner, LocatedSpan};
-use crate::model::findings::{Finding, FindingsScanner, Severity};
+use crate::model::findings::{Finding, FindingsScanner, Severity, is_plain_ascii_text};
 use crate::model::source::SourceError;
 use crate::model::source::io_reason;
 use crate::model::{Opened, Source};
@@ -208,9 +208,15 @@ fn check_bytes<W: Write>(
     if rules.skip_binary && looks_binary(bytes) {
         return Ok(false);
     }
-    if !rules.findings && simdutf8::basic::from_utf8(bytes).is_ok() {
-        // Valid, and no finding looked for: no span needs a line number,
-        // so the lines need not be counted (most files of a tree).
+    // Valid, and nothing a finding could be made of: no span or finding
+    // needs a line number, so the lines need not be counted (most files of
+    // a tree).
+    let nothing_to_find = if rules.findings {
+        is_plain_ascii_text(bytes)
+    } else {
+        simdutf8::basic::from_utf8(bytes).is_ok()
+    };
+    if nothing_to_find {
         counts.bytes = bytes.len() as u64;
         reporter.summary(name, counts).map_err(Failure::Output)?;
         return Ok(true);

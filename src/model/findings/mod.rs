@@ -21,6 +21,7 @@ pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{LEGACY, Mojibake, find_mojibake};
 pub use scanner::{
     FindingsScanner, Position, findings_of, is_bidi_control, is_invisible, is_noncharacter,
+    is_plain_ascii_text,
 };
 
 use std::fmt;

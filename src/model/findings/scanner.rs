@@ -717,6 +717,21 @@ pub fn is_noncharacter(c: char) -> bool {
     (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE
 }
 
+/// Whether `bytes` are plain ASCII text: printable characters, spaces,
+/// tabs and line feeds only. No finding can be made of such text (every
+/// kind needs a byte above 7F, a control character or a carriage return),
+/// so a caller may skip the findings pass over it; a test holds every kind
+/// to this. Most files of a source tree are such text.
+pub fn is_plain_ascii_text(bytes: &[u8]) -> bool {
+    // In chunks without an early exit inside, so that the test of each
+    // chunk is vectorised.
+    bytes.chunks(64).all(|chunk| {
+        chunk.iter().fold(true, |plain, &b| {
+            plain & ((b.wrapping_sub(0x20) < 0x5F) | (b == b'\n') | (b == b'\t'))
+        })
+    })
+}
+
 /// All findings of `source`, in file order.
 pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
     let mut scanner = FindingsScanner::new();
