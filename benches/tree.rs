@@ -111,9 +111,12 @@ fn bench_tree(c: &mut Criterion) {
     let mib = env_number("UTF8SCOPE_TREE_MIB", 1024);
     let root = tree(files, mib);
     let utf8scope = env!("CARGO_BIN_EXE_utf8scope");
+    // The tree lies inside this repository (in target/), and cargo runs
+    // benchmarks from the repository's root: --no-config keeps the
+    // repository's own .utf8scope.toml from applying to the generated tree.
     let check = |args: &[&str]| {
         let mut command = Command::new(utf8scope);
-        command.arg("check").args(args).arg(&root);
+        command.args(["check", "--no-config"]).args(args).arg(&root);
         command
     };
     // Read the tree once so that every run finds it in the page cache.

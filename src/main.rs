@@ -388,7 +388,6 @@ fn main() -> ExitCode {
                     follow_links: follow,
                     globs: glob,
                     excludes: exclude,
-                    threads,
                 },
                 threads,
             };

@@ -180,13 +180,23 @@ impl Config {
         })
     }
 
-    /// Whether a walk leaves out `path`, an entry below its root (the
-    /// directories above it, already walked into, were not left out).
-    pub fn excludes(&self, path: &Path, is_dir: bool) -> bool {
-        !self.exclude.is_empty()
-            && self
-                .relative(path)
-                .is_some_and(|relative| self.exclude.matched(relative, is_dir).is_ignore())
+    /// Whether a walk leaves out a path, an entry below its root (the
+    /// directories above it, already walked into, were not left out): as
+    /// a function a walk can keep (`'static`).
+    pub fn walk_excludes(&self) -> impl Fn(&Path, bool) -> bool + Send + Sync + 'static {
+        let (exclude, cwd, root) = (self.exclude.clone(), self.cwd.clone(), self.root.clone());
+        move |path, is_dir| {
+            if exclude.is_empty() {
+                return false;
+            }
+            let absolute = normalize(&cwd.join(path));
+            match absolute.strip_prefix(&root) {
+                Ok(relative) if !relative.as_os_str().is_empty() => {
+                    exclude.matched(relative, is_dir).is_ignore()
+                }
+                _ => false,
+            }
+        }
     }
 
     /// The settings for the file at `path`: the top-level ones with every
@@ -354,8 +364,9 @@ mod tests {
             config.settings_for(&root.join("docs/a.txt")).findings,
             Some(false)
         );
-        assert!(config.excludes(&root.join("vendor"), true));
-        assert!(config.excludes(&root.join("lib/vendor"), true));
-        assert!(!config.excludes(&root.join("src/vendor.c"), false));
+        let excludes = config.walk_excludes();
+        assert!(excludes(&root.join("vendor"), true));
+        assert!(excludes(&root.join("lib/vendor"), true));
+        assert!(!excludes(&root.join("src/vendor.c"), false));
     }
 }

@@ -22,7 +22,7 @@ pub use config::Config;
 pub use file::{FileOutcome, FileRules, looks_binary};
 pub use kinds::{KindFilter, ReportKind};
 pub use report::{FileCounts, Format, ReportStyle};
-pub use walk::{Target, WalkOptions};
+pub use walk::{Found, Target, WalkOptions};
 
 use buffer::FileOutput;
 use file::check_file;
@@ -68,12 +68,8 @@ pub fn run<W: Write>(
 ) -> io::Result<Verdict> {
     let format = options.style.format;
     let mut out = CommaGate::new(out, format == Format::Sarif);
-    let targets = walk::expand(paths, &options.walk, config);
+    let walked_any = walk::walks_any(paths);
     let mut totals = RunTotals::default();
-    for message in &targets.errors {
-        writeln!(errors, "utf8scope: {message}")?;
-        totals.unreadable.push(message.clone());
-    }
     if format == Format::Sarif {
         sarif::write_header(out.get_mut())?;
     }
@@ -81,49 +77,68 @@ pub fn run<W: Write>(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    if targets.files.len() <= 1 || threads == 1 {
+    // The rules too are worked out on the workers: matching a config's
+    // globs is not free over tens of thousands of files.
+    let check = |found: Found| match found {
+        Found::File(target) => {
+            let rules = rules_for(&target, options, config);
+            let output = FileOutput::default();
+            let report = check_file(&target.path, target.walked, &rules, options.style, output);
+            Checked::File(report, rules.findings)
+        }
+        Found::Error(message) => Checked::WalkError(message),
+    };
+    let found = walk::expand(paths, &options.walk, config);
+    if threads == 1 || (!walked_any && paths.len() <= 1) {
         // One at a time, straight to the output: nothing waits.
-        for target in &targets.files {
-            let rules = rules_for(target, options, config);
-            let (outcome, _) =
-                check_file(&target.path, target.walked, &rules, options.style, &mut out)?;
-            totals.add(&outcome, rules.findings, errors)?;
+        for found in found {
+            match found {
+                Found::File(target) => {
+                    let rules = rules_for(&target, options, config);
+                    let (outcome, _) =
+                        check_file(&target.path, target.walked, &rules, options.style, &mut out)?;
+                    totals.add(&outcome, rules.findings, errors)?;
+                }
+                Found::Error(message) => {
+                    writeln!(errors, "utf8scope: {message}")?;
+                    totals.unreadable.push(message);
+                }
+            }
         }
     } else {
-        // The rules too are worked out on the workers: matching a config's
-        // globs is not free over tens of thousands of files.
-        let check = |index: usize| {
-            let target = &targets.files[index];
-            let rules = rules_for(target, options, config);
-            let report = check_file(
-                &target.path,
-                target.walked,
-                &rules,
-                options.style,
-                FileOutput::default(),
-            );
-            (report, rules.findings)
+        let record = |checked: Checked| -> io::Result<()> {
+            match checked {
+                Checked::File(report, findings) => {
+                    let (outcome, output) = report?;
+                    output.copy_to(&mut out)?;
+                    totals.add(&outcome, findings, errors)
+                }
+                Checked::WalkError(message) => {
+                    writeln!(errors, "utf8scope: {message}")?;
+                    totals.unreadable.push(message);
+                    Ok(())
+                }
+            }
         };
-        ordered::run(
-            targets.files.len(),
-            threads,
-            check,
-            |_, (report, findings)| {
-                let (outcome, output) = report?;
-                output.copy_to(&mut out)?;
-                totals.add(&outcome, findings, errors)
-            },
-        )?;
+        ordered::run(found, threads, check, record)?;
     }
     match format {
         Format::Sarif => sarif::write_footer(out.get_mut(), &totals.unreadable)?,
-        Format::Text if options.style.quiet || targets.walked_any => {
+        Format::Text if options.style.quiet || walked_any => {
             writeln!(out, "{}", totals.line())?;
         }
         _ => {}
     }
     out.flush()?;
     Ok(totals.verdict())
+}
+
+/// What a worker did with one thing the walk found.
+enum Checked {
+    /// A file checked: its report and whether findings were looked for.
+    File(io::Result<(FileOutcome, FileOutput)>, bool),
+    /// A path that could not be walked.
+    WalkError(String),
 }
 
 /// What is looked for in `target`: the config's settings for its path, with

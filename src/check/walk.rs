@@ -4,11 +4,10 @@
 //! files skipped, symbolic links not followed).
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::path::Path;
 
+use ignore::WalkBuilder;
 use ignore::overrides::OverrideBuilder;
-use ignore::{WalkBuilder, WalkState};
 
 use super::config::Config;
 use crate::display::escape_for_terminal;
@@ -26,8 +25,6 @@ pub struct WalkOptions {
     pub globs: Vec<String>,
     /// Walked files never checked (`--exclude`).
     pub excludes: Vec<String>,
-    /// Threads for the walk.
-    pub threads: usize,
 }
 
 /// A file to check.
@@ -40,70 +37,67 @@ pub struct Target {
     pub walked: bool,
 }
 
-/// What the command line named, expanded: the files in order, and one
-/// terminal-safe line per path that could not be walked.
-#[derive(Debug, Default)]
-pub struct Targets {
-    /// Files to check: named ones where they were named, each directory's
-    /// files sorted by path.
-    pub files: Vec<Target>,
-    /// Errors met on the way (an unreadable directory, a symlink loop).
-    pub errors: Vec<String>,
-    /// Whether some directory was walked.
-    pub walked_any: bool,
+/// What expanding the command line's paths finds, in report order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// A file to check.
+    File(Target),
+    /// A path that could not be walked (an unreadable directory, a symlink
+    /// loop, a bad glob): one terminal-safe line.
+    Error(String),
 }
 
-/// Expands `paths`: a directory becomes its files, walked with `options`
-/// and `config`'s excludes; anything else is checked as named.
-pub fn expand(paths: &[OsString], options: &WalkOptions, config: Option<&Config>) -> Targets {
-    let mut targets = Targets::default();
-    for path in paths {
-        let is_dir = path != "-" && Path::new(path).is_dir();
-        if !is_dir {
-            targets.files.push(Target {
-                path: path.clone(),
-                walked: false,
-            });
-            continue;
-        }
-        targets.walked_any = true;
-        match walk(Path::new(path), options, config) {
-            Ok((files, errors)) => {
-                targets.files.extend(files.into_iter().map(|path| Target {
-                    path: path.into_os_string(),
-                    walked: true,
-                }));
-                targets.errors.extend(errors);
+/// Whether any of `paths` is a directory, to be walked.
+pub fn walks_any(paths: &[OsString]) -> bool {
+    paths
+        .iter()
+        .any(|path| path != "-" && Path::new(path).is_dir())
+}
+
+/// Expands `paths`, lazily: a directory becomes its files, walked with
+/// `options` and `config`'s excludes, sorted by path (component by
+/// component: a directory's files together, `a/b` before `a.txt`);
+/// anything else is checked as named.
+pub fn expand<'a>(
+    paths: &'a [OsString],
+    options: &'a WalkOptions,
+    config: Option<&'a Config>,
+) -> impl Iterator<Item = Found> + Send + 'a {
+    paths
+        .iter()
+        .flat_map(move |path| -> Box<dyn Iterator<Item = Found> + Send> {
+            if path == "-" || !Path::new(path).is_dir() {
+                return Box::new(std::iter::once(Found::File(Target {
+                    path: path.clone(),
+                    walked: false,
+                })));
             }
-            Err(message) => targets.errors.push(message),
-        }
-    }
-    targets
+            match walker(Path::new(path), options, config) {
+                Ok(walk) => Box::new(walk.filter_map(|entry| match entry {
+                    // Files, and with -L what links point at; never
+                    // directories, sockets or devices met on the way.
+                    Ok(entry) if entry.file_type().is_some_and(|t| t.is_file()) => {
+                        Some(Found::File(Target {
+                            path: entry.into_path().into_os_string(),
+                            walked: true,
+                        }))
+                    }
+                    Ok(_) => None,
+                    Err(error) => Some(Found::Error(
+                        escape_for_terminal(&error.to_string()).into_owned(),
+                    )),
+                })),
+                Err(message) => Box::new(std::iter::once(Found::Error(message))),
+            }
+        })
 }
 
-/// The order of paths in a report: component by component (a directory's
-/// files together, `a/b` before `a.txt`), compared as bytes with the
-/// separator below every other byte, which is that order without splitting
-/// paths into components (a tree has tens of thousands to sort).
-fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
-    use std::os::unix::ffi::OsStrExt;
-    let key = |byte: &u8| {
-        if *byte == b'/' {
-            0
-        } else {
-            u16::from(*byte) + 1
-        }
-    };
-    let (a, b) = (a.as_os_str().as_bytes(), b.as_os_str().as_bytes());
-    a.iter().map(key).cmp(b.iter().map(key))
-}
-
-/// The files under `root`, sorted, and the errors met.
-fn walk(
+/// A sorted walk of `root`.
+fn walker(
     root: &Path,
     options: &WalkOptions,
     config: Option<&Config>,
-) -> Result<(Vec<PathBuf>, Vec<String>), String> {
+) -> Result<ignore::Walk, String> {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(!options.hidden)
@@ -113,7 +107,9 @@ fn walk(
         .git_exclude(!options.no_ignore)
         .parents(!options.no_ignore)
         .follow_links(options.follow_links)
-        .threads(options.threads.max(1));
+        // Names compared as bytes: with the walk depth-first, that is the
+        // order of whole paths component by component.
+        .sort_by_file_name(|a, b| a.cmp(b));
     if !options.globs.is_empty() || !options.excludes.is_empty() {
         let mut overrides = OverrideBuilder::new(root);
         let bad = |glob: &str, error: ignore::Error| {
@@ -128,58 +124,13 @@ fn walk(
         }
         builder.overrides(overrides.build().map_err(|e| bad("", e))?);
     }
-    let found = Mutex::new((Vec::new(), Vec::new()));
-    builder.build_parallel().run(|| {
-        let found = &found;
-        Box::new(move |entry| {
-            match entry {
-                Ok(entry) => {
-                    let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                    // An excluded directory is not even entered; a root
-                    // named on the command line is walked all the same.
-                    let below_root = entry.depth() > 0;
-                    if below_root && config.is_some_and(|c| c.excludes(entry.path(), is_dir)) {
-                        return if is_dir {
-                            WalkState::Skip
-                        } else {
-                            WalkState::Continue
-                        };
-                    }
-                    // Files, and with -L what links point at; never
-                    // directories, sockets or devices met on the way.
-                    if entry.file_type().is_some_and(|t| t.is_file()) {
-                        found.lock().expect("no panics").0.push(entry.into_path());
-                    }
-                }
-                Err(error) => {
-                    let message = escape_for_terminal(&error.to_string()).into_owned();
-                    found.lock().expect("no panics").1.push(message);
-                }
-            }
-            WalkState::Continue
-        })
-    });
-    let (mut files, mut errors) = found.into_inner().expect("no panics");
-    files.sort_unstable_by(|a, b| path_order(a, b));
-    errors.sort();
-    Ok((files, errors))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paths_sort_by_component_as_std_sorts_them() {
-        let mut paths: Vec<PathBuf> = [
-            "a.txt", "a/b", "a/b/c", "a-b", "a", "b", "a/B", "./x", "a/b.c",
-        ]
-        .iter()
-        .map(PathBuf::from)
-        .collect();
-        let mut by_std = paths.clone();
-        by_std.sort();
-        paths.sort_unstable_by(|a, b| path_order(a, b));
-        assert_eq!(paths, by_std);
+    if let Some(excluded) = config.map(Config::walk_excludes) {
+        // An excluded directory is not even entered; a root named on the
+        // command line is walked all the same.
+        builder.filter_entry(move |entry| {
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            entry.depth() == 0 || !excluded(entry.path(), is_dir)
+        });
     }
+    Ok(builder.build())
 }
