@@ -6,36 +6,15 @@
 
 #[path = "inputs.rs"]
 mod inputs;
+#[path = "peers.rs"]
+mod peers;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
-
-fn run(command: &mut Command) {
-    let status = command
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("the command starts");
-    assert!(status.success(), "{command:?} failed");
-}
-
-fn hexyl() -> Option<PathBuf> {
-    let path =
-        std::env::var_os("UTF8SCOPE_HEXYL").map_or_else(|| PathBuf::from("hexyl"), PathBuf::from);
-    let works = Command::new(&path)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    if !works {
-        eprintln!("note: hexyl not found; its benchmark is left out");
-    }
-    works.then_some(path)
-}
+use peers::{peer, run};
 
 fn bench_dump(c: &mut Criterion) {
     let mib: usize = std::env::var("UTF8SCOPE_DUMP_MIB")
@@ -53,13 +32,15 @@ fn bench_dump(c: &mut Criterion) {
         command
     };
     // Read once so that every run finds it in the page cache.
-    run(&mut dump(&path));
+    run(&mut dump(&path), 0);
     let mut group = c.benchmark_group("dump");
     group.sample_size(10);
     group.throughput(Throughput::Bytes((mib << 20) as u64));
-    group.bench_function("utf8scope dump", |b| b.iter(|| run(&mut dump(&path))));
-    if let Some(hexyl) = hexyl() {
-        group.bench_function("hexyl", |b| b.iter(|| run(Command::new(&hexyl).arg(&path))));
+    group.bench_function("utf8scope dump", |b| b.iter(|| run(&mut dump(&path), 0)));
+    if let Some(hexyl) = peer("hexyl", "UTF8SCOPE_HEXYL") {
+        group.bench_function("hexyl", |b| {
+            b.iter(|| run(Command::new(&hexyl).arg(&path), 0))
+        });
     }
     group.finish();
 }

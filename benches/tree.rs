@@ -12,12 +12,15 @@
 
 #[path = "inputs.rs"]
 mod inputs;
+#[path = "peers.rs"]
+mod peers;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
+use peers::{peer, run};
 
 fn env_number(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -78,34 +81,6 @@ fn tree(files: usize, mib: usize) -> PathBuf {
     root
 }
 
-/// Runs a command to its end, its output thrown away.
-fn run(command: &mut Command) {
-    let status = command
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("the command starts");
-    // utf8scope and rg exit 1 when they find something; only 2+ is an error.
-    assert!(status.code().is_some_and(|c| c <= 1), "{command:?} failed");
-}
-
-/// A peer program on PATH (or named by `variable`), if it runs.
-fn peer(program: &str, variable: &str) -> Option<PathBuf> {
-    let path = std::env::var_os(variable)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(program));
-    let works = Command::new(&path)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    if !works {
-        eprintln!("note: {program} not found; its benchmark is left out");
-    }
-    works.then_some(path)
-}
-
 fn bench_tree(c: &mut Criterion) {
     let files = env_number("UTF8SCOPE_TREE_FILES", 50_000);
     let mib = env_number("UTF8SCOPE_TREE_MIB", 1024);
@@ -120,31 +95,36 @@ fn bench_tree(c: &mut Criterion) {
         command
     };
     // Read the tree once so that every run finds it in the page cache.
-    run(&mut check(&["-q"]));
+    run(&mut check(&["-q"]), 1);
 
     let mut group = c.benchmark_group("tree");
     group.sample_size(10);
-    group.bench_function("utf8scope check", |b| b.iter(|| run(&mut check(&["-q"]))));
+    group.bench_function("utf8scope check", |b| {
+        b.iter(|| run(&mut check(&["-q"]), 1))
+    });
     for threads in ["1", "2"] {
         group.bench_function(format!("utf8scope check -j{threads}"), |b| {
-            b.iter(|| run(&mut check(&["-q", "-j", threads])))
+            b.iter(|| run(&mut check(&["-q", "-j", threads]), 1))
         });
     }
     group.bench_function("utf8scope check --findings", |b| {
-        b.iter(|| run(&mut check(&["-q", "--findings"])))
+        b.iter(|| run(&mut check(&["-q", "--findings"]), 1))
     });
     for threads in ["1", "2"] {
         group.bench_function(format!("utf8scope check --findings -j{threads}"), |b| {
-            b.iter(|| run(&mut check(&["-q", "--findings", "-j", threads])))
+            b.iter(|| run(&mut check(&["-q", "--findings", "-j", threads]), 1))
         });
     }
     if let Some(rg) = peer("rg", "UTF8SCOPE_RG") {
         group.bench_function("rg -l bidi", |b| {
             b.iter(|| {
-                run(Command::new(&rg)
-                    .arg("-l")
-                    .arg("[\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]")
-                    .arg(&root))
+                run(
+                    Command::new(&rg)
+                        .arg("-l")
+                        .arg("[\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]")
+                        .arg(&root),
+                    1,
+                )
             })
         });
     }
@@ -158,13 +138,21 @@ fn bench_tree(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("utf8scope check --findings", |b| {
         b.iter(|| {
-            run(Command::new(utf8scope)
-                .args(["check", "-q", "--findings"])
-                .arg(&small))
+            run(
+                Command::new(utf8scope)
+                    .args(["check", "--no-config", "-q", "--findings"])
+                    .arg(&small),
+                1,
+            )
         })
     });
     group.bench_function("anti-trojan-source", |b| {
-        b.iter(|| run(Command::new(&ats).arg(format!("--files={}/**/*.rs", small.display()))))
+        b.iter(|| {
+            run(
+                Command::new(&ats).arg(format!("--files={}/**/*.rs", small.display())),
+                1,
+            )
+        })
     });
     group.finish();
 }

@@ -1,26 +1,13 @@
 //! `check --format sarif` (validated against the SARIF 2.1.0 schema shipped
 //! in tests/data/sarif) and `--format github` (escaped as the runner needs).
 
+mod common;
+
 use std::path::Path;
 
-use assert_cmd::Command;
-use serde_json::Value;
+use common::check_in;
 
-/// `utf8scope check ARGS` in `dir`: stdout, stderr, status.
-fn check_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let output = Command::cargo_bin("utf8scope")
-        .unwrap()
-        .current_dir(dir)
-        .arg("check")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
-}
+use serde_json::Value;
 
 /// A tree with an invalid span, mojibake, a bidi control, a clean file and
 /// an odd file name.

@@ -2,9 +2,11 @@
 //! binary files, symbolic links, globs), stable output on any number of
 //! threads, `--select`/`--ignore`, and `.utf8scope.toml`.
 
+mod common;
+
 use std::path::Path;
 
-use assert_cmd::Command;
+use common::check_in;
 
 /// A small repository: one file of each kind the walk treats differently.
 fn make_tree() -> tempfile::TempDir {
@@ -33,23 +35,6 @@ fn make_tree() -> tempfile::TempDir {
     std::fs::write(&outside, b"\xc0\xaf\n").unwrap();
     std::os::unix::fs::symlink(&outside, root.join("link.txt")).unwrap();
     dir
-}
-
-/// `utf8scope check ARGS` run in `dir`; returns stdout, stderr and the status.
-fn check_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let output = Command::cargo_bin("utf8scope")
-        .unwrap()
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .arg("check")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
 }
 
 /// The files a report names, in order of first mention.

@@ -1,10 +1,11 @@
-//! One file's report, kept while other files are checked in parallel, so
-//! that the reports come out in path order. Memory stays bounded: past
-//! [`IN_MEMORY`] bytes the report goes on in a temporary file (the jsonl of
-//! a large binary file runs to gigabytes).
+//! Bytes kept to be written later: one file's report while other files are
+//! checked in parallel (so that the reports come out in path order), or a
+//! file's held diagnostics (see `spool.rs`). Memory stays bounded: past
+//! [`IN_MEMORY`] bytes the rest goes to a temporary file (the jsonl of a
+//! large binary file runs to gigabytes).
 
 use std::fs::File;
-use std::io::{self, BufWriter, Seek, Write};
+use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
 
 /// Bytes of a report kept in memory before the rest goes to a file.
 const IN_MEMORY: usize = 4 << 20;
@@ -20,13 +21,21 @@ impl FileOutput {
     /// Copies the report to `out`.
     pub fn copy_to(self, out: &mut impl Write) -> io::Result<()> {
         match self.spilled {
+            Some(_) => io::copy(&mut self.into_reader()?, out).map(drop),
+            None => out.write_all(&self.memory),
+        }
+    }
+
+    /// What was written, to read back from its start.
+    pub fn into_reader(self) -> io::Result<Box<dyn Read>> {
+        Ok(match self.spilled {
             Some(file) => {
                 let mut file = file.into_inner().map_err(|e| e.into_error())?;
                 file.rewind()?;
-                io::copy(&mut file, out).map(drop)
+                Box::new(BufReader::new(file))
             }
-            None => out.write_all(&self.memory),
-        }
+            None => Box::new(io::Cursor::new(self.memory)),
+        })
     }
 }
 

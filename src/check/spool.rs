@@ -1,55 +1,33 @@
 //! Holding a file's diagnostics back until it has been read, so that a
 //! finding only known at the end (mixed line endings points back at the
 //! first line ending of the rarer kind) is printed in offset order with the
-//! rest. Memory stays bounded: past [`IN_MEMORY`] bytes the lines go to a
-//! temporary file.
+//! rest. Memory stays bounded: the lines are kept in a [`FileOutput`],
+//! which spills to a temporary file.
 
-use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
+use std::io::{self, Read, Write};
 
-/// Bytes of rendered lines kept in memory before they spill to a file.
-const IN_MEMORY: usize = 8 << 20;
+use super::buffer::FileOutput;
 
 /// Rendered diagnostic lines with their offsets, in the order they came.
 #[derive(Default)]
 pub struct Spool {
     /// Records: offset (8 bytes, little-endian), length (4), the line.
-    memory: Vec<u8>,
-    spilled: Option<BufWriter<File>>,
+    records: FileOutput,
 }
 
 impl Spool {
     /// Keeps `line`, the diagnostic at `offset`.
     pub fn push(&mut self, offset: u64, line: &[u8]) -> io::Result<()> {
-        let mut record = Vec::with_capacity(12 + line.len());
-        record.extend_from_slice(&offset.to_le_bytes());
-        record.extend_from_slice(&(line.len() as u32).to_le_bytes());
-        record.extend_from_slice(line);
-        if let Some(file) = &mut self.spilled {
-            return file.write_all(&record);
-        }
-        self.memory.extend_from_slice(&record);
-        if self.memory.len() > IN_MEMORY {
-            let mut file = BufWriter::new(tempfile::tempfile()?);
-            file.write_all(&self.memory)?;
-            self.memory = Vec::new();
-            self.spilled = Some(file);
-        }
-        Ok(())
+        self.records.write_all(&offset.to_le_bytes())?;
+        self.records.write_all(&(line.len() as u32).to_le_bytes())?;
+        self.records.write_all(line)
     }
 
     /// Writes every kept line to `out`, with `late` (lines at offsets, in
     /// offset order) put before the first kept line that comes after them.
     pub fn drain_into(self, out: &mut impl Write, late: &[(u64, Vec<u8>)]) -> io::Result<()> {
         let mut late = late.iter().peekable();
-        let mut records: Box<dyn Read> = match self.spilled {
-            Some(file) => {
-                let mut file = file.into_inner().map_err(|e| e.into_error())?;
-                file.rewind()?;
-                Box::new(BufReader::new(file))
-            }
-            None => Box::new(io::Cursor::new(self.memory)),
-        };
+        let mut records = self.records.into_reader()?;
         let mut header = [0u8; 12];
         let mut line = Vec::new();
         loop {

@@ -49,3 +49,20 @@ pub fn kind_named(name: &str) -> InvalidKind {
         .find(|k| k.name() == name)
         .unwrap_or_else(|| panic!("unknown kind {name}"))
 }
+
+/// `utf8scope check ARGS` run in `dir`: stdout, stderr and the exit status.
+pub fn check_in(dir: &std::path::Path, args: &[&str]) -> (String, String, i32) {
+    let output = assert_cmd::Command::cargo_bin("utf8scope")
+        .unwrap()
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
