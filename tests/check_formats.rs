@@ -143,6 +143,16 @@ fn github_annotations_are_escaped_as_the_runner_requires() {
         )),
         "{out}"
     );
+    // What cannot be read is an annotation too, at the end.
+    let (out, _, code) = check_in(
+        tree.path(),
+        &["--format", "github", "clean.txt", "missing.txt"],
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "::error title=utf8scope%3A cannot read::missing.txt: no such file or directory\n"
+    );
     // Every line is one command, nothing else, and nothing raw from a file.
     for line in &lines {
         assert!(line.starts_with("::"), "{line}");

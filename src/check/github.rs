@@ -52,6 +52,16 @@ impl Annotation<'_> {
     }
 }
 
+/// The annotation for an input or a directory that could not be read (the
+/// message names it, terminal-safe already).
+pub fn unreadable(message: &str) -> String {
+    format!(
+        "::error title={}::{}\n",
+        escape_property("utf8scope: cannot read"),
+        escape_data(message)
+    )
+}
+
 /// A message escaped as the runner reads it back: `%`, CR and LF.
 pub fn escape_data(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

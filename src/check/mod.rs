@@ -124,6 +124,12 @@ pub fn run<W: Write>(
     }
     match format {
         Format::Sarif => sarif::write_footer(out.get_mut(), &totals.unreadable)?,
+        // What could not be read fails the job: say so where CI shows it.
+        Format::Github => {
+            for message in &totals.unreadable {
+                out.write_all(github::unreadable(message).as_bytes())?;
+            }
+        }
         Format::Text if options.style.quiet || walked_any => {
             writeln!(out, "{}", totals.line())?;
         }
