@@ -134,6 +134,10 @@ enum Command {
         /// Rewrite FILE itself, atomically: a failure leaves it untouched.
         #[arg(long)]
         in_place: bool,
+        /// Write nothing: print what would change as a unified diff
+        /// (`| patch -p0` applies it).
+        #[arg(long, conflicts_with_all = ["output", "in_place"])]
+        diff: bool,
         /// What to do with invalid spans: keep them, replace each with U+FFFD, or drop them.
         #[arg(long, value_enum, default_value_t = InvalidPolicy::Keep, value_name = "HOW")]
         invalid: InvalidPolicy,
@@ -397,15 +401,17 @@ fn main() -> ExitCode {
             file,
             output,
             in_place,
+            diff,
             invalid,
             strip_bom,
             binary,
             break_hard_links,
         }) => {
-            let destination = match (output, in_place) {
-                (Some(path), _) => Destination::File(path),
-                (None, true) => Destination::InPlace,
-                (None, false) => Destination::Stdout,
+            let destination = match (output, in_place, diff) {
+                (_, _, true) => Destination::Diff,
+                (Some(path), _, _) => Destination::File(path),
+                (None, true, _) => Destination::InPlace,
+                (None, false, _) => Destination::Stdout,
             };
             let options = FixOptions {
                 repair: RepairOptions { invalid, strip_bom },

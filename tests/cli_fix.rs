@@ -345,3 +345,40 @@ fn in_place_needs_a_file() {
         .code(2)
         .stderr("utf8scope: <stdin>: --in-place needs a regular file, not a stream\n");
 }
+
+#[test]
+fn diff_shows_what_would_change_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.txt");
+    let before = "one\nLe caf\u{c3}\u{a9} est pr\u{c3}\u{aa}t.\nthree\n";
+    std::fs::write(&path, before).unwrap();
+    let output = Command::cargo_bin("utf8scope")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["fix", "--diff", "f.txt"])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "--- f.txt\n+++ f.txt\n@@ -1,3 +1,3 @@\n one\n-Le caf\u{c3}\u{a9} est pr\u{c3}\u{aa}t.\n+Le café est prêt.\n three\n"
+    );
+    assert!(String::from_utf8(output.stderr).unwrap().contains("f.txt"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    // With nothing to repair, the diff is empty.
+    std::fs::write(&path, "clean\n").unwrap();
+    Command::cargo_bin("utf8scope")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["fix", "--diff", "f.txt"])
+        .assert()
+        .code(0)
+        .stdout("");
+    Command::cargo_bin("utf8scope")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["fix", "--diff", "--in-place", "f.txt"])
+        .assert()
+        .code(2);
+}

@@ -4,6 +4,7 @@
 
 mod binary;
 mod changes;
+mod diff;
 mod output;
 mod repair;
 
@@ -11,7 +12,7 @@ pub use binary::{Binary, looks_binary};
 pub use changes::{Change, ChangeKind, ChangeLog, EXAMPLES_PER_KIND};
 pub use repair::{InvalidPolicy, RepairOptions, Repairer};
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -33,6 +34,9 @@ pub enum Destination {
     File(PathBuf),
     /// Over the input, atomically; left untouched when nothing changes.
     InPlace,
+    /// Nowhere: what would change goes to standard output as a unified
+    /// diff (`--diff`).
+    Diff,
 }
 
 /// What `fix` may do besides repairing.
@@ -114,6 +118,22 @@ pub fn run(
             target.commit()?;
             Ok(log)
         }
+        Destination::Diff => {
+            let name = input.name().to_string();
+            let original = read_all(input)?;
+            let source = Source::from_bytes(name.clone(), original);
+            let mut repaired = Vec::new();
+            let log = repair_stream(fill_from(&source), options, &mut repaired)
+                .map_err(|failure| failure.explain(&name, "<diff>"))?;
+            let original = source.as_bytes().expect("bytes in memory");
+            let stdout = io::stdout();
+            let for_terminal = stdout.is_terminal();
+            let mut out = BufWriter::new(stdout.lock());
+            diff::write_diff(original, &repaired, &name, for_terminal, &mut out)
+                .and_then(|()| out.flush())
+                .map_err(|e| StreamFailure::Write(e).explain("", "<stdout>"))?;
+            Ok(log)
+        }
         Destination::InPlace => {
             let (Some(path), Input::File(_)) = (input_path, &input) else {
                 return Err(FixError::Failed(format!(
@@ -139,6 +159,28 @@ fn is_same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
         _ => false,
     }
+}
+
+/// Reads all of `input` (for `--diff`, which shows both texts).
+fn read_all(input: Input) -> Result<Vec<u8>, FixError> {
+    let name = input.name().to_string();
+    let read = match input {
+        Input::File(source) => source
+            .read_range(0, source.len() as usize)
+            .map_err(StreamFailure::Read),
+        Input::Stream(stream) => {
+            let mut bytes = Vec::new();
+            let mut reader = stream.reader;
+            reader.read_to_end(&mut bytes).map(|_| bytes).map_err(|e| {
+                StreamFailure::Read(SourceError::Read {
+                    name: name.clone(),
+                    offset: 0,
+                    reason: io_reason(&e),
+                })
+            })
+        }
+    };
+    read.map_err(|failure| failure.explain(&name, "<diff>"))
 }
 
 /// Writes the repair of `input` into `target`'s file (named by `path`).
