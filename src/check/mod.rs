@@ -99,10 +99,7 @@ pub fn run<W: Write>(
                         check_file(&target.path, target.walked, &rules, options.style, &mut out)?;
                     totals.add(&outcome, rules.findings, errors)?;
                 }
-                Found::Error(message) => {
-                    writeln!(errors, "utf8scope: {message}")?;
-                    totals.unreadable.push(message);
-                }
+                Found::Error(message) => totals.walk_error(message, errors)?,
             }
         }
     } else {
@@ -113,11 +110,7 @@ pub fn run<W: Write>(
                     output.copy_to(&mut out)?;
                     totals.add(&outcome, findings, errors)
                 }
-                Checked::WalkError(message) => {
-                    writeln!(errors, "utf8scope: {message}")?;
-                    totals.unreadable.push(message);
-                    Ok(())
-                }
+                Checked::WalkError(message) => totals.walk_error(message, errors),
             }
         };
         ordered::run(found, threads, check, record)?;

@@ -48,6 +48,13 @@ impl RunTotals {
         Ok(())
     }
 
+    /// Counts a path that could not be walked, naming it on `errors`.
+    pub fn walk_error(&mut self, message: String, errors: &mut dyn Write) -> io::Result<()> {
+        writeln!(errors, "utf8scope: {message}")?;
+        self.unreadable.push(message);
+        Ok(())
+    }
+
     /// The exit status: unreadable inputs first, then problems.
     pub fn verdict(&self) -> Verdict {
         if !self.unreadable.is_empty() {
