@@ -69,6 +69,22 @@ pub fn dump(
     dump_from(read_from, fill, options, out)
 }
 
+/// [`dump`] of bytes already in memory (`--text`, tests).
+pub fn dump_bytes(
+    bytes: &[u8],
+    options: DumpOptions,
+    out: &mut impl Write,
+) -> Result<(), DumpError> {
+    let mut rest = bytes;
+    let fill = |buf: &mut [u8]| {
+        let n = buf.len().min(rest.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        rest = &rest[n..];
+        Ok(n)
+    };
+    dump(fill, options, out)
+}
+
 /// [`dump`] with `fill` reading from `read_from`, which must be three
 /// bytes before the start (or the input's start), so that a start inside a
 /// character finds its lead.

@@ -658,16 +658,9 @@ fn run_dump(file: Option<&OsStr>, mut options: DumpOptions) -> ExitCode {
 
 /// Dumps `--text` when standard output is not a terminal.
 fn dump_text(text: &str, mut options: DumpOptions) -> ExitCode {
-    let mut rest = text.as_bytes();
-    options.input_len = Some(rest.len() as u64);
-    let fill = |buf: &mut [u8]| {
-        let n = buf.len().min(rest.len());
-        buf[..n].copy_from_slice(&rest[..n]);
-        rest = &rest[n..];
-        Ok(n)
-    };
+    options.input_len = Some(text.len() as u64);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let result = dump::dump(fill, options, &mut out);
+    let result = dump::dump_bytes(text.as_bytes(), options, &mut out);
     finish_dump(result.and_then(|()| out.flush().map_err(DumpError::from)))
 }
 

@@ -12,9 +12,8 @@ use common::{json_lines, run_utf8scope, scan_spans};
 use proptest::prelude::*;
 use serde_json::Value;
 use ui::{app_on_sample, screen_text};
-use utf8scope::dump::{DumpOptions, dump};
+use utf8scope::dump::DumpOptions;
 use utf8scope::explain::{ExplainFormat, Subject, explain};
-use utf8scope::model::source::SourceError;
 
 fn explain_jsonl(subject: &Subject) -> Vec<Value> {
     let mut out = Vec::new();
@@ -216,15 +215,8 @@ proptest! {
 }
 
 fn dump_bytes(bytes: &[u8], options: DumpOptions) -> String {
-    let mut rest = bytes;
-    let fill = |buf: &mut [u8]| -> Result<usize, SourceError> {
-        let n = buf.len().min(rest.len());
-        buf[..n].copy_from_slice(&rest[..n]);
-        rest = &rest[n..];
-        Ok(n)
-    };
     let mut out = Vec::new();
-    dump(fill, options, &mut out).unwrap();
+    utf8scope::dump::dump_bytes(bytes, options, &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 

@@ -66,8 +66,6 @@ enum OneOrMany {
 /// The settings a config file gives.
 #[derive(Debug)]
 pub struct Config {
-    /// Where it was read from.
-    pub path: PathBuf,
     /// `findings = true`.
     pub findings: Option<bool>,
     /// `select` and `ignore`.
@@ -130,7 +128,7 @@ impl Config {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_else(|| PathBuf::from("."));
-        Config::parse(&text, path, &root).map_err(|(span, message)| match span {
+        Config::parse(&text, &root).map_err(|(span, message)| match span {
             Some(span) => format!(
                 "{name}:{}: {}",
                 line_of(&text, span.start),
@@ -141,11 +139,7 @@ impl Config {
     }
 
     /// Parses a config's text; globs are relative to `root`.
-    fn parse(
-        text: &str,
-        path: &Path,
-        root: &Path,
-    ) -> Result<Config, (Option<Range<usize>>, String)> {
+    fn parse(text: &str, root: &Path) -> Result<Config, (Option<Range<usize>>, String)> {
         let raw: RawConfig = toml::from_str(text)
             .map_err(|error| (error.span(), error.message().trim().to_string()))?;
         let overrides = raw
@@ -169,7 +163,6 @@ impl Config {
             })
             .collect::<Result<_, _>>()?;
         Ok(Config {
-            path: path.to_path_buf(),
             findings: raw.findings,
             kinds: kind_filter(raw.select, &raw.ignore)?,
             exclude: gitignore(root, &raw.exclude)?,
@@ -327,7 +320,7 @@ mod tests {
 
     fn parse(text: &str) -> Result<Config, String> {
         let root = std::env::temp_dir().join("utf8scope-config-test");
-        Config::parse(text, &root.join(CONFIG_NAME), &root).map_err(|(span, message)| {
+        Config::parse(text, &root).map_err(|(span, message)| {
             format!(
                 "{}: {message}",
                 span.map_or(0, |span| line_of(text, span.start))

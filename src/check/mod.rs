@@ -77,17 +77,6 @@ pub fn run<W: Write>(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    // The rules too are worked out on the workers: matching a config's
-    // globs is not free over tens of thousands of files.
-    let check = |found: Found| match found {
-        Found::File(target) => {
-            let rules = rules_for(&target, options, config);
-            let output = FileOutput::default();
-            let report = check_file(&target.path, target.walked, &rules, options.style, output);
-            Checked::File(report, rules.findings)
-        }
-        Found::Error(message) => Checked::WalkError(message),
-    };
     let found = walk::expand(paths, &options.walk, config);
     if threads == 1 || (!walked_any && paths.len() <= 1) {
         // One at a time, straight to the output: nothing waits.
@@ -103,6 +92,17 @@ pub fn run<W: Write>(
             }
         }
     } else {
+        // The rules too are worked out on the workers: matching a config's
+        // globs is not free over tens of thousands of files.
+        let check = |found: Found| match found {
+            Found::File(target) => {
+                let rules = rules_for(&target, options, config);
+                let output = FileOutput::default();
+                let report = check_file(&target.path, target.walked, &rules, options.style, output);
+                Checked::File(report, rules.findings)
+            }
+            Found::Error(message) => Checked::WalkError(message),
+        };
         let record = |checked: Checked| -> io::Result<()> {
             match checked {
                 Checked::File(report, findings) => {

@@ -258,7 +258,7 @@ impl<W: Write> Reporter<W> {
                         Severity::Warning => Level::Warning,
                         Severity::Info => Level::Notice,
                     },
-                    file: &github_name(path),
+                    file: &text_name(path),
                     line: finding.line,
                     column: finding.column,
                     title: &format!("utf8scope {}", finding.kind),
@@ -341,7 +341,7 @@ impl<W: Write> Reporter<W> {
             Format::Github => {
                 let annotation = Annotation {
                     level: Level::Error,
-                    file: &github_name(path),
+                    file: &text_name(path),
                     line: located.line,
                     column: located.column,
                     title: &format!("utf8scope invalid UTF-8: {}", span.kind),
@@ -424,9 +424,4 @@ fn span_message(kind: InvalidKind, bytes: &[u8], offset: u64) -> String {
         hex_bytes(bytes),
         kind.explanation()
     )
-}
-
-/// A file name for an annotation: terminal-safe, and stdin by its name.
-fn github_name(path: &str) -> String {
-    text_name(path).into_owned()
 }
