@@ -3,6 +3,7 @@
 
 pub mod blocks;
 pub mod decode;
+pub mod encoding;
 pub mod explain;
 pub mod find;
 pub mod findings;
@@ -14,6 +15,7 @@ pub mod unit;
 pub mod window;
 
 pub use blocks::Span;
+pub use encoding::Encoding;
 pub use scan::{Lookup, Scan, ScanConfig, ScanIndex, ScanState};
 pub use source::{Opened, Source, SourceError};
 pub use stream_load::{LoadState, StreamLoad};

@@ -17,19 +17,27 @@ pub enum InvalidKind {
     TooLarge,
     /// F8–FF: bytes that never occur in UTF-8.
     InvalidByte,
-    /// A valid lead whose sequence ends early.
+    /// A valid lead whose sequence ends early (in UTF-16 or UTF-32: the
+    /// input ends inside a code unit).
     Truncated,
+    /// UTF-16: a high surrogate with no low one after it, or a low one
+    /// with no high one before it.
+    UnpairedSurrogate,
+    /// A legacy encoding: a byte or sequence the encoding leaves undefined.
+    Unmapped,
 }
 
 impl InvalidKind {
     /// Every kind, in the order used by per-kind counters.
-    pub const ALL: [InvalidKind; 6] = [
+    pub const ALL: [InvalidKind; 8] = [
         InvalidKind::UnexpectedContinuation,
         InvalidKind::Overlong,
         InvalidKind::Surrogate,
         InvalidKind::TooLarge,
         InvalidKind::InvalidByte,
         InvalidKind::Truncated,
+        InvalidKind::UnpairedSurrogate,
+        InvalidKind::Unmapped,
     ];
 
     /// The kind's stable name, as `check` prints it (e.g. `too-large`).
@@ -41,6 +49,8 @@ impl InvalidKind {
             InvalidKind::TooLarge => "too-large",
             InvalidKind::InvalidByte => "invalid-byte",
             InvalidKind::Truncated => "truncated",
+            InvalidKind::UnpairedSurrogate => "unpaired-surrogate",
+            InvalidKind::Unmapped => "unmapped",
         }
     }
 
@@ -54,13 +64,15 @@ impl InvalidKind {
                 "an overlong form: these bits fit in a shorter sequence, which UTF-8 requires"
             }
             InvalidKind::Surrogate => {
-                "encodes a UTF-16 surrogate (U+D800-DFFF), which is not a character"
+                "encodes a surrogate code point (U+D800-DFFF), which is not a character"
             }
             InvalidKind::TooLarge => "would encode a value above U+10FFFF, the last code point",
             InvalidKind::InvalidByte => "a byte that never occurs in UTF-8 (F8-FF)",
-            InvalidKind::Truncated => {
-                "a lead byte whose sequence ends before all its continuation bytes arrive"
+            InvalidKind::Truncated => "a sequence that ends before all its bytes arrive",
+            InvalidKind::UnpairedSurrogate => {
+                "a UTF-16 surrogate code unit without its partner: a high surrogate (D800-DBFF) must be followed by a low one (DC00-DFFF)"
             }
+            InvalidKind::Unmapped => "a byte or sequence that this encoding leaves undefined",
         }
     }
 
@@ -178,7 +190,7 @@ pub struct UnitCounts {
     /// Four-byte characters.
     pub four_byte: u64,
     /// Invalid spans, by kind, indexed like [`InvalidKind::ALL`].
-    pub invalid_by_kind: [u64; 6],
+    pub invalid_by_kind: [u64; 8],
 }
 
 impl UnitCounts {

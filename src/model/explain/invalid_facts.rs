@@ -105,6 +105,8 @@ fn rule(kind: InvalidKind, span: &[u8], next: Option<u8>) -> String {
             "{lead:02X} never occurs in UTF-8: F8–FF would start sequences of 5 bytes or more, \
              which UTF-8 does not have"
         ),
+        // Kinds of other encodings: their codec states the rule.
+        InvalidKind::UnpairedSurrogate | InvalidKind::Unmapped => kind.explanation().to_string(),
         InvalidKind::Truncated => {
             let need = sequence_len(lead).unwrap_or(2);
             let have = span.len() - 1;

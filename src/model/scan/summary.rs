@@ -105,12 +105,13 @@ impl Summarizer {
 mod tests {
     use super::*;
     use crate::model::blocks::lines::BlockScanner;
+    use crate::model::unit::InvalidKind;
 
     #[test]
     fn summaries_agree_with_the_span_scan() {
         let bytes = b"ok \xE2\x82\xAC\n\xC0\xAF\xED\xA0\x80 \xF0\x9F\x98\x80\xF4\x90\n\xE2\x82";
         let mut scanner = BlockScanner::new();
-        let mut by_kind = [0u64; 6];
+        let mut by_kind = [0u64; InvalidKind::ALL.len()];
         scanner.scan(bytes, |s| by_kind[s.span.kind.index()] += 1);
         let summarized = Summarizer::new().summarize(bytes);
         assert_eq!(summarized.counts.invalid_by_kind, by_kind);

@@ -1,0 +1,402 @@
+//! Finding a file's encoding: a byte order mark decides; else the pattern
+//! of NUL bytes says UTF-16 or UTF-32; else valid UTF-8 is UTF-8; else a
+//! legacy encoding is guessed. chardetng (Firefox's detector) proposes the
+//! candidates, asked once as if the text came from each region it knows;
+//! the candidates are then judged by how the text reads in each of them
+//! ([`plausibility`]), which decides where chardetng alone has too few
+//! bytes to go on. Every guess says how sure it is and what else it could be.
+
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_script::{Script, UnicodeScript};
+
+use super::Encoding;
+
+/// Why an encoding was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// A byte order mark at the start.
+    Bom,
+    /// NUL bytes where UTF-16 or UTF-32 puts the high bytes of ASCII.
+    NulPattern,
+    /// The bytes are valid UTF-8 (and not all ASCII).
+    ValidUtf8,
+    /// The bytes are all ASCII: UTF-8 and most legacy encodings agree.
+    Ascii,
+    /// A guess from the text's statistics.
+    Guess,
+    /// Named by the user.
+    Given,
+}
+
+impl Evidence {
+    /// How the evidence is named in messages (`BOM`, `NUL pattern`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Evidence::Bom => "BOM",
+            Evidence::NulPattern => "NUL pattern",
+            Evidence::ValidUtf8 => "valid UTF-8",
+            Evidence::Ascii => "ASCII only",
+            Evidence::Guess => "guessed",
+            Evidence::Given => "given",
+        }
+    }
+}
+
+/// How sure a detection is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Confidence {
+    /// A guess with little to go on; the alternatives may be right.
+    Tentative,
+    /// A guess the text strongly supports.
+    Confident,
+    /// Decided by the bytes themselves (a BOM, valid UTF-8, the user).
+    Certain,
+}
+
+impl Confidence {
+    /// `tentative`, `confident` or `certain`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Confidence::Tentative => "tentative",
+            Confidence::Confident => "confident",
+            Confidence::Certain => "certain",
+        }
+    }
+}
+
+/// What detection found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Detection {
+    /// The encoding.
+    pub encoding: Encoding,
+    /// Why.
+    pub evidence: Evidence,
+    /// How sure.
+    pub confidence: Confidence,
+    /// Other encodings the bytes could be in, most likely first.
+    pub alternatives: Vec<Encoding>,
+    /// Bytes of byte order mark at the start (0 without one).
+    pub bom_len: usize,
+}
+
+impl Detection {
+    /// A detection of `encoding` for a stated reason, without alternatives.
+    pub fn certain(encoding: Encoding, evidence: Evidence) -> Detection {
+        Detection {
+            encoding,
+            evidence,
+            confidence: Confidence::Certain,
+            alternatives: Vec::new(),
+            bom_len: 0,
+        }
+    }
+
+    /// How the detection is described: `BOM`, `guessed, confident`.
+    pub fn describe(&self) -> String {
+        match self.evidence {
+            Evidence::Guess => format!("{}, {}", self.evidence.name(), self.confidence.name()),
+            _ => self.evidence.name().to_string(),
+        }
+    }
+}
+
+/// Bytes of a file looked at to detect its encoding.
+pub const DETECT_SAMPLE: usize = 1 << 20;
+
+/// The encoding a byte order mark at the start of `bytes` names, and the
+/// mark's length. FF FE 00 00 is UTF-32LE, not UTF-16LE and a U+0000.
+pub fn detect_bom(bytes: &[u8]) -> Option<(Encoding, usize)> {
+    [
+        Encoding::UTF_32LE,
+        Encoding::UTF_32BE,
+        Encoding::UTF_8,
+        Encoding::UTF_16LE,
+        Encoding::UTF_16BE,
+    ]
+    .into_iter()
+    .find(|e| bytes.starts_with(e.codec().bom()))
+    .map(|e| (e, e.codec().bom().len()))
+}
+
+/// Detects the encoding of `bytes` (the start of a file, or all of it).
+pub fn detect(bytes: &[u8]) -> Detection {
+    let sample = &bytes[..bytes.len().min(DETECT_SAMPLE)];
+    if let Some((encoding, bom_len)) = detect_bom(sample) {
+        return Detection {
+            bom_len,
+            ..Detection::certain(encoding, Evidence::Bom)
+        };
+    }
+    if let Some(encoding) = nul_pattern(sample) {
+        return Detection {
+            confidence: Confidence::Confident,
+            ..Detection::certain(encoding, Evidence::NulPattern)
+        };
+    }
+    // A cut at the sample's end may split a character: judge what is whole.
+    let valid = Encoding::UTF_8.codec().valid_prefix_len(sample);
+    if valid == sample.len() || (sample.len() < bytes.len() && sample.len() - valid < 4) {
+        let evidence = if sample.is_ascii() {
+            Evidence::Ascii
+        } else {
+            Evidence::ValidUtf8
+        };
+        return Detection::certain(Encoding::UTF_8, evidence);
+    }
+    legacy_guess(sample)
+}
+
+/// Whether the code units of `bytes` (2 for UTF-16, 4 for UTF-32, in the
+/// given byte order) are mostly ASCII with the high bytes NUL.
+fn nul_pattern(bytes: &[u8]) -> Option<Encoding> {
+    if bytes.len() < 4 {
+        return None;
+    }
+    let ascii_units = |width: usize, low: usize| {
+        let units = bytes.chunks_exact(width);
+        let total = units.len().max(1);
+        let ascii = bytes
+            .chunks_exact(width)
+            .filter(|unit| {
+                let b = unit[low];
+                (0x20..0x7F).contains(&b) || matches!(b, b'\t' | b'\n' | b'\r')
+            })
+            .filter(|unit| unit.iter().enumerate().all(|(i, &b)| i == low || b == 0))
+            .count();
+        ascii as f64 / total as f64
+    };
+    let candidates = [
+        (Encoding::UTF_32LE, 4, 0),
+        (Encoding::UTF_32BE, 4, 3),
+        (Encoding::UTF_16LE, 2, 0),
+        (Encoding::UTF_16BE, 2, 1),
+    ];
+    candidates.into_iter().find_map(|(encoding, width, low)| {
+        // A third of the units ASCII with NUL high bytes, and no unit the
+        // encoding would reject.
+        let plausible = ascii_units(width, low) >= 0.3
+            && encoding.codec().valid_prefix_len(bytes) + width > bytes.len();
+        plausible.then_some(encoding)
+    })
+}
+
+/// Region hints chardetng knows (a top-level domain each): asking as if the
+/// text came from each region gives the candidates a text could be in.
+const REGIONS: [&[u8]; 14] = [
+    b"com", b"cz", b"ru", b"gr", b"tr", b"il", b"sa", b"lt", b"vn", b"th", b"cn", b"tw", b"jp",
+    b"kr",
+];
+
+/// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
+pub fn legacy_guess(bytes: &[u8]) -> Detection {
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    let mut candidates: Vec<Encoding> = Vec::new();
+    for region in REGIONS {
+        let guess = detector.guess(Some(region), Utf8Detection::Deny);
+        if let Some(encoding) = Encoding::from_encoding_rs(guess)
+            && !encoding.is_utf8()
+            && !candidates.contains(&encoding)
+        {
+            candidates.push(encoding);
+        }
+    }
+    for common in ["windows-1252", "windows-1250", "windows-1251"] {
+        let encoding = Encoding::for_label(common).expect("a known label");
+        if !candidates.contains(&encoding) {
+            candidates.push(encoding);
+        }
+    }
+    // chardetng's own first choice keeps the lead unless another reads
+    // clearly better.
+    let mut scored: Vec<(Encoding, f64)> = candidates
+        .iter()
+        .map(|&encoding| (encoding, plausibility(&decode_lossy(encoding, bytes))))
+        .collect();
+    let first = scored[0];
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (best, best_score) = if scored[0].1 > first.1 + CLEAR_MARGIN {
+        scored[0]
+    } else {
+        first
+    };
+    let runner_up = scored
+        .iter()
+        .filter(|(e, _)| *e != best)
+        .map(|&(_, s)| s)
+        .fold(f64::MIN, f64::max);
+    let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
+    let confident = non_ascii >= 8 && best_score >= 1.0 && best_score > runner_up + CLEAR_MARGIN;
+    Detection {
+        encoding: best,
+        evidence: Evidence::Guess,
+        confidence: if confident {
+            Confidence::Confident
+        } else {
+            Confidence::Tentative
+        },
+        alternatives: scored
+            .iter()
+            .map(|&(e, _)| e)
+            .filter(|&e| e != best)
+            .take(4)
+            .collect(),
+        bom_len: 0,
+    }
+}
+
+/// How much better (per non-ASCII character) another candidate must read
+/// to overrule chardetng, and the best to be called confident.
+const CLEAR_MARGIN: f64 = 0.5;
+
+/// `bytes` decoded in `encoding`, undefined bytes as U+FFFD.
+pub fn decode_lossy(encoding: Encoding, bytes: &[u8]) -> String {
+    match encoding.encoding_rs() {
+        Some(rs) => rs.decode_without_bom_handling(bytes).0.into_owned(),
+        None => {
+            let mut text = String::new();
+            let mut at = 0;
+            while at < bytes.len() {
+                let (len, kind) = encoding.decode_unit(&bytes[at..]);
+                text.push(match kind {
+                    crate::model::UnitKind::Char(c) => c,
+                    crate::model::UnitKind::Invalid(_) => char::REPLACEMENT_CHARACTER,
+                });
+                at += usize::from(len);
+            }
+            text
+        }
+    }
+}
+
+/// How plausible `text` reads as human writing, per non-ASCII character:
+/// letters inside words of the text's main script score, letters of other
+/// scripts, symbols inside words, case flipping inside a word, controls and
+/// undefined bytes cost. (Typography such as « » – … ° is neutral.)
+pub fn plausibility(text: &str) -> f64 {
+    let chars: Vec<char> = text.chars().collect();
+    let main_script = main_script(&chars);
+    let mut score = 0.0;
+    let mut counted = 0usize;
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii() {
+            continue;
+        }
+        counted += 1;
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let in_word =
+            before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic);
+        score += if c == char::REPLACEMENT_CHARACTER {
+            -6.0
+        } else if c.is_alphabetic() {
+            let script = c.script();
+            let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
+            let mixed_word = [before, after].into_iter().flatten().any(|n| {
+                n.is_alphabetic()
+                    && !neutral(n.script())
+                    && !neutral(script)
+                    && n.script() != script
+            });
+            let case_flip =
+                c.is_uppercase() && before.is_some_and(|b| b.is_alphabetic() && b.is_lowercase());
+            if mixed_word {
+                -3.0
+            } else if (script != main_script && !neutral(script)) || case_flip {
+                -1.0
+            } else if in_word {
+                2.0
+            } else {
+                1.0
+            }
+        } else {
+            match get_general_category(c) {
+                GeneralCategory::Control | GeneralCategory::PrivateUse => -6.0,
+                GeneralCategory::Format | GeneralCategory::Unassigned => -4.0,
+                GeneralCategory::NonspacingMark => 0.0,
+                _ if in_word => -2.0,
+                _ => 0.0,
+            }
+        };
+    }
+    if counted == 0 {
+        0.0
+    } else {
+        score / counted as f64
+    }
+}
+
+/// The script most of the letters of `chars` are in.
+fn main_script(chars: &[char]) -> Script {
+    let mut counts: Vec<(Script, usize)> = Vec::new();
+    for &c in chars.iter().filter(|c| c.is_alphabetic()) {
+        let script = c.script();
+        match counts.iter_mut().find(|(s, _)| *s == script) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((script, 1)),
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map_or(Script::Latin, |(s, _)| s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bom_of_the_seeds_table_is_named() {
+        let cases: [(&[u8], &str, usize); 5] = [
+            (&[0xEF, 0xBB, 0xBF, b'a'], "UTF-8", 3),
+            (&[0xFE, 0xFF, 0, b'a'], "UTF-16BE", 2),
+            (&[0xFF, 0xFE, b'a', 0], "UTF-16LE", 2),
+            (&[0, 0, 0xFE, 0xFF], "UTF-32BE", 4),
+            (&[0xFF, 0xFE, 0, 0], "UTF-32LE", 4),
+        ];
+        for (bytes, name, len) in cases {
+            let found = detect(bytes);
+            assert_eq!(
+                (found.encoding.name(), found.bom_len, found.evidence),
+                (name, len, Evidence::Bom)
+            );
+        }
+    }
+
+    #[test]
+    fn utf16_and_utf32_without_a_bom_by_their_nuls() {
+        let text = "Hello, world\r\nline two\r\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let le32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
+        assert_eq!(detect(&le).encoding, Encoding::UTF_16LE);
+        assert_eq!(detect(&be).encoding, Encoding::UTF_16BE);
+        assert_eq!(detect(&le32).encoding, Encoding::UTF_32LE);
+        assert_eq!(detect(&le).evidence, Evidence::NulPattern);
+    }
+
+    #[test]
+    fn the_issues_csv_row_is_windows_1252() {
+        let found = detect(b"caf\xe9 cr\xe8me br\xfbl\xe9e\n");
+        assert_eq!(found.encoding.name(), "windows-1252");
+        assert_eq!(found.evidence, Evidence::Guess);
+    }
+
+    #[test]
+    fn valid_utf8_and_ascii() {
+        assert_eq!(detect("Grüße".as_bytes()).evidence, Evidence::ValidUtf8);
+        assert_eq!(detect(b"plain").evidence, Evidence::Ascii);
+    }
+
+    #[test]
+    fn plausible_text_reads_better_than_mojibake() {
+        assert!(plausibility("Привет, мир") > plausibility("оПХБЕР, ЛХП"));
+        assert!(plausibility("café crème") > plausibility("cafщ crшme"));
+        assert!(plausibility("« déjà »") > 0.0);
+    }
+}

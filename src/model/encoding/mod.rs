@@ -1,0 +1,341 @@
+//! Text encodings as a part of the model (DESIGN.md, "Other encodings"): how
+//! an encoding's bytes form units, where a unit starts, which bits of a byte
+//! are markers, and how to find the encoding of a file.
+//!
+//! Each encoding family is one file implementing [`Codec`]; front ends hold
+//! an [`Encoding`] and ask it, and never match on which encoding it is.
+
+mod detect;
+mod legacy;
+mod utf16;
+mod utf32;
+mod utf8;
+
+pub use legacy::Legacy;
+
+use std::fmt;
+
+use super::unit::UnitKind;
+
+pub use detect::{Confidence, Detection, Evidence, detect, detect_bom, legacy_guess};
+
+/// How one encoding turns bytes into units.
+pub trait Codec: Send + Sync + 'static {
+    /// The encoding's name as people and encoding_rs write it
+    /// (`UTF-16LE`, `windows-1252`).
+    fn name(&self) -> &'static str;
+
+    /// The most bytes one unit can span.
+    fn max_unit_len(&self) -> usize;
+
+    /// Decodes the unit that starts at `bytes[0]`: its length and what it is.
+    /// `bytes` is non-empty and holds [`Codec::max_unit_len`] bytes unless
+    /// the input ends sooner.
+    fn decode_unit(&self, bytes: &[u8]) -> (u8, UnitKind);
+
+    /// An offset `<= at` in `bytes` where a unit is sure to start, looking
+    /// back from `at`; `base` is the file offset of `bytes[0]`. `bytes`
+    /// holds [`Codec::lookback`] bytes before `at` unless the file starts
+    /// there. `None` when `bytes` holds no sure start (the caller then
+    /// starts from `bytes[0]`, which must then be a unit start).
+    fn unit_start_at_or_before(&self, bytes: &[u8], base: u64, at: usize) -> Option<usize>;
+
+    /// How many bytes before an offset a reader needs to find where the
+    /// unit holding it starts (see [`Codec::unit_start_at_or_before`]).
+    fn lookback(&self) -> usize {
+        self.max_unit_len() - 1
+    }
+
+    /// How many leading bits of `unit[index]` are the encoding's markers
+    /// rather than payload (UTF-8's `110`, UTF-16's `110110`).
+    fn marker_bits(&self, unit: &[u8], index: usize) -> usize;
+
+    /// What the byte `unit[index]` is to its unit, for the info panel.
+    fn byte_role(&self, unit: &[u8], index: usize) -> String;
+
+    /// The bytes of `c` in this encoding, if it can hold it.
+    fn encode(&self, c: char) -> Option<Vec<u8>>;
+
+    /// The byte order mark that names this encoding, if it has one.
+    fn bom(&self) -> &'static [u8] {
+        &[]
+    }
+
+    /// How many leading bytes of `bytes` are valid units; the default
+    /// decodes unit by unit, codecs override it with faster loops.
+    fn valid_prefix_len(&self, bytes: &[u8]) -> usize {
+        let mut at = 0;
+        while at < bytes.len() {
+            let (len, kind) = self.decode_unit(&bytes[at..]);
+            if matches!(kind, UnitKind::Invalid(_)) {
+                break;
+            }
+            at += usize::from(len);
+        }
+        at
+    }
+
+    /// Line feeds in `valid` (whole valid units) and the units after the
+    /// last of them (all its units if it has none).
+    fn count_lines(&self, valid: &[u8]) -> (u64, u64) {
+        let mut at = 0;
+        let (mut line_feeds, mut since) = (0, 0);
+        while at < valid.len() {
+            let (len, kind) = self.decode_unit(&valid[at..]);
+            if kind == UnitKind::Char('\n') {
+                line_feeds += 1;
+                since = 0;
+            } else {
+                since += 1;
+            }
+            at += usize::from(len);
+        }
+        (line_feeds, since)
+    }
+
+    /// Whether a unit can start at any offset of the file without reading
+    /// back from its start (ISO-2022-JP's shift states cannot).
+    fn random_access(&self) -> bool {
+        true
+    }
+
+    /// Whether this is UTF-8 (which front ends read through the fast path).
+    fn is_utf8(&self) -> bool {
+        false
+    }
+}
+
+/// A handle to one encoding: cheap to copy and compare.
+#[derive(Clone, Copy)]
+pub struct Encoding(&'static dyn Codec);
+
+impl Encoding {
+    /// UTF-8, the default.
+    pub const UTF_8: Encoding = Encoding(&utf8::UTF8);
+    /// UTF-16, little-endian.
+    pub const UTF_16LE: Encoding = Encoding(&utf16::UTF16_LE);
+    /// UTF-16, big-endian.
+    pub const UTF_16BE: Encoding = Encoding(&utf16::UTF16_BE);
+    /// UTF-32, little-endian.
+    pub const UTF_32LE: Encoding = Encoding(&utf32::UTF32_LE);
+    /// UTF-32, big-endian.
+    pub const UTF_32BE: Encoding = Encoding(&utf32::UTF32_BE);
+
+    /// The encoding a label names: `utf-8`, `utf-16le`, `utf-32be`, or any
+    /// WHATWG label (`latin1`, `cp1252`, `sjis`, `koi8-r`, …), case-insensitive.
+    pub fn for_label(label: &str) -> Option<Encoding> {
+        let wanted = label.trim().to_ascii_lowercase();
+        let plain = wanted.replace(['-', '_'], "");
+        match plain.as_str() {
+            "utf8" => return Some(Encoding::UTF_8),
+            "utf16le" | "utf16" => return Some(Encoding::UTF_16LE),
+            "utf16be" => return Some(Encoding::UTF_16BE),
+            "utf32le" | "utf32" => return Some(Encoding::UTF_32LE),
+            "utf32be" => return Some(Encoding::UTF_32BE),
+            _ => {}
+        }
+        let found = encoding_rs::Encoding::for_label_no_replacement(wanted.as_bytes())
+            .or_else(|| cp_alias(&plain))?;
+        legacy::codec_for(found).map(|c| Encoding(c))
+    }
+
+    /// The legacy encoding encoding_rs calls `encoding`, if the model reads it.
+    pub fn from_encoding_rs(encoding: &'static encoding_rs::Encoding) -> Option<Encoding> {
+        if encoding == encoding_rs::UTF_8 {
+            return Some(Encoding::UTF_8);
+        }
+        if encoding == encoding_rs::UTF_16LE {
+            return Some(Encoding::UTF_16LE);
+        }
+        if encoding == encoding_rs::UTF_16BE {
+            return Some(Encoding::UTF_16BE);
+        }
+        legacy::codec_for(encoding).map(|c| Encoding(c))
+    }
+
+    /// Every encoding the model reads: the Unicode ones, then the legacy
+    /// ones in encoding_rs's order.
+    pub fn all() -> Vec<Encoding> {
+        let mut all = vec![
+            Encoding::UTF_8,
+            Encoding::UTF_16LE,
+            Encoding::UTF_16BE,
+            Encoding::UTF_32LE,
+            Encoding::UTF_32BE,
+        ];
+        all.extend(legacy::all().map(|c| Encoding(c)));
+        all
+    }
+
+    /// The encoding's codec.
+    pub fn codec(self) -> &'static dyn Codec {
+        self.0
+    }
+
+    /// The encoding's name (`UTF-16LE`, `windows-1252`).
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// Whether this is UTF-8.
+    pub fn is_utf8(self) -> bool {
+        self.0.is_utf8()
+    }
+
+    /// The same encoding in encoding_rs, for bulk conversion (`None` for
+    /// UTF-32, which encoding_rs does not decode).
+    pub fn encoding_rs(self) -> Option<&'static encoding_rs::Encoding> {
+        encoding_rs::Encoding::for_label_no_replacement(self.name().as_bytes())
+    }
+
+    /// Decodes the unit at `bytes[0]` (see [`Codec::decode_unit`]).
+    pub fn decode_unit(self, bytes: &[u8]) -> (u8, UnitKind) {
+        self.0.decode_unit(bytes)
+    }
+}
+
+/// Windows code page numbers people type (`cp1252`, `cp437`, `cp850`) that
+/// are not WHATWG labels but name an encoding encoding_rs has.
+fn cp_alias(plain: &str) -> Option<&'static encoding_rs::Encoding> {
+    let number = plain
+        .strip_prefix("cp")
+        .or_else(|| plain.strip_prefix("windows"))?;
+    let label = match number {
+        "866" => "ibm866",
+        "874" => "windows-874",
+        "932" => "shift_jis",
+        "936" => "gbk",
+        "949" => "euc-kr",
+        "950" => "big5",
+        "20866" => "koi8-r",
+        "21866" => "koi8-u",
+        "28591" => "iso-8859-1",
+        "54936" => "gb18030",
+        "10000" => "macintosh",
+        n if n.len() == 4 && n.starts_with("125") => return cp_alias_125x(n),
+        _ => return None,
+    };
+    encoding_rs::Encoding::for_label(label.as_bytes())
+}
+
+/// `cp1250`…`cp1258`.
+fn cp_alias_125x(number: &str) -> Option<&'static encoding_rs::Encoding> {
+    encoding_rs::Encoding::for_label(format!("windows-{number}").as_bytes())
+}
+
+impl PartialEq for Encoding {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Encoding {}
+
+impl fmt::Debug for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Encoding({})", self.name())
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Default for Encoding {
+    fn default() -> Self {
+        Encoding::UTF_8
+    }
+}
+
+/// The unit of `encoding` holding `bytes[at]`: its start in `bytes`, length
+/// and kind. `base` is the file offset of `bytes[0]`, a unit start (or the
+/// file's start) unless the codec finds a later sure start.
+pub fn unit_containing(
+    encoding: Encoding,
+    bytes: &[u8],
+    base: u64,
+    at: usize,
+) -> (usize, u8, UnitKind) {
+    let codec = encoding.codec();
+    let mut start = codec.unit_start_at_or_before(bytes, base, at).unwrap_or(0);
+    loop {
+        let (len, kind) = codec.decode_unit(&bytes[start..]);
+        let end = start + usize::from(len);
+        if end > at || end >= bytes.len() {
+            return (start, len, kind);
+        }
+        start = end;
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Checks that [`unit_containing`], given the bytes a window reads
+    /// around each offset, finds the unit a walk from the file's start finds.
+    pub fn random_access_agrees(encoding: Encoding, file: &[u8]) -> Result<(), TestCaseError> {
+        let codec = encoding.codec();
+        let mut at = 0;
+        while at < file.len() {
+            let (len, kind) = codec.decode_unit(&file[at..]);
+            for inside in at..at + usize::from(len) {
+                let from = inside.saturating_sub(codec.lookback());
+                let to = (inside + codec.max_unit_len()).min(file.len());
+                let (start, got_len, got_kind) =
+                    unit_containing(encoding, &file[from..to], from as u64, inside - from);
+                prop_assert_eq!(
+                    (from + start, got_len, got_kind),
+                    (at, len, kind),
+                    "{} at offset {}",
+                    encoding.name(),
+                    inside
+                );
+            }
+            at += usize::from(len);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn labels_name_encodings() {
+        for (label, name) in [
+            ("utf-8", "UTF-8"),
+            ("UTF16LE", "UTF-16LE"),
+            ("utf-16be", "UTF-16BE"),
+            ("utf-32", "UTF-32LE"),
+            ("utf_32be", "UTF-32BE"),
+            ("latin1", "windows-1252"),
+            ("cp1252", "windows-1252"),
+            ("windows-1251", "windows-1251"),
+            ("cp1250", "windows-1250"),
+            ("cp866", "IBM866"),
+            ("koi8-r", "KOI8-R"),
+            ("sjis", "Shift_JIS"),
+            ("mac", "macintosh"),
+            ("gb18030", "gb18030"),
+        ] {
+            assert_eq!(
+                Encoding::for_label(label).map(Encoding::name),
+                Some(name),
+                "{label}"
+            );
+        }
+        assert_eq!(Encoding::for_label("cp437"), None);
+        assert_eq!(Encoding::for_label("klingon"), None);
+        assert_eq!(Encoding::for_label("replacement"), None);
+    }
+
+    #[test]
+    fn every_encoding_is_listed_once() {
+        let all = Encoding::all();
+        let mut names: Vec<_> = all.iter().map(|e| e.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len());
+        assert!(all.len() >= 40, "{names:?}");
+    }
+}
