@@ -51,6 +51,28 @@ impl Stream {
     }
 }
 
+impl Stream {
+    /// Reads up to `len` bytes from the start of the stream (to detect its
+    /// encoding) and puts them back in front of the rest.
+    pub fn peek(&mut self, len: usize) -> Result<Vec<u8>, SourceError> {
+        let mut head = vec![0u8; len];
+        let mut filled = 0;
+        {
+            let mut fill = self.fill();
+            while filled < head.len() {
+                match fill(&mut head[filled..])? {
+                    0 => break,
+                    n => filled += n,
+                }
+            }
+        }
+        head.truncate(filled);
+        let rest = std::mem::replace(&mut self.reader, Box::new(io::empty()));
+        self.reader = Box::new(io::Cursor::new(head.clone()).chain(rest));
+        Ok(head)
+    }
+}
+
 impl Input {
     /// The input's name, for messages.
     pub fn name(&self) -> &str {

@@ -15,6 +15,7 @@ use utf8scope::dump::{self, DumpError, DumpOptions};
 use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
+use utf8scope::model::Encoding;
 use utf8scope::model::{Source, StreamLoad};
 use utf8scope::ui;
 
@@ -104,6 +105,11 @@ enum Command {
         /// Check walked files that look binary too.
         #[arg(long)]
         binary: bool,
+        /// Read files in this encoding (`utf-16le`, `windows-1252`, `sjis`,
+        /// any WHATWG label) or `auto` (detected per file). Without it files
+        /// are checked as UTF-8 and one that is not says what it looks like.
+        #[arg(long, value_name = "ENC", value_parser = parse_encoding_rule)]
+        encoding: Option<check::EncodingRule>,
         /// Threads checking files (default: one per core).
         #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
         threads: usize,
@@ -138,12 +144,23 @@ enum Command {
         /// (`| patch -p0` applies it).
         #[arg(long, conflicts_with_all = ["output", "in_place"])]
         diff: bool,
-        /// What to do with invalid spans: keep them, replace each with U+FFFD, or drop them.
+        /// What to do with invalid spans: keep them, replace each with U+FFFD,
+        /// drop them, or read them in a legacy encoding (`legacy`: per line,
+        /// the one the line reads best in, or --from's).
         #[arg(long, value_enum, default_value_t = InvalidPolicy::Keep, value_name = "HOW")]
         invalid: InvalidPolicy,
         /// Leave out byte order marks (every U+FEFF).
         #[arg(long)]
         strip_bom: bool,
+        /// Convert the whole file from this encoding to UTF-8 (`auto`: detect
+        /// it); bytes it leaves undefined stop the conversion unless
+        /// `--invalid replace`. With `--invalid legacy`: the encoding of the
+        /// legacy rows.
+        #[arg(long, value_name = "ENC", value_parser = parse_encoding_rule)]
+        from: Option<check::EncodingRule>,
+        /// Keep the byte order mark of a converted file (as EF BB BF).
+        #[arg(long, requires = "from")]
+        keep_bom: bool,
         /// Repair a file that looks binary too.
         #[arg(long)]
         binary: bool,
@@ -350,6 +367,7 @@ fn main() -> ExitCode {
             glob,
             exclude,
             binary,
+            encoding,
             threads,
             config,
             no_config,
@@ -394,6 +412,7 @@ fn main() -> ExitCode {
                     excludes: exclude,
                 },
                 threads,
+                encoding: encoding.unwrap_or_default(),
             };
             run_check(&files, &options, config.as_ref())
         }
@@ -404,9 +423,22 @@ fn main() -> ExitCode {
             diff,
             invalid,
             strip_bom,
+            from,
+            keep_bom,
             binary,
             break_hard_links,
         }) => {
+            let from = from.map(|rule| match rule {
+                check::EncodingRule::Given(encoding) => Some(encoding),
+                _ => None,
+            });
+            if invalid == InvalidPolicy::Legacy && binary && from.flatten().is_none() {
+                eprintln!(
+                    "utf8scope: fix --invalid legacy does not guess on files that look binary; \
+                     name the encoding with --from"
+                );
+                return ExitCode::from(2);
+            }
             let destination = match (output, in_place, diff) {
                 (_, _, true) => Destination::Diff,
                 (Some(path), _, _) => Destination::File(path),
@@ -414,9 +446,15 @@ fn main() -> ExitCode {
                 (None, false, _) => Destination::Stdout,
             };
             let options = FixOptions {
-                repair: RepairOptions { invalid, strip_bom },
+                repair: RepairOptions {
+                    invalid,
+                    strip_bom,
+                    legacy: from.flatten(),
+                },
                 binary,
                 break_links: break_hard_links,
+                from,
+                keep_bom,
             };
             run_fix(&file, &destination, options)
         }
@@ -555,6 +593,24 @@ fn kind_filter(select: &[String], ignore: &[String]) -> Result<KindFilter, Strin
             .then(|| ReportKind::parse_list(select))
             .transpose()?,
         ignore: ReportKind::parse_list(ignore)?,
+    })
+}
+
+/// `--encoding`: `auto` or an encoding's label.
+fn parse_encoding_rule(value: &str) -> Result<check::EncodingRule, String> {
+    if value.eq_ignore_ascii_case("auto") {
+        return Ok(check::EncodingRule::Auto);
+    }
+    parse_encoding(value).map(check::EncodingRule::Given)
+}
+
+/// An encoding's label (`utf-16le`, `latin1`, `cp1251`, `sjis`, …).
+fn parse_encoding(value: &str) -> Result<Encoding, String> {
+    Encoding::for_label(value).ok_or_else(|| {
+        "unknown encoding (try utf-8, utf-16le, utf-16be, utf-32le, utf-32be, windows-1252, \
+         iso-8859-2, koi8-r, shift_jis, gbk, big5, euc-kr, or any WHATWG label; \
+         `utf8scope explain --encodings` lists them)"
+            .to_string()
     })
 }
 

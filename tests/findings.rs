@@ -80,7 +80,7 @@ fn utf16_is_recognised_by_its_bom_or_its_nuls() {
         .collect();
     let found = findings(&le);
     assert_eq!((found[0].offset, found[0].kind), (0, Utf16));
-    assert!(found[0].detail.contains("little-endian"));
+    assert!(found[0].detail.contains("UTF-16LE"));
     // Binary with NULs everywhere is not UTF-16 text.
     assert!(places(&[0u8; 64]).iter().all(|f| f.2 != Utf16));
 }

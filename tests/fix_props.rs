@@ -33,7 +33,7 @@ proptest! {
         bytes in texty_bytes(),
         strip_bom in any::<bool>(),
     ) {
-        let options = RepairOptions { invalid: InvalidPolicy::Replace, strip_bom };
+        let options = RepairOptions { invalid: InvalidPolicy::Replace, strip_bom, ..RepairOptions::default() };
         let (once, _) = repair(&bytes, options);
         prop_assert!(std::str::from_utf8(&once).is_ok());
         let (twice, changes) = repair(&once, options);
@@ -53,10 +53,29 @@ proptest! {
     }
 
     #[test]
+    fn legacy_rows_leave_valid_lines_alone_and_a_second_pass_changes_nothing(bytes in texty_bytes()) {
+        let options = RepairOptions { invalid: InvalidPolicy::Legacy, ..RepairOptions::default() };
+        let (once, _) = repair(&bytes, options);
+        // Every line that was valid UTF-8 is still there, unchanged.
+        let plain = RepairOptions::default();
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            if std::str::from_utf8(line).is_ok() {
+                let (line_fixed, _) = repair(line, plain);
+                prop_assert!(
+                    once.windows(line_fixed.len()).any(|w| w == line_fixed.as_slice()),
+                    "a valid line was changed"
+                );
+            }
+        }
+        let (twice, _) = repair(&once, options);
+        prop_assert_eq!(twice, once);
+    }
+
+    #[test]
     fn dropping_leaves_exactly_the_valid_text(bytes in texty_bytes()) {
-        let options = RepairOptions { invalid: InvalidPolicy::Drop, strip_bom: false };
+        let options = RepairOptions { invalid: InvalidPolicy::Drop, strip_bom: false, ..RepairOptions::default() };
         let (dropped, _) = repair(&bytes, options);
-        let (replaced, _) = repair(&bytes, RepairOptions { invalid: InvalidPolicy::Replace, strip_bom: false });
+        let (replaced, _) = repair(&bytes, RepairOptions { invalid: InvalidPolicy::Replace, strip_bom: false, ..RepairOptions::default() });
         let replaced = String::from_utf8(replaced).unwrap();
         prop_assert_eq!(String::from_utf8(dropped).unwrap(), replaced.replace('\u{FFFD}', ""));
     }

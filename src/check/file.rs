@@ -8,6 +8,8 @@ use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 
+use super::encoded::{EncodedScanner, Stretch};
+use super::hints::Hints;
 use super::kinds::{KindFilter, ReportKind};
 use super::report::{FileCounts, ReportStyle, Reporter};
 use crate::display::{escape_for_terminal, path_text};
@@ -17,10 +19,11 @@ use crate::model::blocks::feed::{
 };
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::{BlockScanner, LocatedSpan};
+use crate::model::encoding::{DETECT_SAMPLE, Detection, Evidence, detect};
 use crate::model::findings::{Finding, FindingsScanner, Severity, is_plain_ascii_text};
 use crate::model::source::SourceError;
 use crate::model::source::io_reason;
-use crate::model::{Opened, Source};
+use crate::model::{Encoding, Opened, Source};
 
 /// Bytes looked at for a NUL before a walked file is skipped as binary.
 pub const BINARY_SNIFF: usize = 64 << 10;
@@ -34,6 +37,33 @@ pub struct FileRules {
     pub kinds: KindFilter,
     /// Skip the file if it looks binary (walked files, without `--binary`).
     pub skip_binary: bool,
+    /// Which encoding the file is checked in.
+    pub encoding: EncodingRule,
+}
+
+/// Which encoding `check` reads a file in (`--encoding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EncodingRule {
+    /// UTF-8; a file that is not says what it looks like.
+    #[default]
+    Utf8,
+    /// Each file in the encoding detected for it.
+    Auto,
+    /// Every file in this one.
+    Given(Encoding),
+}
+
+impl EncodingRule {
+    /// The encoding to read a file starting with `head` in, and why; `None`
+    /// for UTF-8 (the fast path, with hints).
+    fn choose(self, head: &[u8]) -> Option<Detection> {
+        match self {
+            EncodingRule::Utf8 => None,
+            EncodingRule::Given(encoding) if encoding.is_utf8() => None,
+            EncodingRule::Given(encoding) => Some(Detection::certain(encoding, Evidence::Given)),
+            EncodingRule::Auto => Some(detect(head)).filter(|found| !found.encoding.is_utf8()),
+        }
+    }
 }
 
 /// How checking one file ended.
@@ -84,14 +114,24 @@ pub fn check_file<W: Write>(
                 check_source(&name, &source, rules, &mut reporter, &mut counts)
             }
             // Pipes, devices and /proc files are read once, with bounded memory.
-            Ok(Input::Stream(mut stream)) => scan_and_report(
-                &name,
-                |size, on_block| for_each_block_sized(size, stream.fill(), on_block),
-                rules,
-                &mut reporter,
-                &mut counts,
-            )
-            .map(|()| true),
+            Ok(Input::Stream(mut stream)) => {
+                let chosen = match rules.encoding {
+                    EncodingRule::Utf8 => Ok(None),
+                    rule => stream.peek(DETECT_SAMPLE).map(|head| rule.choose(&head)),
+                };
+                chosen.map_err(Failure::Input).and_then(|chosen| {
+                    let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
+                        for_each_block_sized(size, stream.fill(), on_block)
+                    };
+                    match chosen {
+                        Some(found) => {
+                            check_encoded(&name, found, drive, rules, &mut reporter, &mut counts)
+                        }
+                        None => scan_and_report(&name, drive, rules, &mut reporter, &mut counts),
+                    }
+                    .map(|()| true)
+                })
+            }
             Err(message) => {
                 let outcome = FileOutcome::Unreadable(message, counts);
                 return Ok((outcome, reporter.into_inner()));
@@ -186,13 +226,17 @@ fn check_source<W: Write>(
     if rules.skip_binary && looks_binary(&source.read_range(0, BINARY_SNIFF)?) {
         return Ok(false);
     }
-    scan_and_report(
-        name,
-        |size, on_block| for_each_block_sized(size, fill_from(source), on_block),
-        rules,
-        reporter,
-        counts,
-    )?;
+    let chosen = match rules.encoding {
+        EncodingRule::Utf8 => None,
+        rule => rule.choose(&source.read_range(0, DETECT_SAMPLE)?),
+    };
+    let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
+        for_each_block_sized(size, fill_from(source), on_block)
+    };
+    match chosen {
+        Some(found) => check_encoded(name, found, drive, rules, reporter, counts)?,
+        None => scan_and_report(name, drive, rules, reporter, counts)?,
+    }
     Ok(true)
 }
 
@@ -208,6 +252,20 @@ fn check_bytes<W: Write>(
     if rules.skip_binary && looks_binary(bytes) {
         return Ok(false);
     }
+    if let Some(found) = rules.encoding.choose(bytes) {
+        check_encoded(
+            name,
+            found,
+            |size, on_block| {
+                let _ = split_blocks(bytes, size, true, &mut |block: &[u8]| on_block(block));
+                Ok(())
+            },
+            rules,
+            reporter,
+            counts,
+        )?;
+        return Ok(true);
+    }
     // Valid, and nothing a finding could be made of: no span or finding
     // needs a line number, so the lines need not be counted (most files of
     // a tree).
@@ -218,7 +276,9 @@ fn check_bytes<W: Write>(
     };
     if nothing_to_find {
         counts.bytes = bytes.len() as u64;
-        reporter.summary(name, counts).map_err(Failure::Output)?;
+        reporter
+            .summary(name, counts, None)
+            .map_err(Failure::Output)?;
         return Ok(true);
     }
     scan_and_report(
@@ -268,6 +328,7 @@ fn scan_and_report<W: Write>(
         reporter.hold();
     }
     let kinds = &rules.kinds;
+    let mut hints = Hints::default();
     // Findings judge whole lines: cut blocks at line feeds for them.
     let mut aligned = LineAligned::aligning_if(finder.is_some(), |block: &[u8]| {
         let block_start = scanner.offset();
@@ -284,11 +345,15 @@ fn scan_and_report<W: Write>(
             Some(next) => scanner.pass_valid(block.len(), next.line, next.column),
             None => scanner.scan(block, |located: LocatedSpan| spans.push(located)),
         }
+        if !spans.is_empty() {
+            hints.observe(block_start, block, &spans);
+        }
         let block_report = BlockReport {
             path,
             block,
             block_start,
             kinds,
+            hints: Some(&mut hints),
         };
         match block_report.write(reporter, spans, findings, counts) {
             Ok(()) => ControlFlow::Continue(()),
@@ -311,7 +376,75 @@ fn scan_and_report<W: Write>(
         .filter(|finding| count_finding(kinds, finding, counts))
         .collect();
     reporter.release(path, &late).map_err(Failure::Output)?;
-    reporter.summary(path, counts).map_err(Failure::Output)?;
+    let hint = (counts.invalid > 0).then(|| hints.summary()).flatten();
+    reporter
+        .summary(path, counts, hint.as_deref())
+        .map_err(Failure::Output)?;
+    Ok(())
+}
+
+/// Checks one input in the encoding `found` names (`drive` as for
+/// [`scan_and_report`]).
+fn check_encoded<W: Write>(
+    path: &str,
+    found: Detection,
+    drive: impl FnOnce(usize, &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> Result<(), SourceError>,
+    rules: &FileRules,
+    reporter: &mut Reporter<W>,
+    counts: &mut FileCounts,
+) -> Result<(), Failure> {
+    let mut scanner = EncodedScanner::new(found.encoding, rules.findings);
+    reporter.set_encoding(&found);
+    if rules.findings {
+        reporter.hold();
+    }
+    let bom = found.encoding.codec().bom();
+    let mut output_error = None;
+    let report = |stretch: Stretch, reporter: &mut Reporter<W>, counts: &mut FileCounts| {
+        // The BOM that names the encoding is no finding here.
+        let findings = stretch
+            .findings
+            .into_iter()
+            .filter(|f| {
+                !(f.offset == 0
+                    && f.kind == crate::model::findings::FindingKind::Bom
+                    && !bom.is_empty())
+            })
+            .collect();
+        let block_report = BlockReport {
+            path,
+            block: &stretch.bytes,
+            block_start: stretch.start,
+            kinds: &rules.kinds,
+            hints: None,
+        };
+        block_report.write(reporter, stretch.spans, findings, counts)
+    };
+    let read = drive(
+        SCAN_BLOCK,
+        &mut |block| match report(scanner.push(block), reporter, counts) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                output_error = Some(error);
+                ControlFlow::Break(())
+            }
+        },
+    );
+    if let Some(error) = output_error {
+        return Err(Failure::Output(error));
+    }
+    let (last, late) = scanner.finish();
+    counts.bytes = last.start + last.bytes.len() as u64;
+    report(last, reporter, counts).map_err(Failure::Output)?;
+    read?;
+    let late: Vec<Finding> = late
+        .into_iter()
+        .filter(|finding| count_finding(&rules.kinds, finding, counts))
+        .collect();
+    reporter.release(path, &late).map_err(Failure::Output)?;
+    reporter
+        .summary(path, counts, None)
+        .map_err(Failure::Output)?;
     Ok(())
 }
 
@@ -334,11 +467,13 @@ struct BlockReport<'a> {
     block: &'a [u8],
     block_start: u64,
     kinds: &'a KindFilter,
+    /// For a file read as UTF-8: what its spans are in a legacy encoding.
+    hints: Option<&'a mut Hints>,
 }
 
 impl BlockReport<'_> {
     fn write<W: Write>(
-        &self,
+        mut self,
         reporter: &mut Reporter<W>,
         spans: Vec<LocatedSpan>,
         findings: Vec<Finding>,
@@ -358,10 +493,17 @@ impl BlockReport<'_> {
             }
             counts.invalid += 1;
             let at = (located.span.offset - self.block_start) as usize;
+            let reading = match self.hints.as_deref_mut() {
+                Some(hints) if reporter.wants_readings() => {
+                    hints.reading(self.block_start, self.block, &located)
+                }
+                _ => None,
+            };
             reporter.span(
                 self.path,
                 &located,
                 &self.block[at..at + usize::from(located.span.len)],
+                reading.as_ref(),
             )?;
         }
         for finding in findings {

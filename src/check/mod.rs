@@ -4,8 +4,10 @@
 
 mod buffer;
 pub mod config;
+mod encoded;
 mod file;
 mod github;
+mod hints;
 pub mod kinds;
 mod ordered;
 mod report;
@@ -19,7 +21,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 pub use config::Config;
-pub use file::{FileOutcome, FileRules, looks_binary};
+pub use file::{EncodingRule, FileOutcome, FileRules, looks_binary};
 pub use kinds::{KindFilter, ReportKind};
 pub use report::{FileCounts, Format, ReportStyle};
 pub use walk::{Found, Target, WalkOptions};
@@ -55,6 +57,8 @@ pub struct CheckOptions {
     pub walk: WalkOptions,
     /// Threads checking files (`--threads`; 0 for one per core).
     pub threads: usize,
+    /// `--encoding`.
+    pub encoding: EncodingRule,
 }
 
 /// Checks `paths` (`-` is standard input; directories are walked), writing
@@ -155,5 +159,6 @@ fn rules_for(target: &Target, options: &CheckOptions, config: Option<&Config>) -
         findings,
         kinds,
         skip_binary: target.walked && !options.binary,
+        encoding: options.encoding,
     }
 }

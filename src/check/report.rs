@@ -10,6 +10,9 @@ use serde::Serialize;
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
 use crate::json::write_json_line;
 use crate::model::InvalidKind;
+use crate::model::encoding::Detection;
+
+use super::hints::Reading;
 
 use super::github::{Annotation, Level};
 use super::kinds::ReportKind;
@@ -91,6 +94,9 @@ pub struct Reporter<W: Write> {
     scratch: Vec<u8>,
     /// Spans of the file so far, listed or not.
     spans_this_file: u64,
+    /// The encoding the file is read in, and how it was chosen
+    /// (`UTF-16LE`, `BOM`); UTF-8 unless set.
+    encoding: (&'static str, Option<String>),
 }
 
 /// One finding as a JSON line: the span keys, then severity and detail, and
@@ -122,6 +128,18 @@ struct JsonSpan<'a> {
     column: u64,
     kind: &'static str,
     bytes: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encoding: Option<&'static str>,
+    #[serde(rename = "as", skip_serializing_if = "Option::is_none")]
+    reading: Option<JsonReading<'a>>,
+}
+
+/// What a span's bytes are in a legacy encoding (the `as` key).
+#[derive(Serialize)]
+struct JsonReading<'a> {
+    encoding: &'static str,
+    text: &'a str,
+    confidence: &'static str,
 }
 
 const PATH_STYLE: Style = Style::new().bold();
@@ -150,7 +168,18 @@ impl<W: Write> Reporter<W> {
             held: None,
             scratch: Vec::new(),
             spans_this_file: 0,
+            encoding: ("UTF-8", None),
         }
+    }
+
+    /// Says that the file is read in the encoding `found` names.
+    pub fn set_encoding(&mut self, found: &Detection) {
+        self.encoding = (found.encoding.name(), Some(found.describe()));
+    }
+
+    /// Whether spans are written with their legacy readings (jsonl).
+    pub fn wants_readings(&self) -> bool {
+        self.style.format == Format::Jsonl
     }
 
     /// The output, once the file is reported.
@@ -278,7 +307,13 @@ impl<W: Write> Reporter<W> {
     }
 
     /// Reports one invalid span of the input named `path`, made of `bytes`.
-    pub fn span(&mut self, path: &str, located: &LocatedSpan, bytes: &[u8]) -> io::Result<()> {
+    pub fn span(
+        &mut self,
+        path: &str,
+        located: &LocatedSpan,
+        bytes: &[u8],
+        reading: Option<&Reading>,
+    ) -> io::Result<()> {
         self.spans_this_file += 1;
         if self
             .style
@@ -288,7 +323,7 @@ impl<W: Write> Reporter<W> {
             return Ok(());
         }
         let mut line = std::mem::take(&mut self.scratch);
-        let rendered = self.render_span(&mut line, path, located, bytes);
+        let rendered = self.render_span(&mut line, path, located, bytes, reading);
         self.scratch = line;
         rendered?;
         self.emit(located.span.offset)
@@ -300,8 +335,10 @@ impl<W: Write> Reporter<W> {
         path: &str,
         located: &LocatedSpan,
         bytes: &[u8],
+        reading: Option<&Reading>,
     ) -> io::Result<()> {
         let span = &located.span;
+        let encoding = self.encoding.0;
         match self.style.format {
             Format::Jsonl => {
                 let record = JsonSpan {
@@ -312,6 +349,12 @@ impl<W: Write> Reporter<W> {
                     column: located.column,
                     kind: span.kind.name(),
                     bytes: hex_bytes(bytes),
+                    encoding: self.encoding.1.is_some().then_some(encoding),
+                    reading: reading.map(|r| JsonReading {
+                        encoding: r.encoding.name(),
+                        text: &r.text,
+                        confidence: r.confidence.name(),
+                    }),
                 };
                 write_json_line(out, &record)
             }
@@ -330,7 +373,7 @@ impl<W: Write> Reporter<W> {
                 path,
                 kind: ReportKind::Invalid(span.kind),
                 level: "error",
-                message: span_message(span.kind, bytes, span.offset),
+                message: span_message(encoding, span.kind, bytes, span.offset),
                 line: located.line,
                 column: located.column,
                 offset: span.offset,
@@ -344,8 +387,8 @@ impl<W: Write> Reporter<W> {
                     file: &text_name(path),
                     line: located.line,
                     column: located.column,
-                    title: &format!("utf8scope invalid UTF-8: {}", span.kind),
-                    message: &span_message(span.kind, bytes, span.offset),
+                    title: &format!("utf8scope invalid {encoding}: {}", span.kind),
+                    message: &span_message(encoding, span.kind, bytes, span.offset),
                 };
                 out.write_all(annotation.render().as_bytes())
             }
@@ -353,7 +396,12 @@ impl<W: Write> Reporter<W> {
     }
 
     /// Reports the verdict on the file (text format only).
-    pub fn summary(&mut self, path: &str, counts: &FileCounts) -> io::Result<()> {
+    pub fn summary(
+        &mut self,
+        path: &str,
+        counts: &FileCounts,
+        hint: Option<&str>,
+    ) -> io::Result<()> {
         let listed = self
             .style
             .max_spans
@@ -390,9 +438,15 @@ impl<W: Write> Reporter<W> {
         if counts.ignored > 0 {
             found.push_str(&format!("; {} ignored", thousands(counts.ignored)));
         }
+        if let Some(hint) = hint {
+            found.push_str(&format!("; {hint}"));
+        }
+        if let (name, Some(how)) = &self.encoding {
+            found.push_str(&format!("; read as {name} ({how})"));
+        }
         let invalid = counts.invalid;
         if invalid == 0 && counts.ignored_invalid == 0 {
-            let verdict = self.styled(OK_STYLE, "valid UTF-8");
+            let verdict = self.styled(OK_STYLE, &format!("valid {}", self.encoding.0));
             writeln!(self.out, "{place} {verdict}, {size} {bytes_word}{found}")
         } else if invalid == 0 {
             // Not "valid": the spans are there, only not counted.
@@ -418,9 +472,9 @@ impl<W: Write> Reporter<W> {
 }
 
 /// An invalid span in words, for SARIF and GitHub annotations.
-fn span_message(kind: InvalidKind, bytes: &[u8], offset: u64) -> String {
+fn span_message(encoding: &str, kind: InvalidKind, bytes: &[u8], offset: u64) -> String {
     format!(
-        "invalid UTF-8 ({kind}): {} at byte offset {offset}: {}",
+        "invalid {encoding} ({kind}): {} at byte offset {offset}: {}",
         hex_bytes(bytes),
         kind.explanation()
     )

@@ -20,6 +20,8 @@ pub enum ChangeKind {
     InvalidDropped,
     /// A U+FEFF left out.
     BomStripped,
+    /// A run of invalid spans read in a legacy encoding (`--invalid legacy`).
+    LegacyRead,
 }
 
 impl ChangeKind {
@@ -30,6 +32,7 @@ impl ChangeKind {
             ChangeKind::InvalidReplaced => "invalid spans replaced with U+FFFD",
             ChangeKind::InvalidDropped => "invalid spans dropped",
             ChangeKind::BomStripped => "byte order marks stripped",
+            ChangeKind::LegacyRead => "invalid spans read in a legacy encoding",
         }
     }
 }
@@ -56,6 +59,11 @@ pub struct ChangeLog {
     examples: BTreeMap<ChangeKind, Vec<Change>>,
     /// Invalid spans left as they were (`--invalid keep`).
     pub kept_invalid: u64,
+    /// For `fix --from`: what the whole file was converted from, and how
+    /// that was decided (`windows-1252 (detected, confident)`).
+    pub converted_from: Option<String>,
+    /// For `fix --from --invalid replace`: undefined sequences replaced.
+    pub replaced_undefined: u64,
 }
 
 impl ChangeLog {
@@ -73,9 +81,9 @@ impl ChangeLog {
         self.counts.get(&kind).copied().unwrap_or(0)
     }
 
-    /// How many changes were made in all.
+    /// How many changes were made in all (a conversion counts as one).
     pub fn total(&self) -> u64 {
-        self.counts.values().sum()
+        self.counts.values().sum::<u64>() + u64::from(self.converted_from.is_some())
     }
 
     /// The first changes of `kind` (at most [`EXAMPLES_PER_KIND`]).
@@ -91,6 +99,21 @@ impl ChangeLog {
             1 => "; 1 invalid span kept (see --invalid)".to_string(),
             n => format!("; {} invalid spans kept (see --invalid)", thousands(n)),
         };
+        if let Some(from) = &self.converted_from {
+            let from = escape_for_terminal(from);
+            let replaced = match self.replaced_undefined {
+                0 => String::new(),
+                1 => "; 1 undefined sequence replaced with U+FFFD".to_string(),
+                n => format!(
+                    "; {} undefined sequences replaced with U+FFFD",
+                    thousands(n)
+                ),
+            };
+            return writeln!(
+                out,
+                "utf8scope fix: {name}: converted from {from} to UTF-8{replaced}"
+            );
+        }
         match self.total() {
             0 => return writeln!(out, "utf8scope fix: {name}: no changes{kept}"),
             1 => writeln!(out, "utf8scope fix: {name}: 1 change{kept}")?,
@@ -118,6 +141,11 @@ fn describe_change(change: &Change) -> String {
         .map(|note| format!(" ({note})"))
         .unwrap_or_default();
     let text = match change.kind {
+        ChangeKind::LegacyRead => format!(
+            "{} \u{2192} \u{201c}{}\u{201d}{note}",
+            hex_bytes(&change.before),
+            quote_short(&change.after)
+        ),
         ChangeKind::Mojibake => format!(
             "\u{201c}{}\u{201d} \u{2192} \u{201c}{}\u{201d}{note}",
             quote_short(&String::from_utf8_lossy(&change.before)),

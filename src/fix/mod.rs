@@ -3,6 +3,9 @@
 //! standard error what it changed.
 
 mod binary;
+mod convert;
+
+use convert::{ConvertFailure, convert};
 mod changes;
 mod diff;
 mod output;
@@ -18,10 +21,11 @@ use std::path::{Path, PathBuf};
 
 use crate::display::path_text;
 use crate::input::Input;
-use crate::model::Source;
 use crate::model::blocks::feed::{fill_from, for_each_block};
 use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::encoding::{DETECT_SAMPLE, Evidence, detect};
 use crate::model::source::{SourceError, io_reason};
+use crate::model::{Encoding, Source};
 use output::{Target, open_target};
 
 /// Where the repaired text goes.
@@ -48,6 +52,11 @@ pub struct FixOptions {
     pub binary: bool,
     /// Replace a file that has other hard links (they keep the old text).
     pub break_links: bool,
+    /// `--from`: convert the whole file from this encoding (`None` inside:
+    /// detect it). With `--invalid legacy`, the encoding of the legacy rows.
+    pub from: Option<Option<Encoding>>,
+    /// `--keep-bom`: keep the converted file's byte order mark (as U+FEFF).
+    pub keep_bom: bool,
 }
 
 /// Why `fix` failed.
@@ -121,15 +130,13 @@ pub fn run(
         Destination::Diff => {
             let name = input.name().to_string();
             let original = read_all(input)?;
-            let source = Source::from_bytes(name.clone(), original);
+            let source = Source::from_bytes(name.clone(), original.clone());
             let mut repaired = Vec::new();
-            let log = repair_stream(fill_from(&source), options, &mut repaired)
-                .map_err(|failure| failure.explain(&name, "<diff>"))?;
-            let original = source.as_bytes().expect("bytes in memory");
+            let log = repair_input(Input::File(source), options, &mut repaired, "<diff>")?;
             let stdout = io::stdout();
             let for_terminal = stdout.is_terminal();
             let mut out = BufWriter::new(stdout.lock());
-            diff::write_diff(original, &repaired, &name, for_terminal, &mut out)
+            diff::write_diff(&original, &repaired, &name, for_terminal, &mut out)
                 .and_then(|()| out.flush())
                 .map_err(|e| StreamFailure::Write(e).explain("", "<stdout>"))?;
             Ok(log)
@@ -206,11 +213,69 @@ fn repair_input(
     out_name: &str,
 ) -> Result<ChangeLog, FixError> {
     let name = input.name().to_string();
+    let mut input = input;
+    if let Some(from) = options.from
+        && options.repair.invalid != InvalidPolicy::Legacy
+    {
+        let head = match &mut input {
+            Input::File(source) => source.read_range(0, DETECT_SAMPLE),
+            Input::Stream(stream) => stream.peek(DETECT_SAMPLE),
+        }
+        .map_err(|e| FixError::Failed(e.to_string()))?;
+        let (encoding, how, evidence) = match from {
+            Some(encoding) => (encoding, "given".to_string(), Evidence::Given),
+            None => {
+                let found = detect(&head);
+                let how = format!("detected: {}", found.describe());
+                (found.encoding, how, found.evidence)
+            }
+        };
+        if !encoding.is_utf8() {
+            // A guess is never made on bytes that look binary.
+            if evidence == Evidence::Guess && !options.binary && looks_binary(&head).is_some() {
+                return Err(StreamFailure::Binary(looks_binary(&head).expect("checked"))
+                    .explain(&name, out_name));
+            }
+            let replace = options.repair.invalid == InvalidPolicy::Replace;
+            let converted = match &mut input {
+                Input::File(source) => {
+                    convert(fill_from(source), encoding, options.keep_bom, replace, out)
+                }
+                Input::Stream(stream) => {
+                    convert(stream.fill(), encoding, options.keep_bom, replace, out)
+                }
+            }
+            .map_err(|failure| conversion_error(failure, &name, encoding, out_name))?;
+            let mut log = ChangeLog::default();
+            log.converted_from = Some(format!("{encoding} ({how})"));
+            log.replaced_undefined = converted.replaced;
+            return Ok(log);
+        }
+    }
     match input {
         Input::File(source) => repair_stream(fill_from(&source), options, out),
         Input::Stream(mut stream) => repair_stream(stream.fill(), options, out),
     }
     .map_err(|failure| failure.explain(&name, out_name))
+}
+
+/// The one-line error of a conversion that stopped.
+fn conversion_error(
+    failure: ConvertFailure,
+    name: &str,
+    encoding: Encoding,
+    out_name: &str,
+) -> FixError {
+    match failure {
+        ConvertFailure::Read(error) => StreamFailure::Read(error).explain(name, out_name),
+        ConvertFailure::Write(error) => StreamFailure::Write(error).explain(name, out_name),
+        ConvertFailure::Undefined { offset, bytes } => FixError::Failed(format!(
+            "{}: {} at offset {offset} is undefined in {encoding}: not converted \
+             (--invalid replace writes U+FFFD for such bytes)",
+            crate::display::escape_for_terminal(name),
+            crate::display::hex_bytes(&bytes)
+        )),
+    }
 }
 
 /// Streams the repaired text of `source` into `out` (named `out_name` in
@@ -224,10 +289,28 @@ pub fn repair_to(
     let options = FixOptions {
         repair: options,
         binary: true,
-        break_links: false,
+        ..FixOptions::default()
     };
     repair_stream(fill_from(source), options, out)
         .map_err(|failure| failure.explain(source.name(), out_name))
+}
+
+/// The lines of `block` that are not legacy rows `--invalid legacy` would
+/// read (those are text, however many invalid spans they hold).
+fn without_legacy_rows(block: &[u8], options: RepairOptions) -> std::borrow::Cow<'_, [u8]> {
+    if options.invalid != InvalidPolicy::Legacy {
+        return block.into();
+    }
+    block
+        .split_inclusive(|&b| b == b'\n')
+        .filter(|line| {
+            simdutf8::basic::from_utf8(line).is_ok()
+                || crate::model::encoding::read_row(line, options.legacy).is_none()
+        })
+        .flatten()
+        .copied()
+        .collect::<Vec<u8>>()
+        .into()
 }
 
 /// Streams the repaired text of the input `fill` reads into `out`, after
@@ -251,7 +334,7 @@ fn repair_stream(
     let mut binary = None;
     let read = for_each_block(fill, |block| {
         if std::mem::take(&mut first)
-            && let Some(why) = looks_binary(block)
+            && let Some(why) = looks_binary(&without_legacy_rows(block, options.repair))
         {
             binary = Some(why);
             return ControlFlow::Break(());

@@ -3,10 +3,11 @@
 
 use std::io::{self, Write};
 
-use crate::model::InvalidKind;
 use crate::model::blocks::Place;
 use crate::model::blocks::pieces::{Piece, pieces};
+use crate::model::encoding::{Confidence, read_row};
 use crate::model::findings::find_mojibake;
+use crate::model::{Encoding, InvalidKind};
 
 use super::changes::{Change, ChangeKind, ChangeLog};
 
@@ -20,6 +21,10 @@ pub enum InvalidPolicy {
     Replace,
     /// Leave them out.
     Drop,
+    /// Read each line's invalid spans in the legacy encoding the line reads
+    /// best in (or the one `--from` names), where that reads as text; keep
+    /// the others.
+    Legacy,
 }
 
 /// What `fix` changes besides mojibake.
@@ -29,6 +34,9 @@ pub struct RepairOptions {
     pub invalid: InvalidPolicy,
     /// Whether to leave out every U+FEFF (a byte order mark).
     pub strip_bom: bool,
+    /// For [`InvalidPolicy::Legacy`]: the encoding of the legacy rows
+    /// (`None`: judged per line).
+    pub legacy: Option<Encoding>,
 }
 
 /// Streams repaired text out of consecutive unit-aligned blocks.
@@ -53,6 +61,47 @@ impl Repairer {
     /// Writes the repaired form of `block` (which must follow the previous
     /// block and end at a unit boundary or the end of the input) to `out`.
     pub fn feed(&mut self, block: &[u8], out: &mut impl Write) -> io::Result<()> {
+        if self.options.invalid != InvalidPolicy::Legacy
+            || simdutf8::basic::from_utf8(block).is_ok()
+        {
+            return self.feed_lines(block, out);
+        }
+        // Blocks are whole lines: each line is judged on its own, after
+        // its mojibake is repaired (as a second run would see it).
+        for line in block.split_inclusive(|&b| b == b'\n') {
+            if simdutf8::basic::from_utf8(line).is_ok() {
+                self.feed_lines(line, out)?;
+                continue;
+            }
+            let (place, kept) = (self.place, self.log.kept_invalid);
+            let mut first_pass = Vec::with_capacity(line.len());
+            self.feed_lines(line, &mut first_pass)?;
+            let Some(row) = read_row(&first_pass, self.options.legacy) else {
+                out.write_all(&first_pass)?;
+                continue;
+            };
+            (self.place, self.log.kept_invalid) = (place, kept);
+            let hedge = match row.detection.confidence {
+                Confidence::Tentative => ", tentative",
+                _ => "",
+            };
+            for (range, text) in &row.runs {
+                self.log.add(Change {
+                    kind: ChangeKind::LegacyRead,
+                    line: self.place.line(),
+                    before: first_pass[range.clone()].to_vec(),
+                    after: text.clone(),
+                    note: Some(format!("{}{hedge}", row.detection.encoding)),
+                });
+            }
+            // The row is UTF-8 now: it gets the repairs any line gets.
+            self.feed_lines(row.text.as_bytes(), out)?;
+        }
+        Ok(())
+    }
+
+    /// [`Repairer::feed`] without legacy rows.
+    fn feed_lines(&mut self, block: &[u8], out: &mut impl Write) -> io::Result<()> {
         for piece in pieces(block, 0) {
             match piece {
                 Piece::Valid(valid) => {
@@ -114,7 +163,8 @@ impl Repairer {
 
     fn invalid(&mut self, kind: InvalidKind, bytes: &[u8], out: &mut impl Write) -> io::Result<()> {
         let written = match self.options.invalid {
-            InvalidPolicy::Keep => {
+            // A span no legacy row claimed stays as it is.
+            InvalidPolicy::Keep | InvalidPolicy::Legacy => {
                 self.log.kept_invalid += 1;
                 out.write_all(bytes)
             }

@@ -68,7 +68,9 @@ impl InvalidKind {
             }
             InvalidKind::TooLarge => "would encode a value above U+10FFFF, the last code point",
             InvalidKind::InvalidByte => "a byte that never occurs in UTF-8 (F8-FF)",
-            InvalidKind::Truncated => "a sequence that ends before all its bytes arrive",
+            InvalidKind::Truncated => {
+                "a lead byte whose sequence ends before all its continuation bytes arrive (in UTF-16 or UTF-32: a final incomplete code unit)"
+            }
             InvalidKind::UnpairedSurrogate => {
                 "a UTF-16 surrogate code unit without its partner: a high surrogate (D800-DBFF) must be followed by a low one (DC00-DFFF)"
             }

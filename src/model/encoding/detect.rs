@@ -147,10 +147,10 @@ pub fn detect(bytes: &[u8]) -> Detection {
     legacy_guess(sample)
 }
 
-/// Whether the code units of `bytes` (2 for UTF-16, 4 for UTF-32, in the
-/// given byte order) are mostly ASCII with the high bytes NUL.
-fn nul_pattern(bytes: &[u8]) -> Option<Encoding> {
-    if bytes.len() < 4 {
+/// UTF-16 or UTF-32 without a BOM: the encoding whose code units in
+/// `bytes` are often ASCII with NUL high bytes, if one's are.
+pub fn nul_pattern(bytes: &[u8]) -> Option<Encoding> {
+    if bytes.len() < 16 {
         return None;
     }
     let ascii_units = |width: usize, low: usize| {
@@ -190,6 +190,14 @@ const REGIONS: [&[u8]; 14] = [
 
 /// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
 pub fn legacy_guess(bytes: &[u8]) -> Detection {
+    legacy_guess_by(bytes, |encoding| decode_lossy(encoding, bytes)).0
+}
+
+/// Guesses the legacy encoding of `bytes`, judging each candidate by the
+/// text `render` makes of the bytes in it; also returns the best score.
+/// chardetng's first choice keeps the lead unless another reads clearly
+/// better.
+pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (Detection, f64) {
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     let mut candidates: Vec<Encoding> = Vec::new();
@@ -208,27 +216,30 @@ pub fn legacy_guess(bytes: &[u8]) -> Detection {
             candidates.push(encoding);
         }
     }
-    // chardetng's own first choice keeps the lead unless another reads
-    // clearly better.
-    let mut scored: Vec<(Encoding, f64)> = candidates
+    let mut scored: Vec<(Encoding, String, f64)> = candidates
         .iter()
-        .map(|&encoding| (encoding, plausibility(&decode_lossy(encoding, bytes))))
+        .map(|&encoding| {
+            let text = render(encoding);
+            let score = plausibility(&text);
+            (encoding, text, score)
+        })
         .collect();
-    let first = scored[0];
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let (best, best_score) = if scored[0].1 > first.1 + CLEAR_MARGIN {
-        scored[0]
+    let first = scored[0].clone();
+    scored.sort_by(|a, b| b.2.total_cmp(&a.2));
+    let (best, best_text, best_score) = if scored[0].2 > first.2 + CLEAR_MARGIN {
+        scored[0].clone()
     } else {
         first
     };
+    // Only candidates that read differently compete.
     let runner_up = scored
         .iter()
-        .filter(|(e, _)| *e != best)
-        .map(|&(_, s)| s)
+        .filter(|(_, text, _)| *text != best_text)
+        .map(|&(_, _, s)| s)
         .fold(f64::MIN, f64::max);
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
     let confident = non_ascii >= 8 && best_score >= 1.0 && best_score > runner_up + CLEAR_MARGIN;
-    Detection {
+    let detection = Detection {
         encoding: best,
         evidence: Evidence::Guess,
         confidence: if confident {
@@ -238,13 +249,18 @@ pub fn legacy_guess(bytes: &[u8]) -> Detection {
         },
         alternatives: scored
             .iter()
-            .map(|&(e, _)| e)
+            .map(|(e, _, _)| *e)
             .filter(|&e| e != best)
             .take(4)
             .collect(),
         bom_len: 0,
-    }
+    };
+    (detection, best_score)
 }
+
+/// The plausibility a reading needs before it is offered at all: letters,
+/// mostly inside words (see [`plausibility`]).
+pub const PLAUSIBLE: f64 = 1.0;
 
 /// How much better (per non-ASCII character) another candidate must read
 /// to overrule chardetng, and the best to be called confident.
@@ -279,17 +295,38 @@ pub fn plausibility(text: &str) -> f64 {
     let main_script = main_script(&chars);
     let mut score = 0.0;
     let mut counted = 0usize;
+    // The length of the run of letters each character is in.
+    let mut word_len = vec![0usize; chars.len()];
+    let mut start = 0;
+    for i in 0..=chars.len() {
+        if i == chars.len() || !chars[i].is_alphabetic() {
+            word_len[start..i].fill(i - start);
+            start = i + 1;
+        }
+    }
     for (i, &c) in chars.iter().enumerate() {
         if c.is_ascii() {
+            if c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0C') {
+                counted += 1;
+                score -= 6.0;
+            }
             continue;
         }
         counted += 1;
         let before = i.checked_sub(1).map(|j| chars[j]);
         let after = chars.get(i + 1).copied();
-        let in_word =
-            before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic);
+        // Inside a word of three letters or more (or a symbol touching one).
+        let in_word = if c.is_alphabetic() {
+            word_len[i] >= 3
+        } else {
+            before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic)
+        };
+        let tripled = before == Some(c) && after == Some(c);
         score += if c == char::REPLACEMENT_CHARACTER {
             -6.0
+        } else if tripled {
+            // No language writes one letter three times running (ÿÿÿ).
+            -2.0
         } else if c.is_alphabetic() {
             let script = c.script();
             let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
@@ -321,10 +358,15 @@ pub fn plausibility(text: &str) -> f64 {
         };
     }
     if counted == 0 {
-        0.0
-    } else {
-        score / counted as f64
+        return 0.0;
     }
+    // Letters that no one language writes together say "wrong code page".
+    let alphabet = match super::alphabets::fits_one_alphabet(text) {
+        Some(true) => 1.0,
+        Some(false) => -1.0,
+        None => 0.0,
+    };
+    score / counted as f64 + alphabet
 }
 
 /// The script most of the letters of `chars` are in.
@@ -396,7 +438,7 @@ mod tests {
     #[test]
     fn plausible_text_reads_better_than_mojibake() {
         assert!(plausibility("Привет, мир") > plausibility("оПХБЕР, ЛХП"));
-        assert!(plausibility("café crème") > plausibility("cafщ crшme"));
+        assert!(plausibility("café crème") > plausibility("caf\u{449} cr\u{448}me"));
         assert!(plausibility("« déjà »") > 0.0);
     }
 }

@@ -238,6 +238,46 @@ impl Codec for Legacy {
         }
     }
 
+    fn decode_valid_into(&self, valid: &[u8], text: &mut String) {
+        let Some(table) = &self.table else {
+            let mut at = 0;
+            while at < valid.len() {
+                let (len, kind) = self.decode_unit(&valid[at..]);
+                if let UnitKind::Char(c) = kind {
+                    text.push(c);
+                }
+                at += usize::from(len);
+            }
+            return;
+        };
+        // ASCII runs are copied whole; the other bytes looked up.
+        let mut rest = valid;
+        while !rest.is_empty() {
+            let ascii = rest
+                .iter()
+                .position(|b| !b.is_ascii())
+                .unwrap_or(rest.len());
+            text.push_str(std::str::from_utf8(&rest[..ascii]).expect("ASCII is UTF-8"));
+            rest = &rest[ascii..];
+            let high = rest.iter().position(u8::is_ascii).unwrap_or(rest.len());
+            for &byte in &rest[..high] {
+                if let UnitKind::Char(c) = table[usize::from(byte)] {
+                    text.push(c);
+                }
+            }
+            rest = &rest[high..];
+        }
+    }
+
+    fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
+        // Where Microsoft's holes decode to C1 controls, the units differ.
+        let has_holes = self
+            .table
+            .as_ref()
+            .is_some_and(|table| (0x80..0xA0).any(|b| matches!(table[b], UnitKind::Invalid(_))));
+        (!has_holes).then_some(self.encoding)
+    }
+
     fn count_lines(&self, valid: &[u8]) -> (u64, u64) {
         // 0A is a line feed in every one of these encodings, never part of
         // a sequence.

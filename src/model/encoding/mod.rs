@@ -5,19 +5,25 @@
 //! Each encoding family is one file implementing [`Codec`]; front ends hold
 //! an [`Encoding`] and ask it, and never match on which encoding it is.
 
+mod alphabets;
 mod detect;
 mod legacy;
+mod rows;
 mod utf16;
 mod utf32;
 mod utf8;
 
 pub use legacy::Legacy;
+pub use rows::{RowReading, read_row};
 
 use std::fmt;
 
 use super::unit::UnitKind;
 
-pub use detect::{Confidence, Detection, Evidence, detect, detect_bom, legacy_guess};
+pub use detect::{
+    Confidence, DETECT_SAMPLE, Detection, Evidence, decode_lossy, detect, detect_bom, legacy_guess,
+    nul_pattern, plausibility,
+};
 
 /// How one encoding turns bytes into units.
 pub trait Codec: Send + Sync + 'static {
@@ -91,6 +97,24 @@ pub trait Codec: Send + Sync + 'static {
             at += usize::from(len);
         }
         (line_feeds, since)
+    }
+
+    /// Appends the characters of `valid` (whole valid units) to `text`.
+    fn decode_valid_into(&self, valid: &[u8], text: &mut String) {
+        let mut at = 0;
+        while at < valid.len() {
+            let (len, kind) = self.decode_unit(&valid[at..]);
+            if let UnitKind::Char(c) = kind {
+                text.push(c);
+            }
+            at += usize::from(len);
+        }
+    }
+
+    /// The encoding_rs encoding that decodes this one in bulk exactly as
+    /// its units say (`None` where they differ, or encoding_rs lacks it).
+    fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
+        None
     }
 
     /// Whether a unit can start at any offset of the file without reading

@@ -151,6 +151,14 @@ impl Codec for Utf16 {
         }
     }
 
+    fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
+        Some(if self.big_endian {
+            encoding_rs::UTF_16BE
+        } else {
+            encoding_rs::UTF_16LE
+        })
+    }
+
     fn valid_prefix_len(&self, bytes: &[u8]) -> usize {
         let even = bytes.len() & !1;
         let mut at = 0;

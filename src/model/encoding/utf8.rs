@@ -61,6 +61,10 @@ impl Codec for Utf8 {
         &[0xEF, 0xBB, 0xBF]
     }
 
+    fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
+        Some(encoding_rs::UTF_8)
+    }
+
     fn valid_prefix_len(&self, bytes: &[u8]) -> usize {
         match simdutf8::compat::from_utf8(bytes) {
             Ok(_) => bytes.len(),

@@ -17,6 +17,7 @@ use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::blocks::tally::count_lf;
+use crate::model::encoding::{Evidence, detect_bom, nul_pattern};
 use crate::model::source::{Source, SourceError};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
@@ -68,6 +69,8 @@ pub struct FindingsScanner {
     /// Whether to look at every character (the plain reference walk the
     /// tests hold the quick one to).
     char_by_char: bool,
+    /// The file is UTF-16 or UTF-32 read as UTF-8 (see `probe_utf16`).
+    wide_text: bool,
 }
 
 /// A line and column, both 1-based, as DESIGN.md defines them.
@@ -193,6 +196,7 @@ impl FindingsScanner {
                 let mut scanner = FindingsScanner {
                     offset: self.offset + start as u64,
                     char_by_char: self.char_by_char,
+                    wide_text: self.wide_text,
                     ..FindingsScanner::default()
                 };
                 let valid = scanner.feed(piece);
@@ -410,57 +414,35 @@ impl FindingsScanner {
         }
     }
 
+    /// Looks at the file's start for UTF-16 or UTF-32: a BOM or the NUL
+    /// pattern. Such a file gets one finding naming the encoding and the
+    /// evidence, and its NULs (the high bytes of its characters) are not
+    /// each reported as controls.
     fn probe_utf16(&mut self, block: &[u8]) {
-        let endian = match block {
-            [0xFF, 0xFE, ..] => Some(("FF FE", "little-endian")),
-            [0xFE, 0xFF, ..] => Some(("FE FF", "big-endian")),
-            _ => None,
-        };
-        if let Some((bom, order)) = endian {
-            let detail = format!(
-                "starts with {bom}, the UTF-16 {order} byte order mark: this is UTF-16, not UTF-8"
-            );
-            self.add(
-                0,
-                &block[..2],
-                FindingKind::Utf16,
-                Severity::Warning,
-                detail,
-            );
-            return;
-        }
         let probe = &block[..block.len().min(UTF16_PROBE)];
-        let pairs = probe.len() / 2;
-        if pairs < 8 {
+        let found = match detect_bom(probe) {
+            Some((encoding, len)) => Some((encoding, Evidence::Bom, len)),
+            None => nul_pattern(probe).map(|encoding| (encoding, Evidence::NulPattern, 2)),
+        };
+        let Some((encoding, evidence, len)) = found.filter(|(e, _, _)| !e.is_utf8()) else {
             return;
-        }
-        let nul_at = |parity: usize| {
-            probe
-                .iter()
-                .skip(parity)
-                .step_by(2)
-                .filter(|&&b| b == 0)
-                .count()
         };
-        let (even, odd) = (nul_at(0), nul_at(1));
-        // Text in UTF-16 has a NUL in every other byte; binary data has NULs
-        // on both sides, real UTF-8 text on neither.
-        let (nuls, others, order) = if odd > even {
-            (odd, even, "little")
-        } else {
-            (even, odd, "big")
-        };
-        if nuls * 10 >= pairs * 8 && others * 10 <= pairs {
-            let detail =
-                format!("NUL in every other byte: this looks like UTF-16 ({order}-endian) text");
-            self.add(
-                0,
-                &block[..2],
-                FindingKind::Utf16,
-                Severity::Warning,
-                detail,
-            );
-        }
+        let detail = format!(
+            "{}: this is {encoding} text, not UTF-8 (`check --encoding auto` reads it as such, \
+             `fix --from auto` converts it)",
+            match evidence {
+                Evidence::Bom => "starts with its byte order mark",
+                _ => "NUL bytes where its ASCII characters have their high bytes",
+            }
+        );
+        self.add(
+            0,
+            &block[..len.min(block.len())],
+            FindingKind::Utf16,
+            Severity::Warning,
+            detail,
+        );
+        self.wide_text = true;
     }
 
     fn char_at(&mut self, c: char, at: u64) {
@@ -532,6 +514,8 @@ impl FindingsScanner {
                     detail,
                 );
             }
+            // The high bytes of UTF-16 or UTF-32 text, reported once above.
+            '\0' if self.wide_text => {}
             _ if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {
                 let detail = format!("{}: a control character in text", char_label(c));
                 self.add(at, encoded, FindingKind::Control, Severity::Warning, detail);

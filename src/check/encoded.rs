@@ -1,0 +1,307 @@
+//! Checking a file in an encoding other than UTF-8 (`check --encoding`):
+//! its units are walked with the encoding's codec, lines and columns count
+//! its own units (DESIGN.md, "Other encodings"), and findings are looked for
+//! in its decoded text, reported at the file's own offsets.
+
+use std::collections::HashMap;
+
+use crate::model::Encoding;
+use crate::model::blocks::{LocatedSpan, Span};
+use crate::model::findings::{Finding, FindingKind, FindingsScanner};
+use crate::model::unit::UnitKind;
+
+/// What one stretch of units held: its spans and findings, in file order.
+pub struct Stretch {
+    /// Offset of the stretch's first byte.
+    pub start: u64,
+    /// The stretch's bytes.
+    pub bytes: Vec<u8>,
+    /// Its invalid spans with their places.
+    pub spans: Vec<LocatedSpan>,
+    /// Its findings, at file offsets.
+    pub findings: Vec<Finding>,
+}
+
+/// Walks an input's units in one encoding, block after block.
+pub struct EncodedScanner {
+    encoding: Encoding,
+    /// Bytes of a unit cut by the end of the last block.
+    pending: Vec<u8>,
+    /// File offset of `pending[0]`.
+    offset: u64,
+    line_feeds: u64,
+    column: u64,
+    findings: Option<FindingsWalk>,
+}
+
+/// The findings pass over the decoded text, with what maps its offsets
+/// back to the file's.
+struct FindingsWalk {
+    scanner: FindingsScanner,
+    /// Offset in the decoded text of the next character.
+    text_offset: u64,
+    /// Where in the file each line ending of the decoded text is, for the
+    /// one finding made only at the end (mixed line endings).
+    line_endings: HashMap<u64, (u64, u64)>,
+    first_crlf_seen: bool,
+    first_lf_seen: bool,
+}
+
+impl EncodedScanner {
+    /// A scanner of a file in `encoding`, looking for findings too if asked.
+    pub fn new(encoding: Encoding, findings: bool) -> EncodedScanner {
+        EncodedScanner {
+            encoding,
+            pending: Vec::new(),
+            offset: 0,
+            line_feeds: 0,
+            column: 0,
+            findings: findings.then(|| FindingsWalk {
+                scanner: FindingsScanner::char_by_char(),
+                text_offset: 0,
+                line_endings: HashMap::new(),
+                first_crlf_seen: false,
+                first_lf_seen: false,
+            }),
+        }
+    }
+
+    /// Walks the next block; a unit it cuts is finished by the next one.
+    pub fn push(&mut self, block: &[u8]) -> Stretch {
+        self.pending.extend_from_slice(block);
+        self.walk(false)
+    }
+
+    /// Walks what is left at the end of the input, and returns the
+    /// findings known only at the end.
+    pub fn finish(mut self) -> (Stretch, Vec<Finding>) {
+        let last = self.walk(true);
+        let late = match self.findings.take() {
+            Some(walk) => {
+                let endings = walk.line_endings;
+                walk.scanner
+                    .finish()
+                    .into_iter()
+                    .filter_map(|mut finding| {
+                        (finding.offset, finding.len) = *endings.get(&finding.offset)?;
+                        Some(finding)
+                    })
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        (last, late)
+    }
+
+    /// Walks the units of `pending` (all of them at the end of input, else
+    /// those that surely end inside it).
+    fn walk(&mut self, at_end: bool) -> Stretch {
+        let codec = self.encoding.codec();
+        let bytes = std::mem::take(&mut self.pending);
+        let stop = if at_end {
+            bytes.len()
+        } else {
+            bytes.len().saturating_sub(codec.max_unit_len() - 1)
+        };
+        let mut spans = Vec::new();
+        let mut text = String::new();
+        // (offset in the decoded text, offset in `bytes`, file length) per unit.
+        let mut map: Vec<(u32, u32, u8)> = Vec::new();
+        let mut replaced = Vec::new();
+        let mut at = 0;
+        while at < stop {
+            if self.findings.is_none() {
+                let valid = codec.valid_prefix_len(&bytes[at..stop]);
+                if valid > 0 {
+                    let (line_feeds, tail) = codec.count_lines(&bytes[at..at + valid]);
+                    if line_feeds > 0 {
+                        self.line_feeds += line_feeds;
+                        self.column = tail;
+                    } else {
+                        self.column += tail;
+                    }
+                    at += valid;
+                    continue;
+                }
+            }
+            let (len, kind) = codec.decode_unit(&bytes[at..]);
+            let c = match kind {
+                UnitKind::Char(c) => c,
+                UnitKind::Invalid(kind) => {
+                    spans.push(LocatedSpan {
+                        span: Span {
+                            offset: self.offset + at as u64,
+                            len,
+                            kind,
+                        },
+                        line: self.line_feeds + 1,
+                        column: self.column + 1,
+                    });
+                    replaced.push(text.len() as u64);
+                    char::REPLACEMENT_CHARACTER
+                }
+            };
+            if self.findings.is_some() {
+                map.push((text.len() as u32, at as u32, len));
+                text.push(c);
+            }
+            if c == '\n' {
+                self.line_feeds += 1;
+                self.column = 0;
+            } else {
+                self.column += 1;
+            }
+            at += usize::from(len);
+        }
+        let start = self.offset;
+        let findings = match self.findings.as_mut() {
+            Some(walk) => walk.find(&text, &map, &replaced, start),
+            None => Vec::new(),
+        };
+        self.pending = bytes[at..].to_vec();
+        self.offset += at as u64;
+        let mut bytes = bytes;
+        bytes.truncate(at);
+        Stretch {
+            start,
+            bytes,
+            spans,
+            findings,
+        }
+    }
+}
+
+impl FindingsWalk {
+    /// Looks for findings in `text`, the decoding of the units `map`
+    /// lists; `replaced` are the text offsets of invalid units (their
+    /// U+FFFD is the encoding's error, not a finding); `start` is the file
+    /// offset the units' offsets count from.
+    fn find(
+        &mut self,
+        text: &str,
+        map: &[(u32, u32, u8)],
+        replaced: &[u64],
+        start: u64,
+    ) -> Vec<Finding> {
+        let base = self.text_offset;
+        self.scanner.feed(text.as_bytes());
+        self.text_offset += text.len() as u64;
+        let file_offset = |text_at: u64| -> Option<(u64, u64)> {
+            let local = u32::try_from(text_at.checked_sub(base)?).ok()?;
+            let i = map.binary_search_by_key(&local, |&(t, _, _)| t).ok()?;
+            let (_, at, len) = map[i];
+            Some((start + u64::from(at), u64::from(len)))
+        };
+        self.note_line_endings(text, map, start, base);
+        self.scanner
+            .take_findings()
+            .into_iter()
+            .filter(|f| {
+                let from_an_error = f
+                    .offset
+                    .checked_sub(base)
+                    .is_some_and(|local| replaced.binary_search(&local).is_ok());
+                !(f.kind == FindingKind::ReplacementCharacter && from_an_error)
+            })
+            .filter_map(|mut finding| {
+                let (first, _) = file_offset(finding.offset)?;
+                let end_text = finding.offset + finding.len;
+                // The finding's last character starts before its end.
+                let last_start = text[..(end_text - base) as usize]
+                    .char_indices()
+                    .next_back()
+                    .map_or(end_text, |(i, _)| base + i as u64);
+                let (last, last_len) = file_offset(last_start)?;
+                finding.offset = first;
+                finding.len = last + last_len - first;
+                Some(finding)
+            })
+            .collect()
+    }
+
+    /// Remembers where in the file the first CRLF and the first bare LF of
+    /// the decoded text are (the mixed-line-endings finding names one).
+    fn note_line_endings(&mut self, text: &str, map: &[(u32, u32, u8)], start: u64, base: u64) {
+        if self.first_crlf_seen && self.first_lf_seen {
+            return;
+        }
+        for (i, &(text_at, at, _)) in map.iter().enumerate() {
+            if text.as_bytes()[text_at as usize] != b'\n' {
+                continue;
+            }
+            let after_cr = i > 0 && text.as_bytes()[map[i - 1].0 as usize] == b'\r';
+            if after_cr && !self.first_crlf_seen {
+                self.first_crlf_seen = true;
+                let (cr_text, cr_at, cr_len) = map[i - 1];
+                let len = u64::from(cr_len) + u64::from(map[i].2);
+                self.line_endings
+                    .insert(base + u64::from(cr_text), (start + u64::from(cr_at), len));
+            } else if !after_cr && !self.first_lf_seen {
+                self.first_lf_seen = true;
+                self.line_endings.insert(
+                    base + u64::from(text_at),
+                    (start + u64::from(at), u64::from(map[i].2)),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::unit::InvalidKind;
+
+    fn utf16le(text: &str) -> Vec<u8> {
+        text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    }
+
+    #[test]
+    fn spans_of_utf16_with_lines_and_columns_in_code_units() {
+        let mut bytes = utf16le("ab\ncd");
+        bytes.extend_from_slice(&[0x00, 0xD8]); // a lone high surrogate
+        bytes.extend(utf16le("e\n\u{10C0C}x"));
+        bytes.push(0x41); // a final odd byte
+        let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, false);
+        let mut spans = Vec::new();
+        for block in bytes.chunks(3) {
+            spans.extend(scanner.push(block).spans);
+        }
+        let (last, late) = scanner.finish();
+        spans.extend(last.spans);
+        assert!(late.is_empty());
+        let found: Vec<_> = spans
+            .iter()
+            .map(|s| (s.span.offset, s.span.len, s.span.kind, s.line, s.column))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (10, 2, InvalidKind::UnpairedSurrogate, 2, 3),
+                (22, 1, InvalidKind::Truncated, 3, 3),
+            ]
+        );
+    }
+
+    #[test]
+    fn findings_in_utf16_are_at_file_offsets() {
+        // A bidi control (U+202E) after "ab": bytes 4..6.
+        let bytes = utf16le("ab\u{202E}cd\r\nx\ny\n");
+        let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, true);
+        let mut findings = scanner.push(&bytes).findings;
+        let (last, late) = scanner.finish();
+        findings.extend(last.findings);
+        findings.extend(late);
+        let places: Vec<_> = findings
+            .iter()
+            .map(|f| (f.kind, f.offset, f.len, f.line, f.column))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                (FindingKind::BidiControl, 4, 2, 1, 3),
+                (FindingKind::MixedLineEndings, 10, 4, 1, 6),
+            ]
+        );
+    }
+}

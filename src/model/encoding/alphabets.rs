@@ -1,0 +1,91 @@
+//! The letters beyond ASCII that each language writes with: text whose
+//! letters all belong to one language's alphabet reads as real writing;
+//! letters no single language combines (õ with û, Portuguese with French)
+//! are a sign of the wrong code page. This decides between readings that
+//! are each made of letters, where letter counts alone cannot.
+
+/// The non-ASCII lowercase letters of each language (Latin, Cyrillic and
+/// Greek scripts; other scripts have one legacy encoding each).
+const ALPHABETS: [&str; 34] = [
+    "àâæçéèêëîïôœùûüÿ",                                                    // French
+    "äöüß",                                                                // German
+    "áéíñóúü",                                                             // Spanish
+    "àáâãçéêíóôõú",                                                        // Portuguese
+    "àèéìíîòóùú",                                                          // Italian
+    "áäéëíïóöúü",                                                          // Dutch
+    "åäöé",                                                                // Swedish, Finnish
+    "æøåé",                                                                // Danish, Norwegian
+    "áðéíóúýþæö",                                                          // Icelandic
+    "àçèéíïòóúü",                                                          // Catalan
+    "çë",                                                                  // Albanian
+    "ąćęłńóśźż",                                                           // Polish
+    "áčďéěíňóřšťúůýž",                                                     // Czech
+    "áäčďéíĺľňóôŕšťúýž",                                                   // Slovak
+    "áéíóöőúüű",                                                           // Hungarian
+    "ăâîșțşţ",                                                             // Romanian
+    "çğıöşüâî",                                                            // Turkish
+    "čćđšž",                                     // Croatian, Bosnian, Slovenian
+    "äöõüšž",                                    // Estonian
+    "āčēģīķļņšūž",                               // Latvian
+    "ąčęėįšųūž",                                 // Lithuanian
+    "ŵŷâêîôûáéíóúäëïöü",                         // Welsh
+    "ĉĝĥĵŝŭ",                                    // Esperanto
+    "абвгдежзийклмнопрстуфхцчшщъыьэюяё",         // Russian
+    "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",         // Ukrainian
+    "абвгдеёжзійклмнопрстуўфхцчшыьэюя",          // Belarusian
+    "абвгдежзийклмнопрстуфхцчшщъьюя",            // Bulgarian
+    "абвгдђежзијклљмнњопрстћуфхцчџш",            // Serbian
+    "абвгдѓежзѕијклљмнњопрстќуфхцчџш",           // Macedonian
+    "абвгдежзийклмнопрстуфхцчшщъыьэюяәғқңөұүһі", // Kazakh
+    "αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ",      // Greek
+    "àáâãèéêìíòóôõùúýăđĩũơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ", // Vietnamese
+    "ñ",                                         // Basque, Galician and others
+    "ç",                                         // Occitan, Kurdish and others
+];
+
+/// Whether the letters of `text` outside ASCII (in Latin, Cyrillic or
+/// Greek) all fit one language's alphabet: `None` if it has none.
+pub fn fits_one_alphabet(text: &str) -> Option<bool> {
+    let mut letters: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_ascii() && c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .filter(|c| in_checked_scripts(*c))
+        .collect();
+    if letters.is_empty() {
+        return None;
+    }
+    letters.sort_unstable();
+    letters.dedup();
+    Some(
+        ALPHABETS
+            .iter()
+            .any(|alphabet| letters.iter().all(|c| alphabet.contains(*c))),
+    )
+}
+
+/// Latin-1 Supplement to Latin Extended-B, Greek and Cyrillic: the
+/// scripts whose legacy code pages are easily confused with each other.
+fn in_checked_scripts(c: char) -> bool {
+    matches!(c, '\u{C0}'..='\u{24F}' | '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{1E00}'..='\u{1EFF}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hungarian_fits_and_its_windows_1252_misreading_does_not() {
+        assert_eq!(
+            fits_one_alphabet("Győr, árvíztűrő tükörfúrógép"),
+            Some(true)
+        );
+        assert_eq!(
+            fits_one_alphabet("Gyõr, árvíztûrõ tükörfúrógép"),
+            Some(false)
+        );
+        assert_eq!(fits_one_alphabet("plain"), None);
+        assert_eq!(fits_one_alphabet("Привет, мир"), Some(true));
+        assert_eq!(fits_one_alphabet("Zażółć gęślą jaźń"), Some(true));
+    }
+}

@@ -1,0 +1,364 @@
+//! `check` and `fix` on files in other encodings (issue #10): a windows-1252
+//! CSV, a PowerShell UTF-16 file, UTF-32, and UTF-8 with legacy rows.
+
+use assert_cmd::Command;
+
+mod common;
+
+use common::json_lines;
+
+fn utf8scope() -> Command {
+    let mut cmd = Command::cargo_bin("utf8scope").unwrap();
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs `utf8scope ARGS` with `stdin`; returns stdout, stderr and the status.
+fn run(args: &[&str], stdin: &[u8]) -> (Vec<u8>, String, i32) {
+    let output = utf8scope().args(args).write_stdin(stdin).output().unwrap();
+    (
+        output.stdout,
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap()
+}
+
+/// "text" as PowerShell's `>` writes it: UTF-16LE with a BOM, CRLF lines.
+fn powershell(text: &str) -> Vec<u8> {
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(
+        text.replace('\n', "\r\n")
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes),
+    );
+    bytes
+}
+
+const CSV_ROW: &[u8] = b"caf\xe9 cr\xe8me br\xfbl\xe9e\n";
+
+#[test]
+fn a_windows_1252_row_is_named_and_each_span_read() {
+    let (out, _, code) = run(&["check", "-"], CSV_ROW);
+    assert_eq!(code, 1, "still checked as UTF-8");
+    let out = text(out);
+    assert!(
+        out.ends_with(
+            "<stdin>: 4 invalid spans in 18 bytes; looks like windows-1252, tentative (café crème brûlée)\n"
+        ),
+        "{out}"
+    );
+    let (out, _, _) = run(&["check", "--format", "jsonl", "-"], CSV_ROW);
+    let readings: Vec<(String, String)> = json_lines(&text(out))
+        .iter()
+        .map(|v| {
+            (
+                v["as"]["encoding"].as_str().unwrap().to_string(),
+                v["as"]["text"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected = ["é", "è", "û", "é"].map(|t| ("windows-1252".to_string(), t.to_string()));
+    assert_eq!(readings, expected);
+}
+
+#[test]
+fn a_utf8_file_with_legacy_rows_is_read_row_by_row() {
+    let mut bytes = "Grüße aus Köln\n".as_bytes().to_vec();
+    bytes.extend_from_slice(b"Za\xbf\xf3\xb3\xe6 g\xea\x9cl\xb9 ja\x9f\xf1\n"); // windows-1250
+    bytes.extend("naïve café\n".as_bytes());
+    bytes.extend_from_slice(b"\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0\n"); // windows-1251
+    let (out, _, code) = run(&["check", "--format", "jsonl", "-"], &bytes);
+    assert_eq!(code, 1);
+    let lines = json_lines(&text(out));
+    let by_line = |line: u64| -> (String, String) {
+        let spans: Vec<_> = lines.iter().filter(|v| v["line"] == line).collect();
+        let encoding = spans[0]["as"]["encoding"].as_str().unwrap().to_string();
+        let text = spans
+            .iter()
+            .map(|v| v["as"]["text"].as_str().unwrap())
+            .collect();
+        (encoding, text)
+    };
+    assert_eq!(
+        by_line(4),
+        ("windows-1251".to_string(), "Приветмир".to_string())
+    );
+    assert_eq!(by_line(2).0, "windows-1250");
+    assert_eq!(by_line(2).1, "żółćęśąźń");
+}
+
+#[test]
+fn a_powershell_file_is_one_finding_not_a_warning_per_nul() {
+    let bytes = powershell("Get-Process output\nline two\n");
+    let (out, _, code) = run(&["check", "--findings", "-"], &bytes);
+    assert_eq!(code, 1);
+    let out = text(out);
+    assert_eq!(out.matches("warning utf-16").count(), 1, "{out}");
+    assert!(!out.contains("control"), "{out}");
+    assert!(out.contains("this is UTF-16LE text"), "{out}");
+    assert!(
+        out.trim_end().ends_with("looks like UTF-16LE (BOM)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn encoding_auto_reads_utf16_and_finds_in_its_text() {
+    let bytes = powershell("fine\nsneaky \u{202E}txt\n");
+    let (out, _, code) = run(&["check", "--findings", "--encoding", "auto", "-"], &bytes);
+    assert_eq!(code, 1, "a bidi control is a warning");
+    let out = text(out);
+    // Line 2, column 8, at the file's own offset: 2 + 2 * 13.
+    assert!(
+        out.starts_with("<stdin>:2:8: offset 0x0000001c: warning bidi-control"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("<stdin>: valid UTF-16LE, 40 bytes; findings: 1 warning, 0 info; read as UTF-16LE (BOM)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn utf16_spans_have_the_designs_kinds_lines_and_columns() {
+    let mut bytes: Vec<u8> = "ab\ncd".encode_utf16().flat_map(u16::to_be_bytes).collect();
+    bytes.extend_from_slice(&[0xDC, 0x00]); // a low surrogate alone
+    bytes.extend_from_slice(&[0xD8, 0x03, 0xDC, 0x0C]); // U+10C0C, a pair
+    bytes.push(0x41); // an odd final byte
+    let (out, _, code) = run(
+        &["check", "--encoding", "utf-16be", "--format", "jsonl", "-"],
+        &bytes,
+    );
+    assert_eq!(code, 1);
+    let spans: Vec<_> = json_lines(&text(out))
+        .iter()
+        .map(|v| {
+            (
+                v["offset"].as_u64().unwrap(),
+                v["length"].as_u64().unwrap(),
+                v["line"].as_u64().unwrap(),
+                v["column"].as_u64().unwrap(),
+                v["kind"].as_str().unwrap().to_string(),
+                v["encoding"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let utf16 =
+        |o, l, line, col, kind: &str| (o, l, line, col, kind.to_string(), "UTF-16BE".to_string());
+    assert_eq!(
+        spans,
+        [
+            utf16(10, 2, 2, 3, "unpaired-surrogate"),
+            utf16(16, 1, 2, 5, "truncated"),
+        ]
+    );
+}
+
+#[test]
+fn utf32_spans_and_a_legacy_unmapped_byte() {
+    let mut bytes: Vec<u8> = [0x41u32, 0xD800, 0x11_0000, 0x10C0C]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    bytes.extend_from_slice(&[0, 0]);
+    let (out, _, _) = run(
+        &["check", "--encoding", "utf-32le", "--format", "jsonl", "-"],
+        &bytes,
+    );
+    let kinds: Vec<_> = json_lines(&text(out))
+        .iter()
+        .map(|v| {
+            (
+                v["offset"].as_u64().unwrap(),
+                v["kind"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (4, "surrogate".to_string()),
+            (8, "too-large".to_string()),
+            (16, "truncated".to_string())
+        ]
+    );
+    let (out, _, code) = run(&["check", "--encoding", "windows-1252", "-"], b"a\x81b\n");
+    assert_eq!(code, 1);
+    assert_eq!(
+        text(out),
+        "<stdin>:1:2: offset 0x00000001: unmapped: 81\n\
+         <stdin>: 1 invalid span in 4 bytes; read as windows-1252 (given)\n"
+    );
+}
+
+#[test]
+fn an_unknown_encoding_is_one_line() {
+    let (_, err, code) = run(&["check", "--encoding", "klingon", "-"], b"");
+    assert_eq!(code, 2);
+    let first = err.lines().next().unwrap();
+    assert!(
+        first.contains("'klingon'") && first.contains("unknown encoding"),
+        "{err}"
+    );
+}
+
+#[test]
+fn fix_from_converts_a_powershell_file_and_says_so() {
+    let bytes = powershell("Papa \u{41f}\u{430}\u{43f}\u{430} \u{10C0C}\n");
+    let (out, err, code) = run(&["fix", "--from", "auto", "-"], &bytes);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        text(out),
+        "Papa \u{41f}\u{430}\u{43f}\u{430} \u{10C0C}\r\n",
+        "BOM dropped"
+    );
+    assert_eq!(
+        err,
+        "utf8scope fix: <stdin>: converted from UTF-16LE (detected: BOM) to UTF-8\n"
+    );
+    let (out, _, _) = run(&["fix", "--from", "utf-16le", "--keep-bom", "-"], &bytes);
+    assert!(out.starts_with("\u{FEFF}".as_bytes()));
+}
+
+#[test]
+fn fix_from_stops_at_the_first_undefined_byte_unless_replacing() {
+    let (_, err, code) = run(&["fix", "--from", "windows-1252", "-"], b"ok\nab\x81c\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "utf8scope: <stdin>: 81 at offset 5 is undefined in windows-1252: not converted \
+         (--invalid replace writes U+FFFD for such bytes)\n"
+    );
+    let (out, err, code) = run(
+        &["fix", "--from", "cp1252", "--invalid", "replace", "-"],
+        b"ab\x81c",
+    );
+    assert_eq!((code, text(out).as_str()), (0, "ab\u{FFFD}c"));
+    assert!(
+        err.ends_with("1 undefined sequence replaced with U+FFFD\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn fix_from_never_overwrites_when_conversion_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data.csv");
+    std::fs::write(&path, b"caf\xe9\x81\n").unwrap();
+    let (_, _, code) = run(
+        &[
+            "fix",
+            "--from",
+            "windows-1252",
+            "--in-place",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(std::fs::read(&path).unwrap(), b"caf\xe9\x81\n");
+    std::fs::write(&path, CSV_ROW).unwrap();
+    let (_, err, code) = run(
+        &[
+            "fix",
+            "--from",
+            "auto",
+            "--in-place",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "café crème brûlée\n"
+    );
+    assert!(
+        err.contains("converted from windows-1252 (detected: guessed"),
+        "{err}"
+    );
+    // Run again: UTF-8 now, nothing to convert.
+    let (_, err, _) = run(
+        &[
+            "fix",
+            "--from",
+            "auto",
+            "--in-place",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(err.ends_with("no changes\n"), "{err}");
+}
+
+/// Rows of text in the languages and encodings of the issue's mixed files.
+const ROWS: [(&str, &str); 9] = [
+    ("windows-1252", "Zoë Brontë,Köln,Straße 5,crème brûlée"),
+    (
+        "windows-1252",
+        "François Lefèvre,Besançon,à côté de l'église",
+    ),
+    ("windows-1252", "José Muñoz,Málaga,año,niño pequeño"),
+    ("windows-1250", "Łukasz Wójcik,Kraków,Zażółć gęślą jaźń"),
+    ("windows-1250", "Jiří Dvořák,Plzeň,příliš žluťoučký kůň"),
+    ("windows-1250", "Ödön Gárdonyi,Győr,árvíztűrő tükörfúrógép"),
+    ("windows-1251", "Иван Петров,Москва,съешь же ещё этих булок"),
+    ("windows-1251", "Олена Шевченко,Київ,чудова погода"),
+    ("windows-1251", "Георги Иванов,София,добър ден"),
+];
+
+#[test]
+fn fix_invalid_legacy_restores_every_row_of_a_mixed_file() {
+    let mut bytes = Vec::new();
+    let mut expected = String::new();
+    for i in 0..60 {
+        let utf8_row = format!("{i},Ana Souza,São Paulo,ação\n");
+        bytes.extend(utf8_row.as_bytes());
+        expected.push_str(&utf8_row);
+        if i % 6 == 0 {
+            let (label, row) = ROWS[(i / 6) % ROWS.len()];
+            let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+            let (encoded, _, unmappable) = encoding.encode(row);
+            assert!(!unmappable, "{row} fits {label}");
+            bytes.extend_from_slice(&encoded);
+            bytes.push(b'\n');
+            expected.push_str(row);
+            expected.push('\n');
+        }
+    }
+    let (out, err, code) = run(&["fix", "--invalid", "legacy", "-"], &bytes);
+    assert_eq!(code, 0, "{err}");
+    let out = text(out);
+    let (mut restored, mut wrong) = (0, Vec::new());
+    for (got, want) in out.lines().zip(expected.lines()) {
+        if got == want {
+            restored += 1;
+        } else {
+            wrong.push((got.to_string(), want.to_string()));
+        }
+    }
+    assert_eq!(
+        wrong,
+        Vec::<(String, String)>::new(),
+        "rows restored wrongly or not at all"
+    );
+    assert_eq!(restored, expected.lines().count());
+    // Idempotent: the output is valid UTF-8 and a second run changes nothing.
+    let (again, _, _) = run(&["fix", "--invalid", "legacy", "-"], out.as_bytes());
+    assert_eq!(text(again), out);
+}
+
+#[test]
+fn fix_invalid_legacy_leaves_noise_alone() {
+    let bytes = b"header\n[\x80] \xff\xfe\n";
+    let (out, err, _) = run(&["fix", "--invalid", "legacy", "-"], bytes);
+    assert_eq!(out, bytes.to_vec(), "{err}");
+    assert!(
+        err.contains("2 invalid spans kept") || err.contains("invalid spans kept"),
+        "{err}"
+    );
+}
