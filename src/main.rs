@@ -16,6 +16,7 @@ use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
 use utf8scope::model::Encoding;
+use utf8scope::model::encoding::{DETECT_SAMPLE, detect, detect_bom};
 use utf8scope::model::{Source, StreamLoad};
 use utf8scope::ui;
 
@@ -46,6 +47,11 @@ struct Cli {
     /// Open the inspector on this text instead of a file (`--text "Папа Hello"`).
     #[arg(long, value_name = "TEXT", conflicts_with = "file")]
     text: Option<String>,
+    /// Read the file in this encoding (`utf-16le`, `windows-1252`, any WHATWG
+    /// label) or `auto` (detected); by default a BOM decides, else UTF-8.
+    /// `e` re-reads it in another.
+    #[arg(long, value_name = "ENC", value_parser = parse_encoding_rule)]
+    encoding: Option<check::EncodingRule>,
     /// Read at most this much of a pipe or device (`4G`, `512M`, `100k`, bytes).
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "4G")]
     max_read: u64,
@@ -515,6 +521,7 @@ fn main() -> ExitCode {
                 color: cli.color.enabled(true),
                 bytes_per_row: cli.width,
                 start,
+                encoding_note: None,
             };
             if !io::stdout().is_terminal() {
                 // Piped or redirected: the rows as text, as hexyl and bat do.
@@ -541,12 +548,17 @@ fn main() -> ExitCode {
                     }
                 };
             }
-            run_inspector(file.as_deref(), options, cli.max_read)
+            run_inspector(file.as_deref(), options, cli.max_read, cli.encoding)
         }
     }
 }
 
-fn run_inspector(file: Option<&OsStr>, options: ui::Options, max_read: u64) -> ExitCode {
+fn run_inspector(
+    file: Option<&OsStr>,
+    mut options: ui::Options,
+    max_read: u64,
+    encoding: Option<check::EncodingRule>,
+) -> ExitCode {
     // Open before touching the terminal, so a bad path leaves the screen alone.
     let input = match open_input(file) {
         Ok(input) => input,
@@ -556,7 +568,12 @@ fn run_inspector(file: Option<&OsStr>, options: ui::Options, max_read: u64) -> E
         }
     };
     let (source, load) = match input {
-        Input::File(source) => (Arc::new(source), None),
+        Input::File(source) => {
+            let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
+            let (encoding, note) = inspector_encoding(&head, encoding);
+            options.encoding_note = Some(note);
+            (Arc::new(source.in_encoding(encoding)), None)
+        }
         // Someone typing: read it all first (one Ctrl-D ends it), since the
         // inspector needs the terminal for its keys.
         Input::Stream(stream) if stream.is_terminal => {
@@ -583,6 +600,25 @@ fn run_inspector(file: Option<&OsStr>, options: ui::Options, max_read: u64) -> E
             eprintln!("utf8scope: terminal error: {error}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The encoding the inspector opens a file starting with `head` in, and how
+/// it was chosen: as asked, detected (`auto`), or by its BOM (else UTF-8).
+fn inspector_encoding(head: &[u8], asked: Option<check::EncodingRule>) -> (Encoding, String) {
+    match asked {
+        Some(check::EncodingRule::Given(encoding)) => (encoding, encoding.name().to_string()),
+        Some(check::EncodingRule::Auto) => {
+            let found = detect(head);
+            (
+                found.encoding,
+                format!("{} ({})", found.encoding, found.describe()),
+            )
+        }
+        _ => match detect_bom(head) {
+            Some((encoding, _)) => (encoding, format!("{encoding} (BOM)")),
+            None => (Encoding::UTF_8, "UTF-8".to_string()),
+        },
     }
 }
 

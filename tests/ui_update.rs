@@ -138,6 +138,7 @@ fn bare_app(len: u64) -> App {
         FileInfo {
             name: "big".into(),
             len,
+            encoding: None,
         },
         80,
         24,

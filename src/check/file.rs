@@ -8,7 +8,6 @@ use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use super::encoded::{EncodedScanner, Stretch};
 use super::hints::Hints;
 use super::kinds::{KindFilter, ReportKind};
 use super::report::{FileCounts, ReportStyle, Reporter};
@@ -20,7 +19,9 @@ use crate::model::blocks::feed::{
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::{BlockScanner, LocatedSpan};
 use crate::model::encoding::{DETECT_SAMPLE, Detection, Evidence, detect};
-use crate::model::findings::{Finding, FindingsScanner, Severity, is_plain_ascii_text};
+use crate::model::findings::{
+    EncodedScanner, Finding, FindingsScanner, Severity, Stretch, is_plain_ascii_text,
+};
 use crate::model::source::SourceError;
 use crate::model::source::io_reason;
 use crate::model::{Encoding, Opened, Source};
@@ -398,19 +399,9 @@ fn check_encoded<W: Write>(
     if rules.findings {
         reporter.hold();
     }
-    let bom = found.encoding.codec().bom();
     let mut output_error = None;
     let report = |stretch: Stretch, reporter: &mut Reporter<W>, counts: &mut FileCounts| {
-        // The BOM that names the encoding is no finding here.
-        let findings = stretch
-            .findings
-            .into_iter()
-            .filter(|f| {
-                !(f.offset == 0
-                    && f.kind == crate::model::findings::FindingKind::Bom
-                    && !bom.is_empty())
-            })
-            .collect();
+        let findings = stretch.findings;
         let block_report = BlockReport {
             path,
             block: &stretch.bytes,

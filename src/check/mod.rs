@@ -4,7 +4,6 @@
 
 mod buffer;
 pub mod config;
-mod encoded;
 mod file;
 mod github;
 mod hints;

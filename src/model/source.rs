@@ -9,9 +9,12 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
+
+use super::encoding::Encoding;
 
 /// How much of a stream is kept in memory before it spills to a temporary file.
 pub const SPILL_THRESHOLD: usize = 64 * 1024 * 1024;
@@ -90,7 +93,9 @@ enum Backing {
 pub struct Source {
     name: String,
     len: AtomicU64,
-    backing: Backing,
+    backing: Arc<Backing>,
+    /// The encoding its bytes are read in (UTF-8 unless set).
+    encoding: Encoding,
 }
 
 /// A path opened for reading: either a file that can be read anywhere, or
@@ -134,7 +139,8 @@ impl Source {
             Ok(Opened::Positioned(Source {
                 name,
                 len: AtomicU64::new(metadata.len()),
-                backing: Backing::File(file),
+                backing: Arc::new(Backing::File(file)),
+                encoding: Encoding::UTF_8,
             }))
         } else {
             Ok(Opened::Stream(file))
@@ -147,7 +153,8 @@ impl Source {
         Source {
             name,
             len: AtomicU64::new(0),
-            backing: Backing::File(spill),
+            backing: Arc::new(Backing::File(spill)),
+            encoding: Encoding::UTF_8,
         }
     }
 
@@ -155,7 +162,7 @@ impl Source {
     /// one thread may append; readers see the new length once the bytes are
     /// written.
     pub fn append(&self, bytes: &[u8]) -> io::Result<()> {
-        let Backing::File(file) = &self.backing else {
+        let Backing::File(file) = self.backing.as_ref() else {
             return Err(io::Error::other("a source in memory cannot grow"));
         };
         let end = self.len();
@@ -175,7 +182,8 @@ impl Source {
         Source {
             name: name.into(),
             len: AtomicU64::new(bytes.len() as u64),
-            backing: Backing::Memory(bytes),
+            backing: Arc::new(Backing::Memory(bytes)),
+            encoding: Encoding::UTF_8,
         }
     }
 
@@ -222,8 +230,31 @@ impl Source {
         Ok(Source {
             name,
             len: AtomicU64::new(len),
-            backing: Backing::File(spill),
+            backing: Arc::new(Backing::File(spill)),
+            encoding: Encoding::UTF_8,
         })
+    }
+
+    /// This source read in `encoding`.
+    pub fn in_encoding(mut self, encoding: Encoding) -> Source {
+        self.encoding = encoding;
+        self
+    }
+
+    /// The same bytes read in another encoding (shares them: nothing is
+    /// read again).
+    pub fn reread_as(&self, encoding: Encoding) -> Source {
+        Source {
+            name: self.name.clone(),
+            len: AtomicU64::new(self.len()),
+            backing: Arc::clone(&self.backing),
+            encoding,
+        }
+    }
+
+    /// The encoding the bytes are read in.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
     }
 
     /// The input's name as the user gave it (`<stdin>` for standard input).
@@ -244,7 +275,7 @@ impl Source {
 
     /// All the bytes, when they are held in memory (no read needed).
     pub fn as_bytes(&self) -> Option<&[u8]> {
-        match &self.backing {
+        match self.backing.as_ref() {
             Backing::Memory(bytes) => Some(bytes),
             Backing::File(_) => None,
         }
@@ -262,7 +293,7 @@ impl Source {
         if wanted == 0 {
             return Ok(0);
         }
-        match &self.backing {
+        match self.backing.as_ref() {
             Backing::Memory(bytes) => {
                 let start = offset as usize;
                 buf.copy_from_slice(&bytes[start..start + wanted]);

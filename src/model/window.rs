@@ -2,6 +2,7 @@
 //! the units that overlap it. This is what front ends draw from.
 
 use super::decode::{MAX_UNIT_LEN, decode_first, intended_value, unit_containing};
+use super::encoding::{Encoding, unit_containing as encoded_unit_containing};
 use super::source::{Source, SourceError};
 use super::unit::{ByteRole, Unit, UnitKind};
 
@@ -11,6 +12,7 @@ pub struct Window {
     base: u64,
     bytes: Vec<u8>,
     units: Vec<Unit>,
+    encoding: Encoding,
 }
 
 /// How many bytes before and after a range must be read to decode it.
@@ -22,6 +24,9 @@ impl Window {
     pub fn load(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
         let end = end.min(source.len());
         let start = start.min(end);
+        if !source.encoding().is_utf8() {
+            return Window::load_encoded(source, start, end);
+        }
         let base = start.saturating_sub(MARGIN);
         let read_end = (end + MARGIN).min(source.len());
         let bytes = source.read_range(base, (read_end - base) as usize)?;
@@ -55,7 +60,56 @@ impl Window {
                 at += usize::from(len);
             }
         }
-        Ok(Window { base, bytes, units })
+        Ok(Window {
+            base,
+            bytes,
+            units,
+            encoding: Encoding::UTF_8,
+        })
+    }
+
+    /// [`Window::load`] for a source in another encoding: its codec finds
+    /// where the first unit starts and decodes the rest.
+    fn load_encoded(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
+        let encoding = source.encoding();
+        let codec = encoding.codec();
+        let base = start.saturating_sub(codec.lookback() as u64);
+        let read_end = (end + codec.max_unit_len() as u64 - 1).min(source.len());
+        let bytes = source.read_range(base, (read_end - base) as usize)?;
+        let mut units = Vec::new();
+        if start < end {
+            let (first, len, kind) =
+                encoded_unit_containing(encoding, &bytes, base, (start - base) as usize);
+            let mut unit = Unit {
+                offset: base + first as u64,
+                len,
+                kind,
+            };
+            loop {
+                units.push(unit);
+                let at = (unit.end() - base) as usize;
+                if unit.end() >= end || at >= bytes.len() {
+                    break;
+                }
+                let (len, kind) = codec.decode_unit(&bytes[at..]);
+                unit = Unit {
+                    offset: unit.end(),
+                    len,
+                    kind,
+                };
+            }
+        }
+        Ok(Window {
+            base,
+            bytes,
+            units,
+            encoding,
+        })
+    }
+
+    /// The encoding the window's units are in.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
     }
 
     /// A window of `bytes` as if they stood at offset `base` of a file that
@@ -83,6 +137,7 @@ impl Window {
             base: 0,
             bytes: Vec::new(),
             units: Vec::new(),
+            encoding: Encoding::UTF_8,
         }
     }
 
@@ -126,6 +181,9 @@ impl Window {
     /// bits would have decoded to.
     pub fn intended_value(&self, unit: &Unit) -> Option<u32> {
         unit.invalid_kind()?;
+        if !self.encoding.is_utf8() {
+            return None;
+        }
         let start = (unit.offset - self.base) as usize;
         intended_value(&self.bytes[start..])
     }
@@ -209,6 +267,29 @@ mod tests {
         let span = w.unit_at(1).unwrap();
         assert_eq!(span.kind, UnitKind::Invalid(InvalidKind::Overlong));
         assert_eq!(w.intended_value(span), Some(0x2F));
+    }
+
+    #[test]
+    fn a_utf16_window_starting_inside_a_pair() {
+        let bytes: Vec<u8> = "a\u{10C0C}b"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let s = Source::from_bytes("t", bytes).in_encoding(Encoding::UTF_16LE);
+        let w = Window::load(&s, 4, 8).unwrap();
+        let units: Vec<_> = w
+            .units()
+            .iter()
+            .map(|u| (u.offset, u.len, u.kind))
+            .collect();
+        assert_eq!(
+            units,
+            [
+                (2, 4, UnitKind::Char('\u{10C0C}')),
+                (6, 2, UnitKind::Char('b'))
+            ]
+        );
+        assert_eq!(w.encoding(), Encoding::UTF_16LE);
     }
 
     #[test]

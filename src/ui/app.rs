@@ -77,6 +77,8 @@ pub struct FileInfo {
     pub name: String,
     /// Its length in bytes (growing while a stream is read).
     pub len: u64,
+    /// The encoding it is read in and why (`UTF-16LE (BOM)`), when not UTF-8.
+    pub encoding: Option<String>,
 }
 
 /// Where the user is and how the screen is cut.

@@ -6,6 +6,7 @@
 use super::app::SelectionSummary;
 use super::glyph::glyph;
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
+use crate::model::encoding::read_row;
 use crate::model::explain::{CharFacts, InvalidFacts, graphemes};
 use crate::model::findings::Finding;
 use crate::model::{Unit, UnitKind, Window};
@@ -114,19 +115,114 @@ pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
     let (Some(unit), Some(byte)) = (window.unit_at(offset), window.byte(offset)) else {
         return vec![row("Offset", "end of file")];
     };
+    let encoding = window.encoding();
+    let unit_bytes = window.bytes_of(unit);
+    let index = (offset - unit.offset) as usize;
     let mut rows = vec![
         row("Offset", format!("{offset:#010x} ({offset})")),
         row("Byte", format!("{byte:02X}  {byte}  0b{byte:08b}")),
-        row("Role", unit.role_of(offset).to_string()),
+        row("Role", encoding.codec().byte_role(unit_bytes, index)),
     ];
     match unit.kind {
         UnitKind::Char(c) => {
+            if !encoding.is_utf8() {
+                rows.push(row("In file", in_file(encoding, unit_bytes, c)));
+            }
             describe_char(c, &mut rows);
             describe_grapheme(window, offset, &mut rows);
         }
-        UnitKind::Invalid(_) => describe_invalid(window, unit, &mut rows),
+        UnitKind::Invalid(kind) if !encoding.is_utf8() => {
+            rows.push(InfoRow {
+                label: "Invalid",
+                value: format!("{kind} in {encoding}: {}", hex_bytes(unit_bytes)),
+                tone: Tone::Error,
+            });
+            rows.push(InfoRow {
+                label: "Why",
+                value: kind.explanation().to_string(),
+                tone: Tone::Error,
+            });
+            rows.push(row("Shown as", "� (U+FFFD, one per span)"));
+        }
+        UnitKind::Invalid(_) => {
+            describe_invalid(window, unit, &mut rows);
+            describe_legacy_reading(window, unit, &mut rows);
+        }
     }
     rows
+}
+
+/// How a character stands in the file's own encoding: its bytes, and for
+/// UTF-16 and UTF-32 which byte is high.
+fn in_file(encoding: crate::model::Encoding, bytes: &[u8], c: char) -> String {
+    let code_point = format!("U+{:04X}", c as u32);
+    let name = encoding.name();
+    if name.starts_with("UTF-16") || name.starts_with("UTF-32") {
+        let width = if name.starts_with("UTF-16") { 2 } else { 4 };
+        let units: Vec<String> = bytes
+            .chunks(width)
+            .map(|unit| {
+                let value = if name.ends_with("LE") {
+                    unit.iter()
+                        .rev()
+                        .fold(0u32, |v, &b| (v << 8) | u32::from(b))
+                } else {
+                    unit.iter().fold(0u32, |v, &b| (v << 8) | u32::from(b))
+                };
+                format!("{value:0w$X}", w = width * 2)
+            })
+            .collect();
+        let order = if name.ends_with("LE") {
+            "little-endian: the last byte of each unit is its high byte"
+        } else {
+            "big-endian: the first byte of each unit is its high byte"
+        };
+        format!(
+            "{name} {} = {} = {code_point} ({order})",
+            hex_bytes(bytes),
+            units.join(" ")
+        )
+    } else {
+        format!(
+            "{} in {name} = {code_point} {}",
+            hex_bytes(bytes),
+            glyph(c).text
+        )
+    }
+}
+
+/// For an invalid span of a UTF-8 file: what its line's invalid bytes are
+/// in the legacy encoding the line reads best in, if it reads as text.
+fn describe_legacy_reading(window: &Window, unit: &Unit, rows: &mut Vec<InfoRow>) {
+    // The line around the span, as far as the window holds it.
+    let mut start = unit.offset;
+    while start > 0 && window.byte(start - 1).is_some_and(|b| b != b'\n') {
+        start -= 1;
+    }
+    let mut end = unit.end();
+    while window.byte(end).is_some_and(|b| b != b'\n' && b != b'\r') {
+        end += 1;
+    }
+    let line: Vec<u8> = (start..end).filter_map(|o| window.byte(o)).collect();
+    let Some(reading) = read_row(&line, None) else {
+        return;
+    };
+    let at = (unit.offset - start) as usize;
+    let Some((_, text)) = reading.runs.iter().find(|(run, _)| run.contains(&at)) else {
+        return;
+    };
+    let sure = match reading.detection.confidence {
+        crate::model::encoding::Confidence::Tentative => ", a guess",
+        _ => "",
+    };
+    rows.push(row(
+        "As",
+        format!(
+            "{}{sure}: \u{201c}{}\u{201d} (fix --invalid legacy reads such rows)",
+            reading.detection.encoding,
+            escape_for_terminal(text)
+        ),
+    ));
 }
 
 fn describe_char(c: char, rows: &mut Vec<InfoRow>) {
@@ -315,6 +411,44 @@ mod tests {
         let rows = describe_at("xu\u{308}y".as_bytes(), 2);
         assert_eq!(value(&rows, "Grapheme"), "2 code points: U+0075 + U+0308");
         assert_eq!(value(&rows, "NFC"), "U+00FC ü");
+    }
+
+    #[test]
+    fn a_utf16_pair_shows_its_bytes_and_which_is_high() {
+        let bytes = [0x41, 0x00, 0x03, 0xD8, 0x0C, 0xDC];
+        let source =
+            Source::from_bytes("t", bytes.to_vec()).in_encoding(crate::model::Encoding::UTF_16LE);
+        let window = Window::load(&source, 0, source.len()).unwrap();
+        let rows = describe(&window, 3);
+        assert_eq!(
+            value(&rows, "Role"),
+            "high byte of D803, a high surrogate, marker 110110"
+        );
+        assert_eq!(
+            value(&rows, "In file"),
+            "UTF-16LE 03 D8 0C DC = D803 DC0C = U+10C0C (little-endian: the last byte of each unit is its high byte)"
+        );
+        assert!(
+            rows.iter()
+                .any(|r| r.value == "high 10 bits 0x003 + 0xD800 = D803")
+        );
+        assert_eq!(value(&rows, "UTF-8"), "F0 90 B0 8C");
+    }
+
+    #[test]
+    fn a_legacy_byte_shows_its_table_entry_and_a_utf8_span_its_reading() {
+        let source = Source::from_bytes("t", b"caf\xe9".to_vec())
+            .in_encoding(crate::model::Encoding::for_label("windows-1252").unwrap());
+        let window = Window::load(&source, 0, source.len()).unwrap();
+        assert_eq!(
+            value(&describe(&window, 3), "In file"),
+            "E9 in windows-1252 = U+00E9 é"
+        );
+        let rows = describe_at(b"caf\xe9 cr\xe8me", 3);
+        assert_eq!(
+            value(&rows, "As"),
+            "windows-1252, a guess: \u{201c}é\u{201d} (fix --invalid legacy reads such rows)"
+        );
     }
 
     #[test]

@@ -39,7 +39,7 @@ use crate::model::{Source, StreamLoad};
 const TICK: Duration = Duration::from_millis(100);
 
 /// Options the command line passes to the inspector.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Open with the cursor on the first invalid span.
     pub first_invalid: bool,
@@ -49,6 +49,9 @@ pub struct Options {
     pub bytes_per_row: Option<u16>,
     /// Where to open, if not at the start.
     pub start: Option<Start>,
+    /// How the source's encoding was chosen, for the status bar
+    /// (`UTF-16LE (BOM)`); `None` says just its name.
+    pub encoding_note: Option<String>,
 }
 
 /// Where the inspector opens.
@@ -74,7 +77,11 @@ pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> i
     let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| {
         let size = terminal.size()?;
         let mut runtime = Runtime::new(source, load);
-        let mut app = App::new(runtime.file(), size.width, size.height);
+        let mut file = runtime.file();
+        if file.encoding.is_some() && options.encoding_note.is_some() {
+            file.encoding.clone_from(&options.encoding_note);
+        }
+        let mut app = App::new(file, size.width, size.height);
         app.view.wanted_bytes_per_row = options.bytes_per_row;
         let mut first = vec![runtime.progress()];
         if options.first_invalid {

@@ -15,7 +15,6 @@ use super::app::App;
 use super::glyph::{GlyphKind, glyph};
 use super::layout::{BITS_CELLS, HEX_CELLS, Layout};
 use super::theme::Theme;
-use crate::model::explain::marker_len;
 use crate::model::findings::Severity;
 use crate::model::{ByteRole, Unit, UnitKind, Window};
 
@@ -32,6 +31,10 @@ pub struct Cell<'a> {
     pub byte: u8,
     unit: &'a Unit,
     unit_index: usize,
+    /// The bytes of its unit.
+    unit_bytes: &'a [u8],
+    /// The encoding its unit is in.
+    encoding: crate::model::Encoding,
 }
 
 /// The cells of the row of `per_row` bytes from `start` (fewer at the end
@@ -44,11 +47,14 @@ fn cells(window: &Window, start: u64, per_row: u16, end: u64) -> Vec<Cell<'_>> {
             while window.units().get(unit_index)?.end() <= offset {
                 unit_index += 1;
             }
+            let unit = &window.units()[unit_index];
             Some(Cell {
                 offset,
                 byte: window.byte(offset)?,
-                unit: &window.units()[unit_index],
+                unit,
                 unit_index,
+                unit_bytes: window.bytes_of(unit),
+                encoding: window.encoding(),
             })
         })
         .collect()
@@ -238,9 +244,9 @@ impl<'a> Rows<'a> {
                 let style = self.highlight(cell, self.theme.error());
                 (bits, 0, style, style)
             }
-            role => {
-                let first = !matches!(role, ByteRole::Continuation { .. });
-                let markers = marker_len(cell.byte, first);
+            _ => {
+                let index = (cell.offset - cell.unit.offset) as usize;
+                let markers = cell.encoding.codec().marker_bits(cell.unit_bytes, index);
                 let marker_style = self.highlight(cell, self.theme.quiet());
                 let payload_style = self.highlight(cell, self.theme.payload(cell.unit_index));
                 (bits, markers, marker_style, payload_style)

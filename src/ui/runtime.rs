@@ -85,9 +85,11 @@ impl Runtime {
 
     /// The file, for a new [`App`].
     pub fn file(&self) -> FileInfo {
+        let encoding = self.source.encoding();
         FileInfo {
             name: self.source.name().to_string(),
             len: self.source.len(),
+            encoding: (!encoding.is_utf8()).then(|| encoding.name().to_string()),
         }
     }
 

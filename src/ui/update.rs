@@ -560,6 +560,7 @@ mod tests {
             FileInfo {
                 name: "t".into(),
                 len,
+                encoding: None,
             },
             80,
             24,

@@ -244,7 +244,11 @@ pub fn status_text(app: &App, width: u16) -> String {
     let scan = match &app.progress.scan.state {
         _ if app.is_loading() => format!("reading… {}", human_size(len)),
         ScanState::Running => format!("scanning {:.0}%", app.progress.scan.progress * 100.0),
-        ScanState::Complete if app.progress.scan.invalid == 0 => "valid UTF-8".to_string(),
+        ScanState::Complete if app.progress.scan.invalid == 0 => {
+            let encoding = app.file.encoding.as_deref().unwrap_or("UTF-8");
+            let name = encoding.split(" (").next().unwrap_or(encoding);
+            format!("valid {name}")
+        }
         ScanState::Complete => match app.progress.scan.invalid {
             1 => "1 invalid span".to_string(),
             n => format!("{} invalid spans", thousands(n)),
@@ -262,6 +266,9 @@ pub fn status_text(app: &App, width: u16) -> String {
         span.unwrap_or(scan),
         findings_text(&app.progress.findings),
     ];
+    if let Some(encoding) = &app.file.encoding {
+        parts.push(encoding.clone());
+    }
     match &app.progress.load {
         LoadState::Limit(limit) => parts.push(format!(
             "read the first {} only (--max-read)",

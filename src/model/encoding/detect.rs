@@ -321,12 +321,16 @@ pub fn plausibility(text: &str) -> f64 {
         } else {
             before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic)
         };
-        let tripled = before == Some(c) && after == Some(c);
+        // Part of a run of three or more of the same character.
+        let same = |j: Option<usize>| j.and_then(|j| chars.get(j)) == Some(&c);
+        let tripled = (same(i.checked_sub(2)) && same(i.checked_sub(1)))
+            || (same(i.checked_sub(1)) && same(Some(i + 1)))
+            || (same(Some(i + 1)) && same(Some(i + 2)));
         score += if c == char::REPLACEMENT_CHARACTER {
             -6.0
         } else if tripled {
             // No language writes one letter three times running (ÿÿÿ).
-            -2.0
+            -6.0
         } else if c.is_alphabetic() {
             let script = c.script();
             let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, MutexGuard};
 
-use super::{Finding, FindingsScanner, Severity};
+use super::{EncodedScanner, Finding, FindingsScanner, Severity};
 use crate::model::blocks::feed::for_each_block_of_sized;
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::job::{Job, Shared};
@@ -181,6 +181,9 @@ impl FindingsJob {
 }
 
 fn run(shared: &Shared<FindingsIndex>) {
+    if !shared.source.encoding().is_utf8() {
+        return run_encoded(shared);
+    }
     let mut scanner = FindingsScanner::new();
     let mut aligned = LineAligned::new(|block: &[u8]| {
         if shared.cancelled() {
@@ -211,6 +214,34 @@ fn run(shared: &Shared<FindingsIndex>) {
         index.scanned = shared.source.len();
     }
     index.state = state;
+}
+
+/// [`run`] for a source in another encoding: findings in its decoded text.
+fn run_encoded(shared: &Shared<FindingsIndex>) {
+    let mut scanner = EncodedScanner::new(shared.source.encoding(), true);
+    let read = for_each_block_of_sized(&shared.source, FindingsScanner::LINES_BLOCK, |block| {
+        if shared.cancelled() {
+            return ControlFlow::Break(());
+        }
+        let found = scanner.push(block).findings;
+        let mut index = shared.lock();
+        index.scanned += block.len() as u64;
+        index.add(found);
+        ControlFlow::Continue(())
+    });
+    let state = match read {
+        Err(error) => ScanState::Failed(error.to_string()),
+        Ok(()) if shared.cancelled() => ScanState::Cancelled,
+        Ok(()) => {
+            let (last, late) = scanner.finish();
+            let mut index = shared.lock();
+            index.add(last.findings);
+            index.add(late);
+            index.scanned = shared.source.len();
+            ScanState::Complete
+        }
+    };
+    shared.lock().state = state;
 }
 
 #[cfg(test)]

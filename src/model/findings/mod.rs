@@ -9,6 +9,7 @@
 pub mod backend;
 mod background;
 mod byte_masks;
+mod encoded;
 mod mixed_script;
 mod mojibake;
 mod quiet;
@@ -17,6 +18,7 @@ mod script_classes;
 mod suspicious;
 
 pub use background::{FindingsIndex, FindingsJob, MAX_KEPT};
+pub use encoded::{EncodedScanner, Stretch};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{LEGACY, Mojibake, find_mojibake};
 pub use scanner::{

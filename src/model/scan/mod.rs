@@ -5,6 +5,7 @@
 pub mod index;
 pub mod search;
 pub mod summary;
+mod units;
 mod worker;
 
 pub use index::{ScanIndex, ScanState};

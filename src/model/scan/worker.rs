@@ -7,13 +7,13 @@ use std::sync::{Arc, MutexGuard};
 use super::index::{ScanIndex, ScanState};
 use super::search::{first_span_in, last_span_in};
 use super::summary::{BlockSummary, Summarizer};
+use super::units::{after_line_feed, lines_of, spans_of, walk_units};
+use crate::model::Encoding;
 use crate::model::blocks::feed::{SCAN_BLOCK, split_blocks};
-use crate::model::blocks::lines::units_in;
 use crate::model::blocks::pieces::Span;
-use crate::model::blocks::pieces::spans;
-use crate::model::blocks::tally::count_lf;
 use crate::model::job::{Job, Shared};
 use crate::model::source::{Source, SourceError};
+use crate::model::unit::UnitKind;
 use crate::model::window::unit_at;
 
 /// The answer to a bounded search for an invalid span.
@@ -191,11 +191,10 @@ impl Scan {
                 return Ok((complete || indexed >= line_feeds).then_some(LinePlace::PastEnd));
             };
             let bytes = source.read_range(block.start, block.len as usize)?;
-            let nth = (line_feeds - block.lf_before) as usize;
-            let lf = memchr::memchr_iter(b'\n', &bytes)
-                .nth(nth - 1)
+            let nth = line_feeds - block.lf_before;
+            let after = after_line_feed(source.encoding(), &bytes, nth)
                 .expect("the block holds that line feed");
-            block.start + lf as u64 + 1
+            block.start + after as u64
         };
         // Step over `column - 1` units, stopping at the line's end.
         let mut at = line_start;
@@ -204,7 +203,7 @@ impl Scan {
             let Some(unit) = unit_at(source, at)? else {
                 break;
             };
-            if source.read_range(at, 1)?.first() == Some(&b'\n') {
+            if unit.kind == UnitKind::Char('\n') {
                 break;
             }
             at = unit.end();
@@ -221,7 +220,7 @@ impl Scan {
         };
         let source = self.job.source();
         let bytes = source.read_range(block.start, (offset - block.start) as usize)?;
-        let before_in_block = spans(&bytes, block.start).count() as u64;
+        let before_in_block = spans_of(source.encoding(), &bytes, block.start).len() as u64;
         Ok(Some(block.invalid_before + before_in_block + 1))
     }
 
@@ -252,15 +251,9 @@ impl Scan {
             return Ok(None);
         };
         let bytes = source.read_range(block.start, (offset - block.start) as usize)?;
-        let position = match memchr::memrchr(b'\n', &bytes) {
-            Some(last_lf) => (
-                block.lf_before + count_lf(&bytes) + 1,
-                units_in(&bytes[last_lf + 1..]) + 1,
-            ),
-            None => (
-                block.lf_before + 1,
-                block.column_before + units_in(&bytes) + 1,
-            ),
+        let position = match lines_of(source.encoding(), &bytes) {
+            (line_feeds, since, true) => (block.lf_before + line_feeds + 1, since + 1),
+            (_, units, false) => (block.lf_before + 1, block.column_before + units + 1),
         };
         Ok(Some(position))
     }
@@ -383,6 +376,14 @@ fn summarize_segment(
             &buffer[..n]
         }
     };
+    if !source.encoding().is_utf8() {
+        return Ok(summarize_encoded(
+            source.encoding(),
+            bytes,
+            start,
+            block_size,
+        ));
+    }
     let mut summarizer = Summarizer::starting_at(start);
     let mut blocks = Vec::with_capacity(bytes.len() / block_size.max(1) + 1);
     let (_, _always_continues) = split_blocks(bytes, block_size.max(1), true, &mut |block| {
@@ -390,6 +391,53 @@ fn summarize_segment(
         ControlFlow::Continue(())
     });
     Ok(blocks)
+}
+
+/// The summaries of the blocks of `bytes` (whole units of `encoding` from
+/// file offset `start`), cut at unit starts about `block_size` apart.
+fn summarize_encoded(
+    encoding: Encoding,
+    bytes: &[u8],
+    start: u64,
+    block_size: usize,
+) -> Vec<BlockSummary> {
+    let mut blocks = Vec::with_capacity(bytes.len() / block_size.max(1) + 1);
+    let mut block = BlockSummary {
+        start,
+        ..BlockSummary::default()
+    };
+    walk_units(encoding, bytes, start, bytes.len(), |unit| {
+        if unit.offset - block.start >= block_size as u64 {
+            let next = BlockSummary {
+                start: unit.offset,
+                ..BlockSummary::default()
+            };
+            blocks.push(std::mem::replace(&mut block, next));
+        }
+        block.len += u32::from(unit.len);
+        match unit.kind {
+            UnitKind::Invalid(kind) => block.counts.invalid_by_kind[kind.index()] += 1,
+            UnitKind::Char(c) => {
+                let class = match unit.len {
+                    1 => &mut block.counts.ascii,
+                    2 => &mut block.counts.two_byte,
+                    3 => &mut block.counts.three_byte,
+                    _ => &mut block.counts.four_byte,
+                };
+                *class += 1;
+                if c == '\n' {
+                    block.lf += 1;
+                    block.tail_units = 0;
+                    return;
+                }
+            }
+        }
+        block.tail_units += 1;
+    });
+    if block.len > 0 {
+        blocks.push(block);
+    }
+    blocks
 }
 
 #[cfg(test)]
@@ -461,5 +509,78 @@ mod tests {
             scan.prev_invalid_within(10, 1 << 20).unwrap(),
             Lookup::NoneInFile
         );
+    }
+}
+
+#[cfg(test)]
+mod encoded_tests {
+    use super::*;
+    use crate::model::blocks::pieces::Span;
+
+    /// UTF-16LE text of many lines with unpaired surrogates here and there.
+    fn utf16_with_errors() -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for i in 0..4000u32 {
+            let line = format!("line {i}: Папа \u{10C0C} ok\n");
+            bytes.extend(line.encode_utf16().flat_map(u16::to_le_bytes));
+            if i % 7 == 3 {
+                bytes.extend_from_slice(&0xDC00u16.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_utf16_scan_places_spans_as_a_walk_from_the_start_does() {
+        let bytes = utf16_with_errors();
+        let source =
+            Arc::new(Source::from_bytes("t", bytes.clone()).in_encoding(Encoding::UTF_16LE));
+        let config = ScanConfig {
+            block: 4096,
+            segment: 20_000,
+            threads: 2,
+        };
+        let mut scan = Scan::start_with(Arc::clone(&source), config);
+        scan.wait();
+        // The reference: walk every unit from the start.
+        let (mut line, mut column) = (1, 1);
+        let mut expected: Vec<(Span, u64, u64)> = Vec::new();
+        walk_units(Encoding::UTF_16LE, &bytes, 0, bytes.len(), |unit| {
+            if let Some(kind) = unit.invalid_kind() {
+                let span = Span {
+                    offset: unit.offset,
+                    len: unit.len,
+                    kind,
+                };
+                expected.push((span, line, column));
+            }
+            if unit.kind == UnitKind::Char('\n') {
+                (line, column) = (line + 1, 1);
+            } else {
+                column += 1;
+            }
+        });
+        assert_eq!(scan.index().totals().invalid(), expected.len() as u64);
+        let mut from = 0;
+        for (number, (span, line, column)) in expected.iter().enumerate() {
+            let found = scan.next_invalid(from).unwrap().unwrap();
+            assert_eq!(found, *span);
+            assert_eq!(
+                scan.position_of(span.offset).unwrap(),
+                Some((*line, *column))
+            );
+            assert_eq!(
+                scan.span_number(span.offset).unwrap(),
+                Some(number as u64 + 1)
+            );
+            assert_eq!(
+                scan.offset_of(*line, *column).unwrap(),
+                Some(LinePlace::At(span.offset))
+            );
+            from = span.end();
+        }
+        assert_eq!(scan.next_invalid(from).unwrap(), None);
+        let last = expected.last().unwrap().0;
+        assert_eq!(scan.prev_invalid(source.len()).unwrap(), Some(last));
     }
 }

@@ -1,7 +1,8 @@
-//! Checking a file in an encoding other than UTF-8 (`check --encoding`):
-//! its units are walked with the encoding's codec, lines and columns count
-//! its own units (DESIGN.md, "Other encodings"), and findings are looked for
-//! in its decoded text, reported at the file's own offsets.
+//! Walking a file in an encoding other than UTF-8 (`check --encoding`, the
+//! inspector's findings): its units are walked with the encoding's codec,
+//! lines and columns count its own units (DESIGN.md, "Other encodings"),
+//! and findings are looked for in its decoded text, reported at the file's
+//! own offsets.
 
 use std::collections::HashMap;
 
@@ -154,8 +155,14 @@ impl EncodedScanner {
             at += usize::from(len);
         }
         let start = self.offset;
+        let has_bom = !codec.bom().is_empty();
         let findings = match self.findings.as_mut() {
-            Some(walk) => walk.find(&text, &map, &replaced, start),
+            // The BOM that names a UTF-16 or UTF-32 file is no finding.
+            Some(walk) => walk
+                .find(&text, &map, &replaced, start)
+                .into_iter()
+                .filter(|f| !(has_bom && f.offset == 0 && f.kind == FindingKind::Bom))
+                .collect(),
             None => Vec::new(),
         };
         self.pending = bytes[at..].to_vec();
