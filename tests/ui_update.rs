@@ -780,3 +780,29 @@ fn s_turns_the_info_panel_into_the_decoder() {
     assert!(screen.contains("decoder (s)"), "{screen}");
     assert!(screen.contains("→ 10000 011111 = U+041F"), "{screen}");
 }
+
+#[test]
+fn e_lists_the_guesses_first_and_rereads_the_file_in_the_one_chosen() {
+    use utf8scope::ui::overlays::Mode;
+    let source = Source::from_bytes("data.csv", b"caf\xe9 cr\xe8me br\xfbl\xe9e\n".to_vec());
+    let mut app = Inspector::on(source, 100, 30);
+    app.send(Message::ToggleEncodings);
+    let Mode::Encodings(list) = &app.app.mode else {
+        panic!("e opens the encodings list");
+    };
+    assert_eq!(list.entries[0].0.name(), "windows-1252");
+    assert_eq!(
+        list.chosen().unwrap().name(),
+        "UTF-8",
+        "the current one is selected"
+    );
+    app.send(Message::EncodingMove(i64::MIN / 2));
+    app.send(Message::EncodingChosen);
+    app.runtime.wait_for_jobs();
+    app.tick();
+    let screen = screen_text(&app.app).join("\n");
+    assert!(screen.contains("rème b"), "{screen}");
+    let status = screen.lines().last().unwrap();
+    assert!(status.contains("valid windows-1252"), "{status}");
+    assert_eq!(app.app.mode, Mode::Normal);
+}

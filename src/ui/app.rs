@@ -11,6 +11,7 @@ use crate::model::findings::{Finding, Severity};
 use crate::model::{LoadState, ScanState, Span, Unit, Window};
 
 pub use super::overlays::{FindingsList, Prompt};
+use crate::model::Encoding;
 
 /// A jump to an invalid span, which may wait for the background scan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,6 +191,8 @@ pub struct App {
     pub waiting: Waiting,
     /// A transient message for the status bar.
     pub message: Option<String>,
+    /// The encoding the file is read in.
+    pub encoding: Encoding,
 }
 
 impl App {
@@ -232,6 +235,7 @@ impl App {
             mode: Mode::Normal,
             waiting: Waiting::default(),
             message: None,
+            encoding: Encoding::UTF_8,
         }
     }
 

@@ -51,6 +51,12 @@ pub enum Command {
     /// Write this to the terminal: an OSC 52 sequence that sets the
     /// clipboard (for the event loop, which owns the terminal).
     SetClipboard(String),
+    /// List the encodings to re-read the file in (answered by
+    /// `EncodingsListed`).
+    ListEncodings,
+    /// Re-read the file in this encoding: the scan and the findings pass
+    /// start again (answered by `Reread`).
+    Reread(crate::model::Encoding),
     /// Leave the inspector.
     Quit,
     /// Suspend to the shell (Ctrl-z).

@@ -50,6 +50,16 @@ pub enum Message {
     PrevFinding,
     /// Open or close the findings list.
     ToggleFindings,
+    /// Open or close the encodings list (`e`).
+    ToggleEncodings,
+    /// The encodings list to open, from the runtime.
+    EncodingsListed(Vec<(crate::model::Encoding, String)>),
+    /// Move the encodings list's selection.
+    EncodingMove(i64),
+    /// Re-read the file in the selected encoding.
+    EncodingChosen,
+    /// The file is now read in this encoding (named as the status bar says it).
+    Reread(crate::model::Encoding, Option<String>),
     /// Move the list's selection by rows (negative: up).
     ListMove(i64),
     /// Move the list's selection by pages (negative: up).
@@ -172,6 +182,8 @@ impl Message {
                 | Message::Sought(..)
                 | Message::FoundFinding(..)
                 | Message::FindingsListAt(_)
+                | Message::EncodingsListed(_)
+                | Message::Reread(..)
                 | Message::UnitBefore(_)
                 | Message::LineFound(..)
         )

@@ -82,6 +82,7 @@ pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> i
             file.encoding.clone_from(&options.encoding_note);
         }
         let mut app = App::new(file, size.width, size.height);
+        app.encoding = runtime.encoding();
         app.view.wanted_bytes_per_row = options.bytes_per_row;
         let mut first = vec![runtime.progress()];
         if options.first_invalid {

@@ -93,6 +93,28 @@ impl Runtime {
         }
     }
 
+    /// The encoding the file is read in.
+    pub fn encoding(&self) -> crate::model::Encoding {
+        self.source.encoding()
+    }
+
+    /// Reads the file again in `encoding`: the same bytes, a new scan and
+    /// findings pass (a stream still being read keeps its encoding).
+    fn reread(&mut self, encoding: crate::model::Encoding) -> Option<String> {
+        if self.load_state == LoadState::Reading {
+            return self.file().encoding;
+        }
+        self.scan.cancel();
+        self.findings.cancel();
+        if let Some(search) = self.search.take() {
+            search.cancel();
+        }
+        self.source = Arc::new(self.source.reread_as(encoding));
+        self.scan = Scan::start(Arc::clone(&self.source));
+        self.findings = FindingsJob::start(Arc::clone(&self.source));
+        self.file().encoding
+    }
+
     /// Waits for the scan and the findings pass to end (tests).
     pub fn wait_for_jobs(&mut self) {
         self.scan.wait();
@@ -182,6 +204,19 @@ impl Runtime {
                 None
             }
             // The event loop's to carry out.
+            Command::ListEncodings => {
+                let head = self
+                    .source
+                    .read_range(0, crate::model::encoding::DETECT_SAMPLE)
+                    .unwrap_or_default();
+                Some(Message::EncodingsListed(
+                    crate::ui::overlays::encodings::entries_for(&head),
+                ))
+            }
+            Command::Reread(encoding) => {
+                let label = self.reread(encoding);
+                Some(Message::Reread(encoding, label))
+            }
             Command::Quit | Command::Suspend | Command::SetClipboard(_) => None,
         }
     }

@@ -7,7 +7,7 @@ use super::command::Command;
 use super::goto::{parse_goto, parse_line_column, parse_search};
 use super::layout::MAX_BYTES_PER_ROW;
 use super::message::{Message, ProgressReport, PromptKind};
-use super::overlays::{FindingsList, Help, Mode, Prompt};
+use super::overlays::{EncodingList, FindingsList, Help, Mode, Prompt};
 use crate::display::{escape_for_terminal, thousands};
 use crate::model::ScanState;
 use crate::model::find::SearchOutcome;
@@ -84,6 +84,40 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         Message::NextFinding => commands.push(find_finding(app, true)),
         Message::PrevFinding => commands.push(find_finding(app, false)),
         Message::FoundFinding(forward, target) => found_finding(app, forward, target),
+        Message::ToggleEncodings => {
+            if let Mode::Encodings(_) = app.mode {
+                app.mode = Mode::Normal;
+            } else {
+                commands.push(Command::ListEncodings);
+            }
+        }
+        Message::EncodingsListed(entries) => {
+            let current = app.encoding;
+            app.mode = Mode::Encodings(EncodingList::new(entries, current));
+        }
+        Message::EncodingMove(delta) => {
+            if let Mode::Encodings(list) = &mut app.mode {
+                list.move_by(delta);
+            }
+        }
+        Message::EncodingChosen => {
+            if let Mode::Encodings(list) = std::mem::take(&mut app.mode)
+                && let Some(encoding) = list.chosen()
+                && encoding != app.encoding
+            {
+                commands.push(Command::Reread(encoding));
+            }
+        }
+        Message::Reread(encoding, label) => {
+            app.file.encoding = label;
+            app.encoding = encoding;
+            app.shown = Default::default();
+            app.message = Some(format!(
+                "read as {}",
+                app.file.encoding.as_deref().unwrap_or("UTF-8")
+            ));
+            commands.push(Command::LoadView(app.view_request()));
+        }
         Message::ToggleFindings => {
             if let Mode::FindingsList(_) = app.mode {
                 app.mode = Mode::Normal;

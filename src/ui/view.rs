@@ -37,6 +37,7 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
             list.draw(&app.progress.findings, digits, theme, frame, area);
         }
         Mode::Help(help) => help.draw(theme, frame, area),
+        Mode::Encodings(list) => list.draw(theme, frame, area),
         Mode::Normal | Mode::Prompt(_) => {}
     }
 }

@@ -1,12 +1,14 @@
 //! The overlays of the inspector, one file each with its state, its keys
 //! and its widget; [`Mode`] says which one (at most one) is open.
 
+pub mod encodings;
 pub mod findings_list;
 pub mod help;
 pub mod prompt;
 
 use ratatui::crossterm::event::KeyEvent;
 
+pub use encodings::EncodingList;
 pub use findings_list::FindingsList;
 pub use help::Help;
 pub use prompt::Prompt;
@@ -25,6 +27,8 @@ pub enum Mode {
     FindingsList(FindingsList),
     /// The help.
     Help(Help),
+    /// The encodings list.
+    Encodings(EncodingList),
 }
 
 impl Mode {
@@ -36,6 +40,7 @@ impl Mode {
             Mode::Prompt(_) => Some(Prompt::key(key)),
             Mode::FindingsList(_) => Some(FindingsList::key(key)),
             Mode::Help(_) => Some(Help::key(key)),
+            Mode::Encodings(_) => Some(EncodingList::key(key)),
         }
     }
 }
