@@ -392,6 +392,32 @@ impl Painter {
     }
 }
 
+/// Writes the encodings `--encoding` and `--from` take: name, unit size and
+/// byte order mark, one a line.
+pub fn list_encodings(out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{:<16} {:<12} BOM", "encoding", "unit")?;
+    for encoding in crate::model::Encoding::all() {
+        let codec = encoding.codec();
+        let unit = match codec.max_unit_len() {
+            1 => "1 byte".to_string(),
+            n if encoding.name().starts_with("UTF-32") => format!("{n} bytes"),
+            n => format!("1–{n} bytes"),
+        };
+        let unit = if encoding.name().starts_with("UTF-16") {
+            "2 or 4 bytes".to_string()
+        } else {
+            unit
+        };
+        let bom = match codec.bom() {
+            [] => String::new(),
+            bom => crate::display::hex_bytes(bom),
+        };
+        let line = format!("{:<16} {unit:<12} {bom}", encoding.name());
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -191,8 +191,12 @@ enum Command {
         /// When to colour the text output (NO_COLOR is honoured by `auto`).
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
+        /// List the encodings `--encoding` and `--from` take, with their
+        /// unit sizes and byte order marks.
+        #[arg(long, conflicts_with = "bytes")]
+        encodings: bool,
         /// The text, code points (`U+20AC`) or hex bytes.
-        #[arg(required = true, value_name = "TEXT|U+XXXX|HEX")]
+        #[arg(required_unless_present = "encodings", value_name = "TEXT|U+XXXX|HEX")]
         items: Vec<String>,
     },
     /// Print the inspector's rows as static text, like hexyl or xxd.
@@ -468,8 +472,22 @@ fn main() -> ExitCode {
             bytes,
             format,
             color,
+            encodings,
             items,
-        }) => run_explain(&items, bytes, format, color),
+        }) => {
+            if encodings {
+                let mut out = io::stdout().lock();
+                return match explain::list_encodings(&mut out) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                    Err(error) => {
+                        eprintln!("utf8scope: cannot write the list: {error}");
+                        ExitCode::from(2)
+                    }
+                };
+            }
+            run_explain(&items, bytes, format, color)
+        }
         Some(Command::Dump {
             file,
             start,

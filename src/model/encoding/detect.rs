@@ -210,35 +210,65 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
             candidates.push(encoding);
         }
     }
-    for common in ["windows-1252", "windows-1250", "windows-1251"] {
-        let encoding = Encoding::for_label(common).expect("a known label");
+    // chardetng's own answer for a text of unknown origin.
+    let first = candidates.first().copied();
+    // The region hints all agreeing is chardetng being sure.
+    let unanimous = candidates.len() == 1;
+    // Encodings chardetng never proposes, and the commonest ones.
+    for extra in [
+        "windows-1252",
+        "windows-1250",
+        "windows-1251",
+        "macintosh",
+        "x-mac-cyrillic",
+    ] {
+        let encoding = Encoding::for_label(extra).expect("a known label");
         if !candidates.contains(&encoding) {
             candidates.push(encoding);
         }
     }
-    let mut scored: Vec<(Encoding, String, f64)> = candidates
+    let scored: Vec<(Encoding, String, f64, Option<bool>)> = candidates
         .iter()
         .map(|&encoding| {
             let text = render(encoding);
             let score = plausibility(&text);
-            (encoding, text, score)
+            let fits = super::alphabets::fits_one_alphabet(&text);
+            (encoding, text, score, fits)
         })
         .collect();
-    let first = scored[0].clone();
-    scored.sort_by(|a, b| b.2.total_cmp(&a.2));
-    let (best, best_text, best_score) = if scored[0].2 > first.2 + CLEAR_MARGIN {
-        scored[0].clone()
-    } else {
-        first
+    let first = first.map_or(0, |f| scored.iter().position(|s| s.0 == f).unwrap_or(0));
+    let sound = |(_, _, score, fits): &(Encoding, String, f64, Option<bool>)| {
+        *score >= PLAUSIBLE && *fits != Some(false)
     };
-    // Only candidates that read differently compete.
-    let runner_up = scored
-        .iter()
-        .filter(|(_, text, _)| *text != best_text)
-        .map(|&(_, _, s)| s)
-        .fold(f64::MIN, f64::max);
+    // chardetng's choice stands unless it reads as no text and another
+    // candidate does: then the best-reading sound candidate wins.
+    let chosen = if sound(&scored[first]) {
+        first
+    } else {
+        scored
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| sound(s))
+            .max_by(|a, b| a.1.2.total_cmp(&b.1.2))
+            .map_or(first, |(i, _)| i)
+    };
+    let (best, best_text, best_score, _) = scored[chosen].clone();
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
-    let confident = non_ascii >= 8 && best_score >= 1.0 && best_score > runner_up + CLEAR_MARGIN;
+    // Sure when chardetng is sure whatever the region, or when its reading
+    // is the only one that is some language's letters, over enough bytes.
+    let rivals = scored
+        .iter()
+        .filter(|s| s.1 != best_text && sound(s) && s.3 == Some(true))
+        .count();
+    let only_reading = scored[chosen].3 == Some(true) && rivals == 0 && non_ascii >= 32;
+    let confident = chosen == first
+        && sound(&scored[chosen])
+        && ((unanimous && non_ascii >= 8) || only_reading);
+    let mut others: Vec<&(Encoding, String, f64, Option<bool>)> = scored
+        .iter()
+        .filter(|s| s.0 != best && s.1 != best_text)
+        .collect();
+    others.sort_by(|a, b| b.2.total_cmp(&a.2));
     let detection = Detection {
         encoding: best,
         evidence: Evidence::Guess,
@@ -247,12 +277,7 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
         } else {
             Confidence::Tentative
         },
-        alternatives: scored
-            .iter()
-            .map(|(e, _, _)| *e)
-            .filter(|&e| e != best)
-            .take(4)
-            .collect(),
+        alternatives: others.iter().map(|s| s.0).take(4).collect(),
         bom_len: 0,
     };
     (detection, best_score)
@@ -261,10 +286,6 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
 /// The plausibility a reading needs before it is offered at all: letters,
 /// mostly inside words (see [`plausibility`]).
 pub const PLAUSIBLE: f64 = 1.0;
-
-/// How much better (per non-ASCII character) another candidate must read
-/// to overrule chardetng, and the best to be called confident.
-const CLEAR_MARGIN: f64 = 0.5;
 
 /// `bytes` decoded in `encoding`, undefined bytes as U+FFFD.
 pub fn decode_lossy(encoding: Encoding, bytes: &[u8]) -> String {
@@ -332,13 +353,13 @@ pub fn plausibility(text: &str) -> f64 {
             // No language writes one letter three times running (ÿÿÿ).
             -6.0
         } else if c.is_alphabetic() {
-            let script = c.script();
+            let script = family(c.script());
             let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
             let mixed_word = [before, after].into_iter().flatten().any(|n| {
                 n.is_alphabetic()
                     && !neutral(n.script())
                     && !neutral(script)
-                    && n.script() != script
+                    && family(n.script()) != script
             });
             let case_flip =
                 c.is_uppercase() && before.is_some_and(|b| b.is_alphabetic() && b.is_lowercase());
@@ -373,11 +394,20 @@ pub fn plausibility(text: &str) -> f64 {
     score / counted as f64 + alphabet
 }
 
+/// A script as writing mixes it: Japanese writes Han, Hiragana and
+/// Katakana in one word, Korean Hangul with Han (all counted as Han).
+fn family(script: Script) -> Script {
+    match script {
+        Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo => Script::Han,
+        other => other,
+    }
+}
+
 /// The script most of the letters of `chars` are in.
 fn main_script(chars: &[char]) -> Script {
     let mut counts: Vec<(Script, usize)> = Vec::new();
     for &c in chars.iter().filter(|c| c.is_alphabetic()) {
-        let script = c.script();
+        let script = family(c.script());
         match counts.iter_mut().find(|(s, _)| *s == script) {
             Some((_, n)) => *n += 1,
             None => counts.push((script, 1)),
