@@ -351,8 +351,17 @@ fn dump_skips_and_limits_like_hexyl() {
 #[test]
 fn explain_encodings_lists_every_encoding_with_its_unit_and_bom() {
     let out = common::run_utf8scope(&["explain", "--encodings"].map(std::ffi::OsStr::new), 0);
-    assert!(out.contains("UTF-16LE         2 or 4 bytes FF FE\n"), "{out}");
-    assert!(out.contains("UTF-32LE         4 bytes      FF FE 00 00\n"), "{out}");
+    assert!(
+        out.contains("UTF-16LE         2 or 4 bytes FF FE\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("UTF-32LE         4 bytes      FF FE 00 00\n"),
+        "{out}"
+    );
     assert!(out.contains("Shift_JIS        1–2 bytes\n"), "{out}");
-    assert_eq!(out.lines().count(), utf8scope::model::Encoding::all().len() + 1);
+    assert_eq!(
+        out.lines().count(),
+        utf8scope::model::Encoding::all().len() + 1
+    );
 }

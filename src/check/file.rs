@@ -425,7 +425,7 @@ fn check_encoded<W: Write>(
         return Err(Failure::Output(error));
     }
     let (last, late) = scanner.finish();
-    counts.bytes = last.start + last.bytes.len() as u64;
+    counts.bytes = last.end;
     report(last, reporter, counts).map_err(Failure::Output)?;
     read?;
     let late: Vec<Finding> = late

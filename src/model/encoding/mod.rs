@@ -111,10 +111,16 @@ pub trait Codec: Send + Sync + 'static {
         }
     }
 
-    /// The encoding_rs encoding that decodes this one in bulk exactly as
-    /// its units say (`None` where they differ, or encoding_rs lacks it).
+    /// The encoding_rs encoding that decodes this one in bulk as its units
+    /// say (`None` where encoding_rs lacks it), but see [`Codec::c1_holes`].
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         None
+    }
+
+    /// Whether the bulk decoder writes a C1 control (U+0080–009F) where
+    /// the units have an `unmapped` span (Microsoft's undefined bytes).
+    fn c1_holes(&self) -> bool {
+        false
     }
 
     /// Whether a unit can start at any offset of the file without reading

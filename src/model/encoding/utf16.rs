@@ -162,44 +162,83 @@ impl Codec for Utf16 {
     fn valid_prefix_len(&self, bytes: &[u8]) -> usize {
         let even = bytes.len() & !1;
         let mut at = 0;
-        // Most text has no surrogates at all: skip blocks of 32 code units
-        // that hold none (a loop LLVM vectorizes), decode the others.
-        const STRIDE: usize = 64;
+        // Most text has no surrogates at all: skip strides that hold none
+        // (a loop over whole code units that LLVM vectorizes), decode the
+        // others unit by unit.
+        const STRIDE: usize = 512;
         while at < even {
-            if at + STRIDE <= even {
-                let block = &bytes[at..at + STRIDE];
-                let high = self.high_byte();
-                let any_surrogate = block
-                    .chunks_exact(2)
-                    .fold(false, |any, pair| any | (pair[high] & 0xF8 == 0xD8));
-                if !any_surrogate {
-                    at += STRIDE;
-                    continue;
+            let stride_end = (at + STRIDE).min(even);
+            if stride_end - at == STRIDE && !self.any_surrogate(&bytes[at..stride_end]) {
+                at = stride_end;
+                continue;
+            }
+            if stride_end - at == STRIDE && self.pairs_whole(&bytes[at..stride_end]) {
+                at = stride_end;
+                continue;
+            }
+            // A stride with a stray surrogate: decode it unit by unit.
+            while at < stride_end {
+                let (len, kind) = self.decode_unit(&bytes[at..]);
+                if matches!(kind, UnitKind::Invalid(_)) {
+                    return at;
                 }
+                at += usize::from(len);
             }
-            let (len, kind) = self.decode_unit(&bytes[at..]);
-            if matches!(kind, UnitKind::Invalid(_)) {
-                return at;
-            }
-            at += usize::from(len);
         }
-        at
+        at.min(even)
     }
 
     fn count_lines(&self, valid: &[u8]) -> (u64, u64) {
-        let (low, high) = if self.big_endian { (1, 0) } else { (0, 1) };
-        let mut line_feeds = 0;
-        let mut since = 0;
-        for pair in valid.chunks_exact(2) {
-            if pair[high] == 0 && pair[low] == b'\n' {
-                line_feeds += 1;
-                since = 0;
-            } else if pair[high] & 0xFC != 0xDC {
-                // A low surrogate is the second half of a unit already counted.
-                since += 1;
-            }
+        let line_feed = if self.big_endian {
+            [0, b'\n']
+        } else {
+            [b'\n', 0]
+        };
+        let line_feed = u16::from_ne_bytes(line_feed);
+        let units = valid
+            .chunks_exact(2)
+            .map(|p| u16::from_ne_bytes([p[0], p[1]]));
+        let line_feeds = units.clone().filter(|&u| u == line_feed).count() as u64;
+        // Units after the last line feed: code units less the low surrogates
+        // (each the second half of a unit already counted).
+        let last = valid
+            .chunks_exact(2)
+            .rposition(|p| u16::from_ne_bytes([p[0], p[1]]) == line_feed);
+        let tail = &valid[last.map_or(0, |i| 2 * i + 2)..];
+        let low_surrogates = tail
+            .chunks_exact(2)
+            .filter(|p| p[self.high_byte()] & 0xFC == 0xDC)
+            .count();
+        (line_feeds, (tail.len() / 2 - low_surrogates) as u64)
+    }
+}
+
+impl Utf16 {
+    /// Whether every surrogate of `stride` (whole code units, starting at a
+    /// unit) is half of a pair inside it.
+    fn pairs_whole(&self, stride: &[u8]) -> bool {
+        let mut units = [0u16; 256];
+        let units = &mut units[..stride.len() / 2];
+        for (unit, pair) in units.iter_mut().zip(stride.chunks_exact(2)) {
+            *unit = self.unit(pair, 0);
         }
-        (line_feeds, since)
+        let (Some(&first), Some(&last)) = (units.first(), units.last()) else {
+            return true;
+        };
+        !is_low(first)
+            && !is_high(last)
+            && units
+                .windows(2)
+                .fold(true, |whole, w| whole & (is_high(w[0]) == is_low(w[1])))
+    }
+
+    /// Whether `stride` (whole code units) holds a surrogate.
+    fn any_surrogate(&self, stride: &[u8]) -> bool {
+        let high = self.high_byte();
+        stride
+            .chunks_exact(2)
+            .fold(0u8, |any, unit| any | u8::from(unit[high] & 0xF8 == 0xD8))
+            != 0
     }
 }
 

@@ -15,7 +15,9 @@ use crate::model::unit::UnitKind;
 pub struct Stretch {
     /// Offset of the stretch's first byte.
     pub start: u64,
-    /// The stretch's bytes.
+    /// Offset one past its last byte.
+    pub end: u64,
+    /// The stretch's bytes, when it has spans (else empty).
     pub bytes: Vec<u8>,
     /// Its invalid spans with their places.
     pub spans: Vec<LocatedSpan>,
@@ -48,6 +50,19 @@ struct FindingsWalk {
     first_lf_seen: bool,
 }
 
+impl Stretch {
+    /// This stretch and the one right after it as one; `bytes` gives the
+    /// bytes of both, asked for only when a span needs them.
+    fn followed_by(mut self, next: Stretch, bytes: impl FnOnce() -> Vec<u8>) -> Stretch {
+        let has_spans = !self.spans.is_empty() || !next.spans.is_empty();
+        self.spans.extend(next.spans);
+        self.findings.extend(next.findings);
+        self.bytes = if has_spans { bytes() } else { Vec::new() };
+        self.end = next.end;
+        self
+    }
+}
+
 impl EncodedScanner {
     /// A scanner of a file in `encoding`, looking for findings too if asked.
     pub fn new(encoding: Encoding, findings: bool) -> EncodedScanner {
@@ -69,14 +84,44 @@ impl EncodedScanner {
 
     /// Walks the next block; a unit it cuts is finished by the next one.
     pub fn push(&mut self, block: &[u8]) -> Stretch {
-        self.pending.extend_from_slice(block);
-        self.walk(false)
+        if self.pending.is_empty() {
+            // Walk the block where it is; keep only the cut unit's bytes.
+            let stretch = self.walk(block, false);
+            let used = (stretch.end - stretch.start) as usize;
+            self.pending.extend_from_slice(&block[used..]);
+            return stretch;
+        }
+        let reach = 2 * self.encoding.codec().max_unit_len();
+        if block.len() <= reach {
+            let mut joined = std::mem::take(&mut self.pending);
+            joined.extend_from_slice(block);
+            let stretch = self.walk(&joined, false);
+            let used = (stretch.end - stretch.start) as usize;
+            self.pending = joined.split_off(used);
+            return stretch;
+        }
+        // Finish the cut unit with the block's first bytes, then walk the
+        // rest of the block where it is (no copy of the block).
+        let mut head = std::mem::take(&mut self.pending);
+        let carried = head.len();
+        head.extend_from_slice(&block[..reach]);
+        let first = self.walk(&head, false);
+        let consumed = (first.end - first.start) as usize - carried;
+        let rest = self.walk(&block[consumed..], false);
+        let used = consumed + (rest.end - rest.start) as usize;
+        self.pending.extend_from_slice(&block[used..]);
+        first.followed_by(rest, || {
+            let mut bytes = head[..carried + consumed].to_vec();
+            bytes.extend_from_slice(&block[consumed..used]);
+            bytes
+        })
     }
 
     /// Walks what is left at the end of the input, and returns the
     /// findings known only at the end.
     pub fn finish(mut self) -> (Stretch, Vec<Finding>) {
-        let last = self.walk(true);
+        let rest = std::mem::take(&mut self.pending);
+        let last = self.walk(&rest, true);
         let late = match self.findings.take() {
             Some(walk) => {
                 let endings = walk.line_endings;
@@ -94,11 +139,10 @@ impl EncodedScanner {
         (last, late)
     }
 
-    /// Walks the units of `pending` (all of them at the end of input, else
-    /// those that surely end inside it).
-    fn walk(&mut self, at_end: bool) -> Stretch {
+    /// Walks the units of `bytes`, which follow those walked before (all
+    /// of them at the end of input, else those that surely end inside it).
+    fn walk(&mut self, bytes: &[u8], at_end: bool) -> Stretch {
         let codec = self.encoding.codec();
-        let bytes = std::mem::take(&mut self.pending);
         let stop = if at_end {
             bytes.len()
         } else {
@@ -165,13 +209,17 @@ impl EncodedScanner {
                 .collect(),
             None => Vec::new(),
         };
-        self.pending = bytes[at..].to_vec();
         self.offset += at as u64;
-        let mut bytes = bytes;
-        bytes.truncate(at);
+        // The bytes are kept only when a span needs them for its report.
+        let kept = if spans.is_empty() {
+            Vec::new()
+        } else {
+            bytes[..at].to_vec()
+        };
         Stretch {
             start,
-            bytes,
+            end: start + at as u64,
+            bytes: kept,
             spans,
             findings,
         }
@@ -269,25 +317,35 @@ mod tests {
         bytes.extend_from_slice(&[0x00, 0xD8]); // a lone high surrogate
         bytes.extend(utf16le("e\n\u{10C0C}x"));
         bytes.push(0x41); // a final odd byte
-        let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, false);
-        let mut spans = Vec::new();
-        for block in bytes.chunks(3) {
-            spans.extend(scanner.push(block).spans);
+        // Blocks of every size: units cut at every place, blocks shorter
+        // and longer than a unit's reach.
+        for size in 1..=bytes.len() {
+            let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, false);
+            let mut spans = Vec::new();
+            let mut covered = 0;
+            for block in bytes.chunks(size) {
+                let stretch = scanner.push(block);
+                assert_eq!(stretch.start, covered);
+                covered = stretch.end;
+                spans.extend(stretch.spans);
+            }
+            let (last, late) = scanner.finish();
+            assert_eq!(last.end, bytes.len() as u64);
+            spans.extend(last.spans);
+            assert!(late.is_empty());
+            let found: Vec<_> = spans
+                .iter()
+                .map(|s| (s.span.offset, s.span.len, s.span.kind, s.line, s.column))
+                .collect();
+            assert_eq!(
+                found,
+                [
+                    (10, 2, InvalidKind::UnpairedSurrogate, 2, 3),
+                    (22, 1, InvalidKind::Truncated, 3, 3),
+                ],
+                "blocks of {size}"
+            );
         }
-        let (last, late) = scanner.finish();
-        spans.extend(last.spans);
-        assert!(late.is_empty());
-        let found: Vec<_> = spans
-            .iter()
-            .map(|s| (s.span.offset, s.span.len, s.span.kind, s.line, s.column))
-            .collect();
-        assert_eq!(
-            found,
-            [
-                (10, 2, InvalidKind::UnpairedSurrogate, 2, 3),
-                (22, 1, InvalidKind::Truncated, 3, 3),
-            ]
-        );
     }
 
     #[test]
