@@ -362,3 +362,19 @@ fn fix_invalid_legacy_leaves_noise_alone() {
         "{err}"
     );
 }
+
+#[test]
+fn fix_from_refuses_to_garble_a_file_that_is_mostly_utf8() {
+    let mut bytes = "name;city\nZoé;Besançon\n".as_bytes().to_vec();
+    bytes.extend_from_slice(b"Ana;S\xe3o Paulo\n");
+    for from in ["windows-1252", "auto"] {
+        let (out, err, code) = run(&["fix", "--from", from, "-"], &bytes);
+        assert_eq!((code, out.len()), (2, 0), "{err}");
+        assert!(err.contains("fix --invalid legacy"), "{err}");
+    }
+    let (out, _, code) = run(&["fix", "--invalid", "legacy", "-"], &bytes);
+    assert_eq!(
+        (code, text(out).as_str()),
+        (0, "name;city\nZoé;Besançon\nAna;São Paulo\n")
+    );
+}

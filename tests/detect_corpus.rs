@@ -113,3 +113,33 @@ fn detection_is_at_least_as_accurate_as_chardetng_and_never_wrong_when_confident
         "short {short_ours:.3} < chardetng {short_theirs:.3}"
     );
 }
+
+/// Writes the corpus to the directory `UTF8SCOPE_CORPUS_DIR` names, one
+/// file per case (`NNNN.bin`) and an index of what each is
+/// (`index.jsonl`), for comparing detectors in other languages
+/// (`benches/detect_peers.py`). Run on demand:
+/// `UTF8SCOPE_CORPUS_DIR=target/corpus cargo test --test detect_corpus -- --ignored`.
+#[test]
+#[ignore = "writes files; run on demand for the peer comparison"]
+fn write_the_corpus_for_other_detectors() {
+    let Some(dir) = std::env::var_os("UTF8SCOPE_CORPUS_DIR") else {
+        panic!("set UTF8SCOPE_CORPUS_DIR");
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut index = String::new();
+    for (i, case) in cases().iter().enumerate() {
+        let name = format!("{i:04}.bin");
+        std::fs::write(dir.join(&name), &case.bytes).unwrap();
+        let record = serde_json::json!({
+            "file": name,
+            "language": case.language,
+            "encoding": case.encoding,
+            "length": LENGTHS[case.length],
+            "text": case.text,
+        });
+        index.push_str(&record.to_string());
+        index.push('\n');
+    }
+    std::fs::write(dir.join("index.jsonl"), index).unwrap();
+}

@@ -51,8 +51,8 @@ pub fn convert(
     let mut converted = Converted::default();
     let mut carry: Vec<u8> = Vec::new();
     let mut text = String::with_capacity(3 << 20);
-    let mut decoder = encoding
-        .codec()
+    let codec = encoding.codec();
+    let mut decoder = codec
         .bulk_decoder()
         .map(|rs| rs.new_decoder_without_bom_handling());
     let bom = encoding.codec().bom();
@@ -87,11 +87,7 @@ pub fn convert(
         };
         match decoder.as_mut() {
             Some(decoder) => {
-                let chunk_start = converted.bytes_in;
                 decode_bulk(decoder, &chunk, last, replace, &mut converted, &mut text)?;
-                if encoding.codec().c1_holes() {
-                    mark_holes(&mut text, chunk_start, replace, &mut converted)?;
-                }
             }
             None => {
                 let used =
@@ -149,43 +145,6 @@ fn decode_bulk(
     }
 }
 
-/// In the output of a single-byte encoding with holes (one character per
-/// byte, from file offset `chunk_start`), the C1 controls encoding_rs
-/// wrote for undefined bytes: each is replaced with U+FFFD, or stops the
-/// conversion at its offset.
-fn mark_holes(
-    text: &mut String,
-    chunk_start: u64,
-    replace: bool,
-    converted: &mut Converted,
-) -> Result<(), ConvertFailure> {
-    // U+0080–009F are C2 80–C2 9F in UTF-8.
-    let is_hole_at = |bytes: &[u8], i: usize| bytes.get(i + 1).is_some_and(|&b| b <= 0x9F);
-    let first =
-        memchr::memchr_iter(0xC2, text.as_bytes()).find(|&i| is_hole_at(text.as_bytes(), i));
-    let Some(first) = first else {
-        return Ok(());
-    };
-    if !replace {
-        let chars_before = text[..first].chars().count() as u64;
-        return Err(ConvertFailure::Undefined {
-            offset: chunk_start + chars_before,
-            bytes: vec![text.as_bytes()[first + 1]],
-        });
-    }
-    let mut fixed = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if ('\u{80}'..='\u{9F}').contains(&c) {
-            converted.replaced += 1;
-            fixed.push(char::REPLACEMENT_CHARACTER);
-        } else {
-            fixed.push(c);
-        }
-    }
-    *text = fixed;
-    Ok(())
-}
-
 /// Decodes the whole units of `chunk` with the model's codec (all of it if
 /// `last`); returns how many bytes it used.
 fn decode_units(
@@ -204,9 +163,8 @@ fn decode_units(
     };
     let mut at = 0;
     while at < stop {
-        let valid = codec.valid_prefix_len(&chunk[at..stop]);
+        let valid = codec.decode_into(&chunk[at..stop], text);
         if valid > 0 {
-            codec.decode_valid_into(&chunk[at..at + valid], text);
             at += valid;
             continue;
         }

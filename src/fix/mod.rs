@@ -236,6 +236,12 @@ fn repair_input(
                 return Err(StreamFailure::Binary(looks_binary(&head).expect("checked"))
                     .explain(&name, out_name));
             }
+            if let Some(message) = mixed_with_utf8(&head, encoding) {
+                return Err(FixError::Failed(format!(
+                    "{}: {message}",
+                    crate::display::escape_for_terminal(&name)
+                )));
+            }
             let replace = options.repair.invalid == InvalidPolicy::Replace;
             let converted = match &mut input {
                 Input::File(source) => {
@@ -257,6 +263,25 @@ fn repair_input(
         Input::Stream(mut stream) => repair_stream(stream.fill(), options, out),
     }
     .map_err(|failure| failure.explain(&name, out_name))
+}
+
+/// Why converting a file starting with `head` from the ASCII-based legacy
+/// `encoding` would garble it: it already holds UTF-8 characters (a UTF-8
+/// file with a few legacy rows), which the conversion would read as
+/// mojibake. `None` when it holds none.
+fn mixed_with_utf8(head: &[u8], encoding: Encoding) -> Option<String> {
+    encoding.encoding_rs().filter(|e| e.is_ascii_compatible())?;
+    let utf8_chars: usize = head
+        .utf8_chunks()
+        .map(|chunk| chunk.valid().chars().filter(|c| !c.is_ascii()).count())
+        .sum();
+    (utf8_chars >= 2).then(|| {
+        format!(
+            "holds UTF-8 characters ({utf8_chars} in its first MiB) beside bytes that are not: \
+             converting all of it from {encoding} would garble them; `fix --invalid legacy` \
+             reads only the bytes that are not UTF-8"
+        )
+    })
 }
 
 /// The one-line error of a conversion that stopped.

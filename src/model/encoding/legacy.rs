@@ -60,6 +60,9 @@ pub struct Legacy {
     encoding: &'static encoding_rs::Encoding,
     /// For a single-byte encoding: what each byte decodes to on its own.
     table: Option<[UnitKind; 256]>,
+    /// For a single-byte encoding: each byte's UTF-8 bytes and their count
+    /// (0 for an unmapped byte), for converting in bulk.
+    utf8: Option<[([u8; 3], u8); 256]>,
 }
 
 /// The codecs, made on first use.
@@ -68,9 +71,13 @@ fn codecs() -> &'static [Legacy] {
     CODECS.get_or_init(|| {
         ENCODINGS[..LEGACY_COUNT]
             .iter()
-            .map(|&encoding| Legacy {
-                encoding,
-                table: encoding.is_single_byte().then(|| byte_table(encoding)),
+            .map(|&encoding| {
+                let table = encoding.is_single_byte().then(|| byte_table(encoding));
+                Legacy {
+                    encoding,
+                    utf8: table.as_ref().map(utf8_table),
+                    table,
+                }
             })
             .collect()
     })
@@ -85,6 +92,18 @@ fn byte_table(encoding: &'static encoding_rs::Encoding) -> [UnitKind; 256] {
             Some(c) if !had_errors && !is_hole(encoding, c) => UnitKind::Char(c),
             _ => UnitKind::Invalid(InvalidKind::Unmapped),
         }
+    })
+}
+
+/// The UTF-8 bytes of each entry of a byte table (none for unmapped bytes).
+fn utf8_table(table: &[UnitKind; 256]) -> [([u8; 3], u8); 256] {
+    std::array::from_fn(|byte| match table[byte] {
+        UnitKind::Char(c) => {
+            let mut bytes = [0u8; 3];
+            let len = c.encode_utf8(&mut bytes).len();
+            (bytes, len as u8)
+        }
+        UnitKind::Invalid(_) => ([0; 3], 0),
     })
 }
 
@@ -238,35 +257,39 @@ impl Codec for Legacy {
         }
     }
 
-    fn decode_valid_into(&self, valid: &[u8], text: &mut String) {
-        let Some(table) = &self.table else {
+    fn decode_into(&self, bytes: &[u8], text: &mut String) -> usize {
+        let Some(utf8) = &self.utf8 else {
+            let valid = self.valid_prefix_len(bytes);
             let mut at = 0;
-            while at < valid.len() {
-                let (len, kind) = self.decode_unit(&valid[at..]);
+            while at < valid {
+                let (len, kind) = self.decode_unit(&bytes[at..]);
                 if let UnitKind::Char(c) = kind {
                     text.push(c);
                 }
                 at += usize::from(len);
             }
-            return;
+            return valid;
         };
-        // ASCII runs are copied whole; the other bytes looked up.
-        let mut rest = valid;
-        while !rest.is_empty() {
-            let ascii = rest
-                .iter()
-                .position(|b| !b.is_ascii())
-                .unwrap_or(rest.len());
-            text.push_str(std::str::from_utf8(&rest[..ascii]).expect("ASCII is UTF-8"));
-            rest = &rest[ascii..];
-            let high = rest.iter().position(u8::is_ascii).unwrap_or(rest.len());
-            for &byte in &rest[..high] {
-                if let UnitKind::Char(c) = table[usize::from(byte)] {
-                    text.push(c);
-                }
+        // One pass over the bytes: each writes its table entry's three
+        // bytes and moves on by the entry's length (no branch on the
+        // length), into UTF-8 bytes checked once at the end.
+        let mut out = std::mem::take(text).into_bytes();
+        let start = out.len();
+        out.resize(start + 3 * bytes.len() + 3, 0);
+        let mut written = start;
+        let mut at = 0;
+        for &byte in bytes {
+            let (encoded, len) = &utf8[usize::from(byte)];
+            if *len == 0 {
+                break;
             }
-            rest = &rest[high..];
+            out[written..written + 3].copy_from_slice(encoded);
+            written += usize::from(*len);
+            at += 1;
         }
+        out.truncate(written);
+        *text = String::from_utf8(out).expect("the table holds UTF-8");
+        at
     }
 
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
@@ -359,6 +382,10 @@ mod tests {
                 let first_bad = ours.iter().position(|(_, k)| matches!(k, UnitKind::Invalid(_)));
                 let valid: usize = ours[..first_bad.unwrap_or(ours.len())].iter().map(|(l, _)| usize::from(*l)).sum();
                 prop_assert_eq!(codec.valid_prefix_len(&bytes), valid, "{}", codec.name());
+                let mut decoded = String::from("x");
+                prop_assert_eq!(codec.decode_into(&bytes, &mut decoded), valid);
+                let (prefix, _) = codec.encoding.decode_without_bom_handling(&bytes[..valid]);
+                prop_assert_eq!(decoded, format!("x{prefix}"), "{}", codec.name());
             }
         }
 

@@ -99,28 +99,25 @@ pub trait Codec: Send + Sync + 'static {
         (line_feeds, since)
     }
 
-    /// Appends the characters of `valid` (whole valid units) to `text`.
-    fn decode_valid_into(&self, valid: &[u8], text: &mut String) {
+    /// Appends the characters of the longest run of valid units at the
+    /// start of `bytes` to `text`; returns the run's length in bytes.
+    fn decode_into(&self, bytes: &[u8], text: &mut String) -> usize {
+        let valid = self.valid_prefix_len(bytes);
         let mut at = 0;
-        while at < valid.len() {
-            let (len, kind) = self.decode_unit(&valid[at..]);
+        while at < valid {
+            let (len, kind) = self.decode_unit(&bytes[at..]);
             if let UnitKind::Char(c) = kind {
                 text.push(c);
             }
             at += usize::from(len);
         }
+        valid
     }
 
-    /// The encoding_rs encoding that decodes this one in bulk as its units
-    /// say (`None` where encoding_rs lacks it), but see [`Codec::c1_holes`].
+    /// The encoding_rs encoding that decodes this one in bulk exactly as its
+    /// units say (`None` where encoding_rs lacks it or differs).
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         None
-    }
-
-    /// Whether the bulk decoder writes a C1 control (U+0080–009F) where
-    /// the units have an `unmapped` span (Microsoft's undefined bytes).
-    fn c1_holes(&self) -> bool {
-        false
     }
 
     /// Whether a unit can start at any offset of the file without reading
