@@ -253,18 +253,12 @@ fn check_bytes<W: Write>(
     if rules.skip_binary && looks_binary(bytes) {
         return Ok(false);
     }
+    let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
+        let _ = split_blocks(bytes, size, true, &mut |block: &[u8]| on_block(block));
+        Ok(())
+    };
     if let Some(found) = rules.encoding.choose(bytes) {
-        check_encoded(
-            name,
-            found,
-            |size, on_block| {
-                let _ = split_blocks(bytes, size, true, &mut |block: &[u8]| on_block(block));
-                Ok(())
-            },
-            rules,
-            reporter,
-            counts,
-        )?;
+        check_encoded(name, found, drive, rules, reporter, counts)?;
         return Ok(true);
     }
     // Valid, and nothing a finding could be made of: no span or finding
@@ -282,16 +276,7 @@ fn check_bytes<W: Write>(
             .map_err(Failure::Output)?;
         return Ok(true);
     }
-    scan_and_report(
-        name,
-        |size, on_block| {
-            let _ = split_blocks(bytes, size, true, &mut |block: &[u8]| on_block(block));
-            Ok(())
-        },
-        rules,
-        reporter,
-        counts,
-    )?;
+    scan_and_report(name, drive, rules, reporter, counts)?;
     Ok(true)
 }
 

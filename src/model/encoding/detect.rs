@@ -190,8 +190,17 @@ const REGIONS: [&[u8]; 14] = [
 
 /// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
 pub fn legacy_guess(bytes: &[u8]) -> Detection {
-    legacy_guess_by(bytes, |encoding| decode_lossy(encoding, bytes)).0
+    // chardetng reads everything; the readings are judged on the start,
+    // cut at a line feed (a file's first 16 KiB say what it is).
+    let judged = match bytes.get(..JUDGED) {
+        Some(start) => memchr::memrchr(b'\n', start).map_or(start, |lf| &start[..=lf]),
+        None => bytes,
+    };
+    legacy_guess_by(bytes, |encoding| decode_lossy(encoding, judged)).0
 }
+
+/// Bytes of a sample whose readings are judged.
+const JUDGED: usize = 16 << 10;
 
 /// Guesses the legacy encoding of `bytes`, judging each candidate by the
 /// text `render` makes of the bytes in it; also returns the best score.

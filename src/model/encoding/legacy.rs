@@ -259,16 +259,7 @@ impl Codec for Legacy {
 
     fn decode_into(&self, bytes: &[u8], text: &mut String) -> usize {
         let Some(utf8) = &self.utf8 else {
-            let valid = self.valid_prefix_len(bytes);
-            let mut at = 0;
-            while at < valid {
-                let (len, kind) = self.decode_unit(&bytes[at..]);
-                if let UnitKind::Char(c) = kind {
-                    text.push(c);
-                }
-                at += usize::from(len);
-            }
-            return valid;
+            return super::decode_units_into(self, bytes, text);
         };
         // One pass over the bytes: each writes its table entry's three
         // bytes and moves on by the entry's length (no branch on the

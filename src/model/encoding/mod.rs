@@ -102,22 +102,22 @@ pub trait Codec: Send + Sync + 'static {
     /// Appends the characters of the longest run of valid units at the
     /// start of `bytes` to `text`; returns the run's length in bytes.
     fn decode_into(&self, bytes: &[u8], text: &mut String) -> usize {
-        let valid = self.valid_prefix_len(bytes);
-        let mut at = 0;
-        while at < valid {
-            let (len, kind) = self.decode_unit(&bytes[at..]);
-            if let UnitKind::Char(c) = kind {
-                text.push(c);
-            }
-            at += usize::from(len);
-        }
-        valid
+        decode_units_into(self, bytes, text)
     }
 
     /// The encoding_rs encoding that decodes this one in bulk exactly as its
     /// units say (`None` where encoding_rs lacks it or differs).
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         None
+    }
+
+    /// How many leading bytes of `bytes` are valid units, with the line
+    /// feeds among them and the units after the last (as
+    /// [`Codec::count_lines`]): one pass where a codec can fuse the two.
+    fn scan_valid(&self, bytes: &[u8]) -> (usize, u64, u64) {
+        let valid = self.valid_prefix_len(bytes);
+        let (line_feeds, tail) = self.count_lines(&bytes[..valid]);
+        (valid, line_feeds, tail)
     }
 
     /// Whether a unit can start at any offset of the file without reading
@@ -274,6 +274,21 @@ impl Default for Encoding {
     fn default() -> Self {
         Encoding::UTF_8
     }
+}
+
+/// [`Codec::decode_into`] unit by unit: the way for codecs without a
+/// faster one.
+pub fn decode_units_into<C: Codec + ?Sized>(codec: &C, bytes: &[u8], text: &mut String) -> usize {
+    let valid = codec.valid_prefix_len(bytes);
+    let mut at = 0;
+    while at < valid {
+        let (len, kind) = codec.decode_unit(&bytes[at..]);
+        if let UnitKind::Char(c) = kind {
+            text.push(c);
+        }
+        at += usize::from(len);
+    }
+    valid
 }
 
 /// The unit of `encoding` holding `bytes[at]`: its start in `bytes`, length

@@ -188,6 +188,66 @@ impl Codec for Utf16 {
         at.min(even)
     }
 
+    fn scan_valid(&self, bytes: &[u8]) -> (usize, u64, u64) {
+        // Strides whose surrogates all pair up inside them are checked and
+        // their line feeds counted in one vectorized pass; a stride with a
+        // stray surrogate is decoded unit by unit, up to the first error.
+        const STRIDE: usize = 512;
+        let line_feed = if self.big_endian {
+            [0, b'\n']
+        } else {
+            [b'\n', 0]
+        };
+        let line_feed = u16::from_ne_bytes(line_feed);
+        let high = self.high_byte();
+        let mut at = 0;
+        let mut line_feeds = 0u64;
+        // Where the region holding the last line feed starts.
+        let mut last_lf_from = 0;
+        loop {
+            if let Some(stride) = bytes.get(at..at + STRIDE) {
+                let (surrogates, lf) = stride.chunks_exact(2).fold((0u8, 0u16), |(s, lf), p| {
+                    let unit = u16::from_ne_bytes([p[0], p[1]]);
+                    (
+                        s | u8::from(p[high] & 0xF8 == 0xD8),
+                        lf + u16::from(unit == line_feed),
+                    )
+                });
+                if surrogates == 0 || self.pairs_whole(stride) {
+                    if lf > 0 {
+                        line_feeds += u64::from(lf);
+                        last_lf_from = at;
+                    }
+                    at += STRIDE;
+                    continue;
+                }
+            }
+            let end = (at + STRIDE).min(bytes.len());
+            let mut stopped = at >= bytes.len();
+            while at < end {
+                let (len, kind) = self.decode_unit(&bytes[at..]);
+                match kind {
+                    UnitKind::Invalid(_) => {
+                        stopped = true;
+                        break;
+                    }
+                    UnitKind::Char('\n') => {
+                        line_feeds += 1;
+                        last_lf_from = at;
+                    }
+                    UnitKind::Char(_) => {}
+                }
+                at += usize::from(len);
+            }
+            if stopped || at >= bytes.len() {
+                break;
+            }
+        }
+        let valid = at.min(bytes.len());
+        let (_, tail) = self.count_lines(&bytes[last_lf_from..valid]);
+        (valid, line_feeds, tail)
+    }
+
     fn count_lines(&self, valid: &[u8]) -> (u64, u64) {
         let line_feed = if self.big_endian {
             [0, b'\n']
@@ -322,6 +382,36 @@ mod tests {
         fn every_offset_finds_the_unit_a_walk_from_the_start_finds(bytes in units_strategy()) {
             for codec in [&UTF16_LE, &UTF16_BE] {
                 crate::model::encoding::tests::random_access_agrees(super::super::Encoding(codec), &bytes)?;
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_fused_scan_agrees_with_its_parts(
+            lines in prop::collection::vec(("[a-zа-я ]{0,300}", any::<bool>(), any::<bool>()), 1..12),
+        ) {
+            // Long runs of plain text, line feeds here and there, now and
+            // then an emoji (a pair) or a lone surrogate.
+            for codec in [&UTF16_LE, &UTF16_BE] {
+                let mut units: Vec<u16> = Vec::new();
+                for (line, emoji, lone) in &lines {
+                    units.extend(line.encode_utf16());
+                    if *emoji {
+                        units.extend("😀".encode_utf16());
+                    }
+                    if *lone {
+                        units.push(0xDC00);
+                    }
+                    units.push(u16::from(b'\n'));
+                }
+                let bytes: Vec<u8> = units
+                    .iter()
+                    .flat_map(|u| if codec.big_endian { u.to_be_bytes() } else { u.to_le_bytes() })
+                    .collect();
+                let valid = codec.valid_prefix_len(&bytes);
+                let (line_feeds, tail) = codec.count_lines(&bytes[..valid]);
+                prop_assert_eq!(codec.scan_valid(&bytes), (valid, line_feeds, tail));
             }
         }
     }

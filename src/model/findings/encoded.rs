@@ -156,9 +156,8 @@ impl EncodedScanner {
         let mut at = 0;
         while at < stop {
             if self.findings.is_none() {
-                let valid = codec.valid_prefix_len(&bytes[at..stop]);
+                let (valid, line_feeds, tail) = codec.scan_valid(&bytes[at..stop]);
                 if valid > 0 {
-                    let (line_feeds, tail) = codec.count_lines(&bytes[at..at + valid]);
                     if line_feeds > 0 {
                         self.line_feeds += line_feeds;
                         self.column = tail;
