@@ -597,14 +597,29 @@ fn run_inspector(
         Input::Stream(stream) if stream.is_terminal => {
             eprintln!("utf8scope: reading {} until Ctrl-D…", stream.name);
             match Source::from_reader(stream.name, stream.reader) {
-                Ok(source) => (Arc::new(source), None),
+                Ok(source) => {
+                    let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
+                    let (encoding, note) = inspector_encoding(&head, encoding);
+                    options.encoding_note = Some(note);
+                    (Arc::new(source.in_encoding(encoding)), None)
+                }
                 Err(error) => {
                     eprintln!("utf8scope: {}", escape_for_terminal(&error.to_string()));
                     return ExitCode::from(2);
                 }
             }
         }
-        Input::Stream(stream) => match StreamLoad::start(stream.name, stream.reader, max_read) {
+        // A pipe is shown as it arrives: only an encoding named outright
+        // applies from the start (`e` re-reads it once it has been read).
+        Input::Stream(stream) => match StreamLoad::start(
+            stream.name,
+            stream.reader,
+            max_read,
+            match encoding {
+                Some(check::EncodingRule::Given(encoding)) => encoding,
+                _ => Encoding::UTF_8,
+            },
+        ) {
             Ok((source, load)) => (source, Some(load)),
             Err(error) => {
                 eprintln!("utf8scope: {}", escape_for_terminal(&error.to_string()));

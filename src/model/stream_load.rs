@@ -33,19 +33,21 @@ pub struct StreamLoad {
 }
 
 impl StreamLoad {
-    /// Starts reading `reader` (named `name`) into a new growing source, at
-    /// most `limit` bytes. Fails only if the temporary file cannot be made.
+    /// Starts reading `reader` (named `name`) into a new growing source
+    /// read in `encoding`, at most `limit` bytes. Fails only if the
+    /// temporary file cannot be made.
     pub fn start(
         name: String,
         reader: impl Read + Send + 'static,
         limit: u64,
+        encoding: crate::model::Encoding,
     ) -> Result<(Arc<Source>, StreamLoad), SourceError> {
         let spill = tempfile::tempfile().map_err(|error| SourceError::Read {
             name: name.clone(),
             offset: 0,
             reason: format!("cannot make a temporary file: {}", io_reason(&error)),
         })?;
-        let source = Arc::new(Source::growing(name, spill));
+        let source = Arc::new(Source::growing(name, spill).in_encoding(encoding));
         let state = Arc::new(Mutex::new(LoadState::Reading));
         let (for_reader, state_for_reader) = (Arc::clone(&source), Arc::clone(&state));
         std::thread::Builder::new()
@@ -107,6 +109,7 @@ fn read_into(source: &Source, mut reader: impl Read, limit: u64) -> LoadState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Encoding;
     use std::time::{Duration, Instant};
 
     fn wait_until_ended(load: &StreamLoad) -> LoadState {
@@ -123,8 +126,13 @@ mod tests {
     #[test]
     fn a_stream_is_read_whole_and_reads_back_the_same() {
         let data: Vec<u8> = (0..1_000_000u32).map(|i| (i % 251) as u8).collect();
-        let (source, load) =
-            StreamLoad::start("pipe".into(), io::Cursor::new(data.clone()), u64::MAX).unwrap();
+        let (source, load) = StreamLoad::start(
+            "pipe".into(),
+            io::Cursor::new(data.clone()),
+            u64::MAX,
+            Encoding::UTF_8,
+        )
+        .unwrap();
         assert_eq!(wait_until_ended(&load), LoadState::Done);
         assert_eq!(source.len(), data.len() as u64);
         assert_eq!(source.read_range(0, data.len()).unwrap(), data);
@@ -132,7 +140,8 @@ mod tests {
 
     #[test]
     fn an_endless_stream_stops_at_the_limit() {
-        let (source, load) = StreamLoad::start("zero".into(), io::repeat(0), 3 << 20).unwrap();
+        let (source, load) =
+            StreamLoad::start("zero".into(), io::repeat(0), 3 << 20, Encoding::UTF_8).unwrap();
         assert_eq!(wait_until_ended(&load), LoadState::Limit(3 << 20));
         assert_eq!(source.len(), 3 << 20);
     }
@@ -140,7 +149,8 @@ mod tests {
     #[test]
     fn bytes_can_be_read_while_the_stream_is_still_open() {
         let (reader, mut writer) = io::pipe().unwrap();
-        let (source, load) = StreamLoad::start("pipe".into(), reader, u64::MAX).unwrap();
+        let (source, load) =
+            StreamLoad::start("pipe".into(), reader, u64::MAX, Encoding::UTF_8).unwrap();
         io::Write::write_all(&mut writer, b"hello").unwrap();
         let deadline = Instant::now() + Duration::from_secs(10);
         while source.len() < 5 && Instant::now() < deadline {
