@@ -218,21 +218,6 @@ impl Codec for Legacy {
         }
     }
 
-    fn encode(&self, c: char) -> Option<Vec<u8>> {
-        let mut encoder = self.encoding.new_encoder();
-        let text = c.to_string();
-        let mut out = vec![0u8; 16];
-        let (result, _, written) =
-            encoder.encode_from_utf8_without_replacement(&text, &mut out, true);
-        match result {
-            encoding_rs::EncoderResult::InputEmpty => {
-                out.truncate(written);
-                Some(out)
-            }
-            _ => None,
-        }
-    }
-
     fn valid_prefix_len(&self, bytes: &[u8]) -> usize {
         match &self.table {
             Some(table) => bytes
@@ -397,8 +382,6 @@ mod tests {
             codec.decode_unit(&[0x81]),
             (1, UnitKind::Invalid(InvalidKind::Unmapped))
         );
-        assert_eq!(codec.encode('é'), Some(vec![0xE9]));
-        assert_eq!(codec.encode('я'), None);
     }
 
     #[test]
@@ -410,6 +393,5 @@ mod tests {
             codec.decode_unit(&[0x81, 0x20]),
             (1, UnitKind::Invalid(InvalidKind::Unmapped))
         );
-        assert_eq!(codec.encode('日'), Some(vec![0x93, 0xFA]));
     }
 }

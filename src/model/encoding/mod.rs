@@ -59,9 +59,6 @@ pub trait Codec: Send + Sync + 'static {
     /// What the byte `unit[index]` is to its unit, for the info panel.
     fn byte_role(&self, unit: &[u8], index: usize) -> String;
 
-    /// The bytes of `c` in this encoding, if it can hold it.
-    fn encode(&self, c: char) -> Option<Vec<u8>>;
-
     /// The byte order mark that names this encoding, if it has one.
     fn bom(&self) -> &'static [u8] {
         &[]
@@ -118,12 +115,6 @@ pub trait Codec: Send + Sync + 'static {
         let valid = self.valid_prefix_len(bytes);
         let (line_feeds, tail) = self.count_lines(&bytes[..valid]);
         (valid, line_feeds, tail)
-    }
-
-    /// Whether a unit can start at any offset of the file without reading
-    /// back from its start (ISO-2022-JP's shift states cannot).
-    fn random_access(&self) -> bool {
-        true
     }
 
     /// Whether this is UTF-8 (which front ends read through the fast path).

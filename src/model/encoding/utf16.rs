@@ -127,22 +127,6 @@ impl Codec for Utf16 {
         format!("{which} byte of {code_unit:04X}, {what}")
     }
 
-    fn encode(&self, c: char) -> Option<Vec<u8>> {
-        let mut units = [0u16; 2];
-        let bytes = c
-            .encode_utf16(&mut units)
-            .iter()
-            .flat_map(|u| {
-                if self.big_endian {
-                    u.to_be_bytes()
-                } else {
-                    u.to_le_bytes()
-                }
-            })
-            .collect();
-        Some(bytes)
-    }
-
     fn bom(&self) -> &'static [u8] {
         if self.big_endian {
             &[0xFE, 0xFF]
@@ -422,7 +406,6 @@ mod tests {
         assert_eq!(UTF16_LE.decode_unit(&le), (4, UnitKind::Char('\u{10C0C}')));
         let be = [0xD8, 0x03, 0xDC, 0x0C];
         assert_eq!(UTF16_BE.decode_unit(&be), (4, UnitKind::Char('\u{10C0C}')));
-        assert_eq!(UTF16_BE.encode('\u{10C0C}'), Some(be.to_vec()));
         // 110110|00 00000011: six marker bits in the high byte only.
         assert_eq!(UTF16_BE.marker_bits(&be, 0), 6);
         assert_eq!(UTF16_BE.marker_bits(&be, 1), 0);

@@ -70,15 +70,6 @@ impl Codec for Utf32 {
         format!("{} byte of {:08X}", names[rank], self.value(unit))
     }
 
-    fn encode(&self, c: char) -> Option<Vec<u8>> {
-        let value = u32::from(c);
-        Some(if self.big_endian {
-            value.to_be_bytes().to_vec()
-        } else {
-            value.to_le_bytes().to_vec()
-        })
-    }
-
     fn bom(&self) -> &'static [u8] {
         if self.big_endian {
             &[0, 0, 0xFE, 0xFF]
@@ -133,7 +124,6 @@ mod tests {
             UTF32_BE.decode_unit(&[0, 0]),
             (2, UnitKind::Invalid(InvalidKind::Truncated))
         );
-        assert_eq!(UTF32_BE.encode('\u{10C0C}'), Some(vec![0, 1, 0x0C, 0x0C]));
     }
 
     proptest! {

@@ -53,10 +53,6 @@ impl Codec for Utf8 {
         role.to_string()
     }
 
-    fn encode(&self, c: char) -> Option<Vec<u8>> {
-        Some(c.to_string().into_bytes())
-    }
-
     fn bom(&self) -> &'static [u8] {
         &[0xEF, 0xBB, 0xBF]
     }
