@@ -16,7 +16,7 @@ use ratatui::style::{Color, Modifier};
 use crate::model::blocks::pieces::complete_prefix_len;
 use crate::model::decode::{MAX_UNIT_LEN, unit_containing};
 use crate::model::source::SourceError;
-use crate::model::{Source, Window};
+use crate::model::{Encoding, Source, Window};
 use crate::ui::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
 use crate::ui::panes::Rows;
 use crate::ui::theme::Theme;
@@ -43,6 +43,8 @@ pub struct DumpOptions {
     pub color: bool,
     /// The input's length when known (sizes the offset column).
     pub input_len: Option<u64>,
+    /// The encoding the bytes are read in.
+    pub encoding: Encoding,
 }
 
 /// Why a dump stopped.
@@ -56,6 +58,33 @@ pub enum DumpError {
     Output(#[from] io::Error),
 }
 
+/// Where the unit holding `bytes[index]` starts (`bytes` start at a unit
+/// start, at file offset `base`).
+fn unit_start(encoding: Encoding, bytes: &[u8], base: u64, index: usize) -> usize {
+    if encoding.is_utf8() {
+        return unit_containing(bytes, index).0;
+    }
+    crate::model::encoding::unit_containing(encoding, bytes, base, index).0
+}
+
+/// How many leading bytes of `bytes` (from a unit start) are whole units:
+/// all of them at the input's end, else those that cannot be cut.
+fn whole_units(encoding: Encoding, bytes: &[u8], at_end: bool) -> usize {
+    if encoding.is_utf8() {
+        return complete_prefix_len(bytes, at_end);
+    }
+    if at_end {
+        return bytes.len();
+    }
+    let codec = encoding.codec();
+    let stop = bytes.len().saturating_sub(codec.max_unit_len() - 1);
+    let mut at = 0;
+    while at < stop {
+        at += usize::from(codec.decode_unit(&bytes[at..]).0);
+    }
+    at.min(bytes.len())
+}
+
 /// Dumps the input that `fill` reads from its start (returning 0 at its
 /// end) to `out`.
 pub fn dump(
@@ -64,9 +93,18 @@ pub fn dump(
     out: &mut impl Write,
 ) -> Result<(), DumpError> {
     // Read from a few bytes before the start, to find the unit it is in.
-    let read_from = options.start.saturating_sub(MAX_UNIT_LEN as u64 - 1);
+    let read_from = options.start.saturating_sub(lookback(options.encoding));
     skip(&mut fill, read_from)?;
     dump_from(read_from, fill, options, out)
+}
+
+/// How far before the start a dump reads to find the unit the start is in.
+pub fn lookback(encoding: Encoding) -> u64 {
+    if encoding.is_utf8() {
+        MAX_UNIT_LEN as u64 - 1
+    } else {
+        encoding.codec().lookback() as u64
+    }
 }
 
 /// [`dump`] of bytes already in memory (`--text`, tests).
@@ -113,12 +151,12 @@ pub fn dump_from(
             first = false;
             let index = (options.start - pending_base) as usize;
             if index < pending.len() {
-                let (unit_start, _, _) = unit_containing(&pending, index);
+                let unit_start = unit_start(options.encoding, &pending, pending_base, index);
                 pending.drain(..unit_start);
                 pending_base += unit_start as u64;
             }
         }
-        let usable = complete_prefix_len(&pending, at_end);
+        let usable = whole_units(options.encoding, &pending, at_end);
         let known_end = (pending_base + usable as u64).min(end);
         let last = at_end || known_end >= end;
         let shown_end = if last {
@@ -128,7 +166,8 @@ pub fn dump_from(
         };
         if shown_end > row {
             let chunk = Chunk {
-                source: Source::from_bytes("chunk", pending[..usable].to_vec()),
+                source: Source::from_bytes("chunk", pending[..usable].to_vec())
+                    .in_encoding(options.encoding),
                 base: pending_base,
             };
             draw_in_parallel(&chunk, row, shown_end, layout, options, out)?;
@@ -140,7 +179,7 @@ pub fn dump_from(
         // Keep the bytes from the unit that holds the next row's start.
         let keep = (row - pending_base) as usize;
         let keep = if keep < pending.len() {
-            unit_containing(&pending, keep).0
+            unit_start(options.encoding, &pending, pending_base, keep)
         } else {
             keep.min(pending.len())
         };
@@ -458,7 +497,34 @@ mod tests {
             width,
             color: false,
             input_len: Some(100),
+            encoding: Encoding::UTF_8,
         }
+    }
+
+    #[test]
+    fn a_utf16_dump_shows_its_characters_and_a_start_inside_a_pair() {
+        let bytes: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("Hi \u{10C0C}!".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let options = DumpOptions {
+            encoding: Encoding::UTF_16LE,
+            ..plain(16)
+        };
+        let mut out = Vec::new();
+        dump_bytes(&bytes, options, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.ends_with("◊·H·i· ·\u{10C0C}···!·\n"), "{text}");
+        // From inside the pair: its bytes are shown as the pair's.
+        let options = DumpOptions {
+            start: 9,
+            ..options
+        };
+        let mut out = Vec::new();
+        dump_bytes(&bytes, options, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("D8 0C DC 21 00"), "{text}");
+        assert!(text.ends_with("···!·\n"), "{text}");
     }
 
     #[test]

@@ -222,6 +222,10 @@ enum Command {
         /// When to colour (NO_COLOR is honoured by `auto`).
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
+        /// Read the file in this encoding (any WHATWG label) or `auto`; by
+        /// default a BOM decides, else UTF-8.
+        #[arg(long, value_name = "ENC", value_parser = parse_encoding_rule)]
+        encoding: Option<check::EncodingRule>,
     },
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
     Completions {
@@ -495,6 +499,7 @@ fn main() -> ExitCode {
             bits,
             width,
             color,
+            encoding,
         }) => {
             let options = DumpOptions {
                 start,
@@ -503,8 +508,9 @@ fn main() -> ExitCode {
                 width,
                 color: color.enabled(io::stdout().is_terminal()),
                 input_len: None,
+                encoding: Encoding::UTF_8,
             };
-            run_dump(file.as_deref(), options)
+            run_dump(file.as_deref(), options, encoding)
         }
         Some(Command::Completions { shell }) => {
             let mut command = Cli::command();
@@ -550,10 +556,11 @@ fn main() -> ExitCode {
                     width: cli.width.unwrap_or(utf8scope::dump::DEFAULT_WIDTH),
                     color: cli.color.enabled(false),
                     input_len: None,
+                    encoding: Encoding::UTF_8,
                 };
                 return match cli.text {
                     Some(text) => dump_text(&text, options),
-                    None => run_dump(file.as_deref(), options),
+                    None => run_dump(file.as_deref(), options, cli.encoding),
                 };
             }
             if let Some(text) = cli.text {
@@ -754,7 +761,11 @@ fn run_explain(items: &[String], bytes: bool, format: ExplainFormat, color: Colo
 }
 
 /// Dumps a file or standard input to standard output.
-fn run_dump(file: Option<&OsStr>, mut options: DumpOptions) -> ExitCode {
+fn run_dump(
+    file: Option<&OsStr>,
+    mut options: DumpOptions,
+    encoding: Option<check::EncodingRule>,
+) -> ExitCode {
     let input = match open_input(file) {
         Ok(input) => input,
         Err(message) => {
@@ -766,8 +777,12 @@ fn run_dump(file: Option<&OsStr>, mut options: DumpOptions) -> ExitCode {
     let result = match input {
         Input::File(source) => {
             options.input_len = Some(source.len());
+            let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
+            options.encoding = inspector_encoding(&head, encoding).0;
             // Positioned reads from just before the start, not a skip.
-            let from = options.start.saturating_sub(3);
+            let from = options
+                .start
+                .saturating_sub(dump::lookback(options.encoding));
             let mut position = from;
             let fill = |buf: &mut [u8]| {
                 let n = source.read_at(position, buf)?;
@@ -776,7 +791,12 @@ fn run_dump(file: Option<&OsStr>, mut options: DumpOptions) -> ExitCode {
             };
             dump::dump_from(from, fill, options, &mut out)
         }
-        Input::Stream(mut stream) => dump::dump(stream.fill(), options, &mut out),
+        Input::Stream(mut stream) => {
+            // A pipe is read once: its start decides as a file's would.
+            let head = stream.peek(DETECT_SAMPLE).unwrap_or_default();
+            options.encoding = inspector_encoding(&head, encoding).0;
+            dump::dump(stream.fill(), options, &mut out)
+        }
     };
     finish_dump(result.and_then(|()| out.flush().map_err(DumpError::from)))
 }

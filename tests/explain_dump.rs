@@ -228,6 +228,7 @@ fn options(width: u16, color: bool) -> DumpOptions {
         width,
         color,
         input_len: None,
+        encoding: utf8scope::model::Encoding::UTF_8,
     }
 }
 
