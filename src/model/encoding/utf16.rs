@@ -190,13 +190,19 @@ impl Codec for Utf16 {
         let mut last_lf_from = 0;
         loop {
             if let Some(stride) = bytes.get(at..at + STRIDE) {
-                let (surrogates, lf) = stride.chunks_exact(2).fold((0u8, 0u16), |(s, lf), p| {
-                    let unit = u16::from_ne_bytes([p[0], p[1]]);
-                    (
-                        s | u8::from(p[high] & 0xF8 == 0xD8),
-                        lf + u16::from(unit == line_feed),
-                    )
-                });
+                // Native-order code units: compares on u16 lanes vectorize.
+                let mut units = [0u16; STRIDE / 2];
+                for (unit, pair) in units.iter_mut().zip(stride.chunks_exact(2)) {
+                    *unit = u16::from_ne_bytes([pair[0], pair[1]]);
+                }
+                let marker = u16::from_ne_bytes(if high == 1 { [0, 0xF8] } else { [0xF8, 0] });
+                let surrogate = u16::from_ne_bytes(if high == 1 { [0, 0xD8] } else { [0xD8, 0] });
+                let surrogates = units
+                    .iter()
+                    .fold(0u16, |s, &u| s | u16::from(u & marker == surrogate));
+                let lf = units
+                    .iter()
+                    .fold(0u16, |n, &u| n + u16::from(u == line_feed));
                 if surrogates == 0 || self.pairs_whole(stride) {
                     if lf > 0 {
                         line_feeds += u64::from(lf);
