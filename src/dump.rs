@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
 use crate::model::blocks::pieces::complete_prefix_len;
-use crate::model::decode::{MAX_UNIT_LEN, unit_containing};
+use crate::model::encoding::unit_containing;
 use crate::model::source::SourceError;
 use crate::model::{Encoding, Source, Window};
 use crate::ui::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
@@ -61,10 +61,7 @@ pub enum DumpError {
 /// Where the unit holding `bytes[index]` starts (`bytes` start at a unit
 /// start, at file offset `base`).
 fn unit_start(encoding: Encoding, bytes: &[u8], base: u64, index: usize) -> usize {
-    if encoding.is_utf8() {
-        return unit_containing(bytes, index).0;
-    }
-    crate::model::encoding::unit_containing(encoding, bytes, base, index).0
+    unit_containing(encoding, bytes, base, index).0
 }
 
 /// How many leading bytes of `bytes` (from a unit start) are whole units:
@@ -100,11 +97,7 @@ pub fn dump(
 
 /// How far before the start a dump reads to find the unit the start is in.
 pub fn lookback(encoding: Encoding) -> u64 {
-    if encoding.is_utf8() {
-        MAX_UNIT_LEN as u64 - 1
-    } else {
-        encoding.codec().lookback() as u64
-    }
+    encoding.codec().lookback() as u64
 }
 
 /// [`dump`] of bytes already in memory (`--text`, tests).

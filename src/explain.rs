@@ -398,16 +398,7 @@ pub fn list_encodings(out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{:<16} {:<12} BOM", "encoding", "unit")?;
     for encoding in crate::model::Encoding::all() {
         let codec = encoding.codec();
-        let unit = match codec.max_unit_len() {
-            1 => "1 byte".to_string(),
-            n if encoding.name().starts_with("UTF-32") => format!("{n} bytes"),
-            n => format!("1–{n} bytes"),
-        };
-        let unit = if encoding.name().starts_with("UTF-16") {
-            "2 or 4 bytes".to_string()
-        } else {
-            unit
-        };
+        let unit = codec.unit_sizes();
         let bom = match codec.bom() {
             [] => String::new(),
             bom => crate::display::hex_bytes(bom),

@@ -244,34 +244,24 @@ fn fix_from_stops_at_the_first_undefined_byte_unless_replacing() {
     );
 }
 
+/// `fix --from FROM --in-place PATH`: stdout, stderr and the status.
+fn fix_in_place(from: &str, path: &std::path::Path) -> (Vec<u8>, String, i32) {
+    run(
+        &["fix", "--from", from, "--in-place", path.to_str().unwrap()],
+        b"",
+    )
+}
+
 #[test]
 fn fix_from_never_overwrites_when_conversion_fails() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("data.csv");
     std::fs::write(&path, b"caf\xe9\x81\n").unwrap();
-    let (_, _, code) = run(
-        &[
-            "fix",
-            "--from",
-            "windows-1252",
-            "--in-place",
-            path.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let (_, _, code) = fix_in_place("windows-1252", &path);
     assert_eq!(code, 2);
     assert_eq!(std::fs::read(&path).unwrap(), b"caf\xe9\x81\n");
     std::fs::write(&path, CSV_ROW).unwrap();
-    let (_, err, code) = run(
-        &[
-            "fix",
-            "--from",
-            "auto",
-            "--in-place",
-            path.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let (_, err, code) = fix_in_place("auto", &path);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
@@ -282,16 +272,7 @@ fn fix_from_never_overwrites_when_conversion_fails() {
         "{err}"
     );
     // Run again: UTF-8 now, nothing to convert.
-    let (_, err, _) = run(
-        &[
-            "fix",
-            "--from",
-            "auto",
-            "--in-place",
-            path.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let (_, err, _) = fix_in_place("auto", &path);
     assert!(err.ends_with("no changes\n"), "{err}");
 }
 

@@ -90,15 +90,11 @@ impl Hints {
             .find(|(run, _)| run.start <= span.start && span.end <= run.end)?;
         // A single-byte encoding reads the span alone; a multi-byte
         // sequence split into several spans is given whole.
-        let text = match read_row(
-            &block[from..to][run.start..run.end],
-            Some(row.detection.encoding),
-        ) {
-            Some(_) if run.len() == span.len() => run_text.clone(),
-            _ if row.detection.encoding.codec().max_unit_len() == 1 => {
-                crate::model::encoding::decode_lossy(row.detection.encoding, &block[from..to][span])
-            }
-            _ => run_text.clone(),
+        let single_byte = row.detection.encoding.codec().max_unit_len() == 1;
+        let text = if single_byte && run.len() != span.len() {
+            crate::model::encoding::decode_lossy(row.detection.encoding, &block[from..to][span])
+        } else {
+            run_text.clone()
         };
         Some(Reading {
             encoding: row.detection.encoding,

@@ -156,38 +156,16 @@ pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
 /// UTF-16 and UTF-32 which byte is high.
 fn in_file(encoding: crate::model::Encoding, bytes: &[u8], c: char) -> String {
     let code_point = format!("U+{:04X}", c as u32);
-    let name = encoding.name();
-    if name.starts_with("UTF-16") || name.starts_with("UTF-32") {
-        let width = if name.starts_with("UTF-16") { 2 } else { 4 };
-        let units: Vec<String> = bytes
-            .chunks(width)
-            .map(|unit| {
-                let value = if name.ends_with("LE") {
-                    unit.iter()
-                        .rev()
-                        .fold(0u32, |v, &b| (v << 8) | u32::from(b))
-                } else {
-                    unit.iter().fold(0u32, |v, &b| (v << 8) | u32::from(b))
-                };
-                format!("{value:0w$X}", w = width * 2)
-            })
-            .collect();
-        let order = if name.ends_with("LE") {
-            "little-endian: the last byte of each unit is its high byte"
-        } else {
-            "big-endian: the first byte of each unit is its high byte"
-        };
-        format!(
-            "{name} {} = {} = {code_point} ({order})",
-            hex_bytes(bytes),
-            units.join(" ")
-        )
-    } else {
-        format!(
-            "{} in {name} = {code_point} {}",
+    match encoding.codec().code_units(bytes) {
+        Some((units, order)) => format!(
+            "{encoding} {} = {units} = {code_point} ({order})",
+            hex_bytes(bytes)
+        ),
+        None => format!(
+            "{} in {encoding} = {code_point} {}",
             hex_bytes(bytes),
             glyph(c).text
-        )
+        ),
     }
 }
 

@@ -246,9 +246,7 @@ pub fn status_text(app: &App, width: u16) -> String {
         _ if app.is_loading() => format!("reading… {}", human_size(len)),
         ScanState::Running => format!("scanning {:.0}%", app.progress.scan.progress * 100.0),
         ScanState::Complete if app.progress.scan.invalid == 0 => {
-            let encoding = app.file.encoding.as_deref().unwrap_or("UTF-8");
-            let name = encoding.split(" (").next().unwrap_or(encoding);
-            format!("valid {name}")
+            format!("valid {}", app.encoding)
         }
         ScanState::Complete => match app.progress.scan.invalid {
             1 => "1 invalid span".to_string(),

@@ -11,7 +11,7 @@ use crate::model::unit::{InvalidKind, UnitKind};
 /// The legacy encodings the model reads, in the order lists show them.
 /// ISO-2022-JP is left out: its shift states make a unit depend on
 /// everything before it.
-const ENCODINGS: [&encoding_rs::Encoding; 37] = [
+const ENCODINGS: [&encoding_rs::Encoding; 35] = [
     encoding_rs::WINDOWS_1252,
     encoding_rs::WINDOWS_1250,
     encoding_rs::WINDOWS_1251,
@@ -47,13 +47,7 @@ const ENCODINGS: [&encoding_rs::Encoding; 37] = [
     encoding_rs::GBK,
     encoding_rs::GB18030,
     encoding_rs::X_USER_DEFINED,
-    // Last: only named on purpose.
-    encoding_rs::UTF_16LE,
-    encoding_rs::UTF_16BE,
 ];
-
-/// How many of [`ENCODINGS`] are legacy (the rest have codecs of their own).
-const LEGACY_COUNT: usize = ENCODINGS.len() - 2;
 
 /// One legacy encoding.
 pub struct Legacy {
@@ -69,7 +63,7 @@ pub struct Legacy {
 fn codecs() -> &'static [Legacy] {
     static CODECS: OnceLock<Vec<Legacy>> = OnceLock::new();
     CODECS.get_or_init(|| {
-        ENCODINGS[..LEGACY_COUNT]
+        ENCODINGS
             .iter()
             .map(|&encoding| {
                 let table = encoding.is_single_byte().then(|| byte_table(encoding));

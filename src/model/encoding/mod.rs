@@ -52,6 +52,20 @@ pub trait Codec: Send + Sync + 'static {
         self.max_unit_len() - 1
     }
 
+    /// How many bytes a unit takes, in words (`1–2 bytes`, `2 or 4 bytes`).
+    fn unit_sizes(&self) -> String {
+        match self.max_unit_len() {
+            1 => "1 byte".to_string(),
+            n => format!("1–{n} bytes"),
+        }
+    }
+
+    /// For an encoding of code units wider than a byte: the code units of
+    /// `unit` in hex, and which byte of each is high (`None` otherwise).
+    fn code_units(&self, _unit: &[u8]) -> Option<(String, &'static str)> {
+        None
+    }
+
     /// How many leading bits of `unit[index]` are the encoding's markers
     /// rather than payload (UTF-8's `110`, UTF-16's `110110`).
     fn marker_bits(&self, unit: &[u8], index: usize) -> usize;

@@ -16,6 +16,15 @@ pub static UTF16_LE: Utf16 = Utf16 { big_endian: false };
 /// UTF-16BE.
 pub static UTF16_BE: Utf16 = Utf16 { big_endian: true };
 
+/// Which byte of a code unit is high, in words, for a byte order.
+pub fn byte_order(big_endian: bool) -> &'static str {
+    if big_endian {
+        "big-endian: the first byte of each unit is its high byte"
+    } else {
+        "little-endian: the last byte of each unit is its high byte"
+    }
+}
+
 /// Whether a code unit is a high (leading) surrogate.
 fn is_high(unit: u16) -> bool {
     (0xD800..=0xDBFF).contains(&unit)
@@ -97,6 +106,18 @@ impl Codec for Utf16 {
         Some(if second_half { aligned - 2 } else { aligned })
     }
 
+    fn unit_sizes(&self) -> String {
+        "2 or 4 bytes".to_string()
+    }
+
+    fn code_units(&self, unit: &[u8]) -> Option<(String, &'static str)> {
+        let units: Vec<String> = unit
+            .chunks_exact(2)
+            .map(|pair| format!("{:04X}", self.unit(pair, 0)))
+            .collect();
+        Some((units.join(" "), byte_order(self.big_endian)))
+    }
+
     fn marker_bits(&self, unit: &[u8], index: usize) -> usize {
         let is_surrogate = self
             .code_unit_of(unit, index)
@@ -144,32 +165,8 @@ impl Codec for Utf16 {
     }
 
     fn valid_prefix_len(&self, bytes: &[u8]) -> usize {
-        let even = bytes.len() & !1;
-        let mut at = 0;
-        // Most text has no surrogates at all: skip strides that hold none
-        // (a loop over whole code units that LLVM vectorizes), decode the
-        // others unit by unit.
-        const STRIDE: usize = 512;
-        while at < even {
-            let stride_end = (at + STRIDE).min(even);
-            if stride_end - at == STRIDE && !self.any_surrogate(&bytes[at..stride_end]) {
-                at = stride_end;
-                continue;
-            }
-            if stride_end - at == STRIDE && self.pairs_whole(&bytes[at..stride_end]) {
-                at = stride_end;
-                continue;
-            }
-            // A stride with a stray surrogate: decode it unit by unit.
-            while at < stride_end {
-                let (len, kind) = self.decode_unit(&bytes[at..]);
-                if matches!(kind, UnitKind::Invalid(_)) {
-                    return at;
-                }
-                at += usize::from(len);
-            }
-        }
-        at.min(even)
+        // The stride scan finds it; the line feeds it counts come cheap.
+        self.scan_valid(bytes).0
     }
 
     fn scan_valid(&self, bytes: &[u8]) -> (usize, u64, u64) {
@@ -280,15 +277,6 @@ impl Utf16 {
             && units
                 .windows(2)
                 .fold(true, |whole, w| whole & (is_high(w[0]) == is_low(w[1])))
-    }
-
-    /// Whether `stride` (whole code units) holds a surrogate.
-    fn any_surrogate(&self, stride: &[u8]) -> bool {
-        let high = self.high_byte();
-        stride
-            .chunks_exact(2)
-            .fold(0u8, |any, unit| any | u8::from(unit[high] & 0xF8 == 0xD8))
-            != 0
     }
 }
 

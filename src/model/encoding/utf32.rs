@@ -57,6 +57,17 @@ impl Codec for Utf32 {
         Some(at - ((base + at as u64) % 4) as usize)
     }
 
+    fn unit_sizes(&self) -> String {
+        "4 bytes".to_string()
+    }
+
+    fn code_units(&self, unit: &[u8]) -> Option<(String, &'static str)> {
+        (unit.len() == 4).then(|| {
+            let order = super::utf16::byte_order(self.big_endian);
+            (format!("{:08X}", self.value(unit)), order)
+        })
+    }
+
     fn marker_bits(&self, _unit: &[u8], _index: usize) -> usize {
         0
     }
