@@ -168,7 +168,7 @@ fn mixed_line_endings_point_at_the_rarer_kind() {
 #[test]
 fn a_look_alike_letter_from_another_script_is_a_mixed_script_word() {
     // "pаypal" with U+0430 CYRILLIC SMALL LETTER A: bytes 11..18, line 2.
-    let text = "Sign in\nat p\u{0430}ypal.com or cafГ© \n".as_bytes();
+    let text = "Sign in\nat p\u{0430}ypal.com or\ncafГ© \n".as_bytes();
     let found = findings(text);
     let places = places_of(&found);
     // "cafГ©" mixes Latin and Cyrillic too, but it is mojibake, and only that.

@@ -102,6 +102,44 @@ impl Repairer {
 
     /// [`Repairer::feed`] without legacy rows.
     fn feed_lines(&mut self, block: &[u8], out: &mut impl Write) -> io::Result<()> {
+        if let Ok(text) = simdutf8::basic::from_utf8(block) {
+            return self.repair_text(text, out);
+        }
+        let keep = matches!(
+            self.options.invalid,
+            InvalidPolicy::Keep | InvalidPolicy::Legacy
+        );
+        for line in block.split_inclusive(|&b| b == b'\n') {
+            match simdutf8::basic::from_utf8(line) {
+                Ok(text) => self.repair_text(text, out)?,
+                Err(_) if keep => self.feed_pieces(line, out)?,
+                // Mojibake is judged on the whole line as a second run will
+                // see it: with its invalid spans replaced or dropped.
+                Err(_) => {
+                    let place = self.place;
+                    let mut replaced = Vec::with_capacity(line.len() + 8);
+                    for piece in pieces(line, 0) {
+                        match piece {
+                            Piece::Valid(valid) => replaced.extend_from_slice(valid),
+                            Piece::Invalid(span) => {
+                                let at = span.offset as usize;
+                                let bytes = &line[at..at + usize::from(span.len)];
+                                self.invalid(span.kind, bytes, &mut replaced)?;
+                            }
+                        }
+                    }
+                    self.place = place;
+                    let text = std::str::from_utf8(&replaced).expect("invalid spans are replaced");
+                    self.repair_text(text, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Repairs the valid pieces of `block` on their own, keeping its
+    /// invalid spans.
+    fn feed_pieces(&mut self, block: &[u8], out: &mut impl Write) -> io::Result<()> {
         for piece in pieces(block, 0) {
             match piece {
                 Piece::Valid(valid) => {
@@ -129,24 +167,38 @@ impl Repairer {
         if !self.options.strip_bom {
             return self.repair_mojibake(text, out);
         }
-        for (i, between_boms) in text.split('\u{FEFF}').enumerate() {
-            if i > 0 {
-                self.record(ChangeKind::BomStripped, "\u{FEFF}", "", None);
-            }
-            self.repair_mojibake(between_boms, out)?;
+        if !text.contains('\u{FEFF}') {
+            return self.repair_mojibake(text, out);
         }
-        Ok(())
+        // The lines are judged without their BOMs, as a second run sees them.
+        let first_line = self.place.line();
+        for (at, _) in text.match_indices('\u{FEFF}') {
+            let line =
+                first_line + memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count() as u64;
+            self.log.add(Change {
+                kind: ChangeKind::BomStripped,
+                line,
+                before: "\u{FEFF}".as_bytes().to_vec(),
+                after: String::new(),
+                note: None,
+            });
+        }
+        self.repair_mojibake(&text.replace('\u{FEFF}', ""), out)
     }
 
     fn repair_mojibake(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         let mut copied_to = 0;
         for run in find_mojibake(text) {
+            // A run that reads as well more than one way is left alone.
+            let Some(repair) = run.repair() else {
+                continue;
+            };
             self.copy(&text[copied_to..run.range.start], out)?;
-            out.write_all(run.repair.as_bytes())?;
+            out.write_all(repair.as_bytes())?;
             self.record(
                 ChangeKind::Mojibake,
                 &text[run.range.clone()],
-                &run.repair,
+                repair,
                 Some(run.chain()),
             );
             self.place.over_valid(text[run.range.clone()].as_bytes());

@@ -64,6 +64,37 @@ pub fn fits_one_alphabet(text: &str) -> Option<bool> {
     )
 }
 
+/// Whether `c`, a letter, is one some language writes: ASCII, Latin-1's
+/// letters, Maltese's, Greek's (polytonic too) and any of the alphabets
+/// above; or a letter of a script this list does not check. Letters such
+/// as ſ, Ĕ or ɡ are found in mojibake far more often than in text.
+pub fn is_common_letter(c: char) -> bool {
+    // Latin to IPA and spacing modifiers, Greek, Cyrillic and their
+    // supplements and extensions.
+    let checked =
+        matches!(c, '\u{80}'..='\u{2FF}' | '\u{370}'..='\u{52F}' | '\u{1D00}'..='\u{1FFF}');
+    if c.is_ascii() || !checked {
+        return true;
+    }
+    if matches!(c, 'À'..='ÿ' | 'ċ' | 'Ċ' | 'ġ' | 'Ġ' | 'ħ' | 'Ħ' | '\u{1F00}'..='\u{1FFF}')
+    {
+        return c != '×' && c != '÷';
+    }
+    // (İ lowers to i and a combining dot.)
+    c.to_lowercase()
+        .next()
+        .is_some_and(|l| l.is_ascii() || COMMON_LETTERS.contains(&l))
+}
+
+/// The letters of all the alphabets, sorted.
+static COMMON_LETTERS: std::sync::LazyLock<Vec<char>> = std::sync::LazyLock::new(|| {
+    let mut letters: Vec<char> = ALPHABETS.iter().flat_map(|a| a.chars()).collect();
+    letters.extend(['ı', 'ά', 'ΐ']);
+    letters.sort_unstable();
+    letters.dedup();
+    letters
+});
+
 /// Latin-1 Supplement to Latin Extended-B, Greek and Cyrillic: the
 /// scripts whose legacy code pages are easily confused with each other.
 fn in_checked_scripts(c: char) -> bool {

@@ -405,7 +405,7 @@ pub fn plausibility(text: &str) -> f64 {
 
 /// A script as writing mixes it: Japanese writes Han, Hiragana and
 /// Katakana in one word, Korean Hangul with Han (all counted as Han).
-fn family(script: Script) -> Script {
+pub(crate) fn family(script: Script) -> Script {
     match script {
         Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo => Script::Han,
         other => other,

@@ -15,12 +15,11 @@ mod mojibake;
 mod quiet;
 mod scanner;
 mod script_classes;
-mod suspicious;
 
 pub use background::{FindingsIndex, FindingsJob, MAX_KEPT};
 pub use encoded::{EncodedScanner, Stretch};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
-pub use mojibake::{LEGACY, Mojibake, find_mojibake};
+pub use mojibake::{Chain, Garbler, Layer, Mojibake, Reading, find_mojibake, may_hold_mojibake};
 pub use scanner::{
     FindingsScanner, Position, findings_of, is_bidi_control, is_invisible, is_noncharacter,
     is_plain_ascii_text,

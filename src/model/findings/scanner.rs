@@ -598,12 +598,27 @@ impl FindingsScanner {
         }
         for run in runs {
             let seen = &text[run.range.clone()];
-            let detail = format!(
-                "\u{201c}{}\u{201d} is \u{201c}{}\u{201d}: {}",
-                quote_short(seen),
-                quote_short(&run.repair),
-                run.chain()
-            );
+            let detail = match run.repair() {
+                Some(repair) => format!(
+                    "\u{201c}{}\u{201d} is \u{201c}{}\u{201d}: {}",
+                    quote_short(seen),
+                    quote_short(repair),
+                    run.chain()
+                ),
+                None => format!(
+                    "\u{201c}{}\u{201d} may be {}; no reading is clearly right, so fix leaves it",
+                    quote_short(seen),
+                    run.readings
+                        .iter()
+                        .map(|r| format!(
+                            "\u{201c}{}\u{201d} ({})",
+                            quote_short(&r.text),
+                            r.chain.describe()
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            };
             let at = start + run.range.start as u64;
             let position = advance(piece_at, &text[..run.range.start]);
             self.add_at(
@@ -616,7 +631,7 @@ impl FindingsScanner {
             );
             let finding = self.findings.last_mut().expect("just added");
             finding.chain = Some(run.chain());
-            finding.repair = Some(run.repair);
+            finding.repair = run.repair().map(str::to_string);
         }
     }
 

@@ -1,0 +1,121 @@
+//! The readings of a word: every text that undoing one to three layers of
+//! garbling, through any of the encodings, makes of it.
+
+use super::Chain;
+use super::badness::{Context, badness};
+use super::garblers::GARBLERS;
+use super::undo::{Layer, undo};
+
+/// How many layers of garbling are undone at most.
+const MAX_DEPTH: usize = 3;
+
+/// One reading of a word.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// How it came about.
+    pub chain: Chain,
+    /// What it says.
+    pub text: String,
+    /// How implausible it is (see [`badness`]), beside the line.
+    pub badness: u32,
+    /// How many chars beyond ASCII the outermost layer left alone: none
+    /// when the whole word was garbled that way.
+    pub left: usize,
+    /// How many the innermost layer undone left alone: none when it read
+    /// every char of the reading before it as garbling.
+    pub last_left: usize,
+}
+
+/// Every reading of `word` (the first chain found to a text is gone on
+/// from; others to the same text with as many layers are kept, since the
+/// line may show which it was).
+pub fn candidates(word: &str) -> Vec<Candidate> {
+    let neutral = Context::default();
+    let mut found: Vec<Candidate> = Vec::new();
+    let start = Candidate {
+        chain: Chain(Vec::new()),
+        text: word.to_string(),
+        badness: badness(word, &neutral),
+        left: 0,
+        last_left: 0,
+    };
+    let mut frontier = vec![start];
+    for _ in 0..MAX_DEPTH {
+        let mut next = Vec::new();
+        for from in &frontier {
+            let outermost = from.chain.0.is_empty();
+            // windows-1252 read as ISO-8859-1 is the last thing done to a
+            // text, or nothing: a C1 control that undoing UTF-8 makes is a
+            // coincidence.
+            let c1 = outermost.then_some(Layer::Windows1252AsLatin1);
+            let layers = GARBLERS.iter().map(|g| Layer::Utf8As(g, false)).chain(c1);
+            for layer in layers {
+                let Some(undone) = undo(&from.text, layer, outermost) else {
+                    continue;
+                };
+                // Garbling changes every char it can; a reading that leaves
+                // more of them than it undoes is a coincidence.
+                if undone.text == word || undone.left > undone.units {
+                    continue;
+                }
+                let mut chain = from.chain.clone();
+                chain.0.push(undone.layer);
+                let candidate = Candidate {
+                    badness: badness(&undone.text, &neutral),
+                    left: if outermost { undone.left } else { from.left },
+                    last_left: undone.left,
+                    chain,
+                    text: undone.text,
+                };
+                if let Some(first) = found.iter().find(|c| c.text == candidate.text) {
+                    if first.chain.0.len() == candidate.chain.0.len() {
+                        found.push(candidate);
+                    }
+                    continue;
+                }
+                // A further layer is undone only from a step that reads no
+                // worse, or that was garbling through and through: each
+                // layer of real garbling adds to it.
+                if candidate.badness <= from.badness || undone.left == 0 {
+                    next.push(candidate.clone());
+                }
+                found.push(candidate);
+            }
+        }
+        frontier = next;
+    }
+    found
+}
+
+/// How a byte A0 would go on the UTF-8 sequence that the chars ending
+/// `word` show the start of, in the encodings where they do: whether it
+/// would complete it in some, and whether more bytes must follow in some.
+pub fn no_break_space_fits(word: &str) -> (bool, bool) {
+    let tail: Vec<char> = word.chars().rev().take(3).collect();
+    let (mut completes, mut continues) = (false, false);
+    for garbler in GARBLERS.iter() {
+        let mut bytes = vec![0xA0];
+        for &c in &tail {
+            let Some(byte) = garbler.byte_of(c).filter(|b| *b >= 0x80) else {
+                break;
+            };
+            bytes.insert(0, byte);
+            let len = match bytes[0] {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF4 => 4,
+                _ => continue,
+            };
+            let valid_start = match std::str::from_utf8(&bytes) {
+                Ok(_) => true,
+                Err(e) => e.error_len().is_none(),
+            };
+            if valid_start && bytes.len() <= len {
+                completes |= bytes.len() == len;
+                continues |= bytes.len() < len;
+            }
+            break;
+        }
+    }
+    (completes, continues)
+}

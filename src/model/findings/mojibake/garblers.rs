@@ -1,0 +1,264 @@
+//! The single-byte encodings that UTF-8 is misread as, each as the table
+//! of what its bytes 80–FF show as, and the reverse lookups that undoing a
+//! misreading needs.
+
+use std::sync::LazyLock;
+
+use encoding_rs::Encoding;
+
+/// A single-byte encoding that UTF-8 text was read as.
+pub struct Garbler {
+    /// Its name, as in encoding_rs (WHATWG) or IBM's code page number.
+    pub name: &'static str,
+    /// What bytes 80–FF show as. An undefined byte shows as the code point
+    /// of the same number, as programs that read it "sloppily" do (WHATWG's
+    /// windows-1252 maps 81 to U+0081 the same way).
+    pub high: [char; 128],
+    /// Whether C1 controls U+0080–U+009F also stand for bytes 80–9F: in
+    /// windows-1252, text read as ISO-8859-1 (Latin-1) shows its bytes so.
+    pub latin1_c1: bool,
+}
+
+/// Stands, in a word being read, for a no-break space (byte A0) that was
+/// lost: a private-use char, so that a reading that does not take it into
+/// a sequence shows it.
+pub const LOST_NO_BREAK_SPACE: char = '\u{E0A0}';
+
+impl Garbler {
+    /// The byte `c` stands for in this encoding (ASCII for itself).
+    pub fn byte_of(&self, c: char) -> Option<u8> {
+        if c.is_ascii() {
+            return Some(c as u8);
+        }
+        if c == LOST_NO_BREAK_SPACE {
+            return Some(0xA0);
+        }
+        let code = c as usize;
+        let Some(row) = REVERSE.get(code) else {
+            // The few chars above the table (macintosh's ﬁ, ﬂ and Apple logo).
+            let i = self.high.iter().position(|&h| h == c)?;
+            return Some(0x80 + i as u8);
+        };
+        let byte = row[self.index()];
+        if byte != 0 {
+            return Some(byte);
+        }
+        (self.latin1_c1 && (0x80..0xA0).contains(&code)).then_some(code as u8)
+    }
+
+    /// Whether some continuation byte (80–BF) has no char in it, so that a
+    /// strict decoder shows it as `?` or U+FFFD and the byte is lost.
+    pub fn has_holes(&self) -> bool {
+        // The table shows such a byte as the C1 control of its number; in
+        // ISO-8859 and the DOS code pages every byte has a char.
+        self.name.starts_with("windows-")
+            && self.high[..0x40]
+                .iter()
+                .enumerate()
+                .any(|(i, &c)| c as u32 == 0x80 + i as u32)
+    }
+
+    /// Its place in [`GARBLERS`].
+    pub fn index(&self) -> usize {
+        GARBLERS
+            .iter()
+            .position(|g| std::ptr::eq(*g, self))
+            .expect("every garbler is listed")
+    }
+}
+
+impl std::fmt::Debug for Garbler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Each encoding is one static: the same one is the same address.
+impl PartialEq for Garbler {
+    fn eq(&self, other: &Garbler) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Garbler {}
+
+/// Builds a garbler from an encoding_rs single-byte encoding.
+fn from_encoding_rs(encoding: &'static Encoding, latin1_c1: bool) -> Garbler {
+    Garbler {
+        name: encoding.name(),
+        high: std::array::from_fn(|i| {
+            let byte = 0x80 + i as u8;
+            let single = [byte];
+            let (text, _) = encoding.decode_without_bom_handling(&single);
+            match text.chars().next() {
+                Some(c) if c != '\u{FFFD}' => c,
+                _ => char::from(byte),
+            }
+        }),
+        latin1_c1,
+    }
+}
+
+macro_rules! garbler {
+    ($name:ident, $encoding:expr, $latin1:expr) => {
+        static $name: LazyLock<Garbler> = LazyLock::new(|| from_encoding_rs($encoding, $latin1));
+    };
+}
+
+garbler!(WINDOWS_1252, encoding_rs::WINDOWS_1252, true);
+garbler!(WINDOWS_1251, encoding_rs::WINDOWS_1251, false);
+garbler!(WINDOWS_1250, encoding_rs::WINDOWS_1250, false);
+garbler!(ISO_8859_2, encoding_rs::ISO_8859_2, false);
+garbler!(WINDOWS_1253, encoding_rs::WINDOWS_1253, false);
+garbler!(WINDOWS_1254, encoding_rs::WINDOWS_1254, false);
+garbler!(WINDOWS_1255, encoding_rs::WINDOWS_1255, false);
+garbler!(WINDOWS_1256, encoding_rs::WINDOWS_1256, false);
+garbler!(WINDOWS_1257, encoding_rs::WINDOWS_1257, false);
+garbler!(WINDOWS_1258, encoding_rs::WINDOWS_1258, false);
+garbler!(ISO_8859_15, encoding_rs::ISO_8859_15, false);
+garbler!(KOI8_R, encoding_rs::KOI8_R, false);
+garbler!(KOI8_U, encoding_rs::KOI8_U, false);
+garbler!(IBM866, encoding_rs::IBM866, false);
+garbler!(MACINTOSH, encoding_rs::MACINTOSH, false);
+
+static CP437: LazyLock<Garbler> = LazyLock::new(|| Garbler {
+    name: "IBM437",
+    high: oem_cp::code_table::DECODING_TABLE_CP437,
+    latin1_c1: false,
+});
+
+static CP850: LazyLock<Garbler> = LazyLock::new(|| Garbler {
+    name: "IBM850",
+    high: oem_cp::code_table::DECODING_TABLE_CP850,
+    latin1_c1: false,
+});
+
+/// How many encodings are tried.
+pub const COUNT: usize = 17;
+
+/// The encodings tried, most common first: when two give the same repair,
+/// the chain names the first.
+pub static GARBLERS: LazyLock<[&'static Garbler; COUNT]> = LazyLock::new(|| {
+    [
+        &*WINDOWS_1252,
+        &*WINDOWS_1251,
+        &*WINDOWS_1250,
+        &*ISO_8859_2,
+        &*ISO_8859_15,
+        &*WINDOWS_1254,
+        &*WINDOWS_1253,
+        &*WINDOWS_1257,
+        &*WINDOWS_1256,
+        &*WINDOWS_1255,
+        &*WINDOWS_1258,
+        &*KOI8_R,
+        &*KOI8_U,
+        &*IBM866,
+        &*MACINTOSH,
+        &*CP437,
+        &*CP850,
+    ]
+});
+
+/// windows-1252, for the C1 controls that stand for its bytes.
+pub fn windows_1252() -> &'static Garbler {
+    &WINDOWS_1252
+}
+
+/// Chars below this have their bytes in a table; the encodings show no
+/// byte as a char above it but a few, which [`REVERSE`] cannot hold.
+const TABLE_CHARS: usize = 0x2600;
+
+/// For each char below [`TABLE_CHARS`], the byte each encoding shows as it
+/// (0: none).
+static REVERSE: LazyLock<Vec<[u8; COUNT]>> = LazyLock::new(|| {
+    let mut table = vec![[0u8; COUNT]; TABLE_CHARS];
+    for (g, garbler) in GARBLERS.iter().enumerate() {
+        for (i, &c) in garbler.high.iter().enumerate() {
+            if let Some(row) = table.get_mut(c as usize) {
+                row[g] = 0x80 + i as u8;
+            }
+        }
+    }
+    table
+});
+
+/// Per char: the encodings (bits by index) in which it shows a UTF-8 lead
+/// byte (C2–F4), and those in which it shows a continuation byte (80–BF).
+/// What the quick search for mojibake looks up.
+static ROLES: LazyLock<Vec<(u32, u32)>> = LazyLock::new(|| {
+    (0..TABLE_CHARS)
+        .map(|code| {
+            let Some(c) = char::from_u32(code as u32) else {
+                return (0, 0);
+            };
+            let mut lead = 0;
+            let mut continuation = 0;
+            for (g, garbler) in GARBLERS.iter().enumerate() {
+                match garbler.byte_of(c) {
+                    Some(0xC2..=0xF4) if !c.is_ascii() => lead |= 1 << g,
+                    Some(0x80..=0xBF) => continuation |= 1 << g,
+                    _ => {}
+                }
+            }
+            (lead, continuation)
+        })
+        .collect()
+});
+
+/// The lead and continuation roles of `c` (see [`ROLES`]).
+#[inline]
+pub fn roles(c: char) -> (u32, u32) {
+    match ROLES.get(c as usize) {
+        Some(&roles) => roles,
+        None if HIGH_CHARS.contains(&c) => high_roles(c),
+        None => (0, 0),
+    }
+}
+
+/// The chars above [`TABLE_CHARS`] that some encoding shows a byte as.
+static HIGH_CHARS: LazyLock<Vec<char>> = LazyLock::new(|| {
+    GARBLERS
+        .iter()
+        .flat_map(|g| g.high.iter().copied())
+        .filter(|&c| c as usize >= TABLE_CHARS)
+        .collect()
+});
+
+/// [`roles`] of a char above the table: slow, and seldom asked.
+#[cold]
+fn high_roles(c: char) -> (u32, u32) {
+    let mut roles = (0, 0);
+    for (g, garbler) in GARBLERS.iter().enumerate() {
+        match garbler.byte_of(c) {
+            Some(0xC2..=0xF4) => roles.0 |= 1 << g,
+            Some(0x80..=0xBF) => roles.1 |= 1 << g,
+            _ => {}
+        }
+    }
+    roles
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_char_an_encoding_shows_is_in_the_reverse_table() {
+        for garbler in GARBLERS.iter() {
+            for (i, &c) in garbler.high.iter().enumerate() {
+                assert_eq!(
+                    garbler.byte_of(c),
+                    Some(0x80 + i as u8),
+                    "{} {c:?}",
+                    garbler.name
+                );
+            }
+        }
+        assert_eq!(GARBLERS.len(), COUNT);
+        assert_eq!(windows_1252().byte_of('\u{0090}'), Some(0x90));
+        assert_eq!(windows_1252().byte_of('€'), Some(0x80));
+        assert_eq!(windows_1252().byte_of('\u{0080}'), Some(0x80));
+        assert_eq!(GARBLERS[1].byte_of('\u{0080}'), None);
+    }
+}

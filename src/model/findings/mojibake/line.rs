@@ -1,0 +1,563 @@
+//! Finding mojibake a line at a time: the words that undo into plausible
+//! text, what their line says about how it was garbled, and the runs they
+//! form.
+
+use super::badness::{Context, badness};
+use super::chains::{Candidate, candidates, no_break_space_fits};
+use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, roles};
+use super::undo::Layer;
+use super::{Chain, Mojibake, Reading};
+
+/// How much less implausible a repair must be than the word as it stands.
+const MARGIN: u32 = 3;
+
+/// Neighbouring words join into one run up to about this many bytes, so a
+/// long garbled line is reported as findings of a readable size.
+const MAX_RUN_BYTES: usize = 240;
+
+/// Words after "Ã " whose space was the no-break space of "à" ("às",
+/// "àquele": Portuguese contractions).
+const CONTRACTIONS: [&str; 7] = ["s", "quele", "quela", "quilo", "queles", "quelas", "quilos"];
+
+/// Finds the mojibake runs of `text`, line by line.
+pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        if may_hold_mojibake(line) {
+            find_in_line(text, start, start + line.len(), &mut runs);
+        }
+        start += line.len();
+    }
+    runs
+}
+
+/// The quick test most lines fail: a char that shows a UTF-8 lead byte in
+/// some encoding directly followed by one that shows a continuation byte
+/// in the same encoding (or a lost byte), or a C1 control.
+pub fn may_hold_mojibake(line: &str) -> bool {
+    let mut leads = 0u32;
+    for c in line.chars() {
+        if c.is_ascii() {
+            // A byte lost to "?", or A0 shown as a space.
+            if leads != 0 && (c == '?' || c == ' ') {
+                return true;
+            }
+            leads = 0;
+            continue;
+        }
+        let (lead, continuation) = roles(c);
+        if leads & continuation != 0
+            || ('\u{80}'..='\u{9F}').contains(&c)
+            || (leads != 0 && c == '\u{FFFD}')
+        {
+            return true;
+        }
+        leads = lead;
+    }
+    false
+}
+
+/// A word of a line, with what undoing its garbling could make of it.
+struct Word {
+    /// Byte range in the text, including a space it takes in.
+    range: std::ops::Range<usize>,
+    /// The text judged (with a no-break space that was lost put back).
+    text: String,
+    /// Its readings.
+    candidates: Vec<Candidate>,
+    /// How implausible the word is as it stands.
+    badness: u32,
+    /// Whether a lost no-break space was put back after it: a guess that
+    /// only the line's other words can back, but for "à".
+    guessed_space: bool,
+    /// Whether the word as it stands has no reading: the line's clean text.
+    clean: bool,
+}
+
+impl Word {
+    /// The chains by which the word undoes into `text`.
+    fn chains_to(&self, text: &str) -> Vec<&Chain> {
+        self.candidates
+            .iter()
+            .filter(|c| c.text == text)
+            .map(|c| &c.chain)
+            .collect()
+    }
+}
+
+/// What was decided for a word.
+enum Verdict {
+    Repair(Reading),
+    Ambiguous(Vec<Reading>),
+}
+
+/// Adds the mojibake runs of `text[start..end]` (one line) to `runs`.
+///
+/// The line is judged twice: the second time with the first time's
+/// repairs made, as `fix` run again would see it, so that what those
+/// repairs show of the line (its script, the text garbling left alone)
+/// counts for the words they did not repair, and a second run of `fix`
+/// has nothing left to do.
+fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) {
+    let first = judge_line(text, start, end);
+    let repaired: Vec<&Mojibake> = first.iter().filter(|r| r.repair().is_some()).collect();
+    if repaired.is_empty() {
+        runs.extend(first);
+        return;
+    }
+    // The line repaired, and where each of its bytes came from.
+    let mut line = String::with_capacity(end - start);
+    let mut origin: Vec<usize> = Vec::with_capacity(end - start + 1);
+    let mut at = start;
+    for run in &repaired {
+        line.push_str(&text[at..run.range.start]);
+        origin.extend(at..run.range.start);
+        let repair = run.repair().unwrap_or_default();
+        line.push_str(repair);
+        origin.extend(std::iter::repeat_n(usize::MAX, repair.len()));
+        at = run.range.end;
+    }
+    line.push_str(&text[at..end]);
+    origin.extend(at..end);
+    origin.push(end);
+    let mut second: Vec<Mojibake> = judge_line(&line, 0, line.len())
+        .into_iter()
+        .filter_map(|mut run| {
+            // Only runs wholly in text the first time left as it was.
+            let mapped = &origin[run.range.clone()];
+            if mapped.contains(&usize::MAX) {
+                return None;
+            }
+            run.range = mapped[0]..mapped[mapped.len() - 1] + 1;
+            let overlaps = first
+                .iter()
+                .any(|f| f.range.start < run.range.end && run.range.start < f.range.end);
+            (!overlaps).then_some(run)
+        })
+        .collect();
+    let mut all = first;
+    all.append(&mut second);
+    all.sort_by_key(|run| run.range.start);
+    runs.extend(all);
+}
+
+/// Judges `text[start..end]` (one line) once: its runs of mojibake.
+fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
+    let mut found = Vec::new();
+    let runs = &mut found;
+    let mut words = words_of(text, start, end);
+    // The rest of the line: the words no chain changes.
+    let clean: String = words
+        .iter()
+        .filter(|w| w.clean)
+        .map(|w| &text[w.range.clone()])
+        .collect::<Vec<_>>()
+        .join(" ");
+    let context = Context::of(&clean);
+    words.retain(|w| !w.candidates.is_empty());
+    for word in &mut words {
+        word.badness = badness(&word.text, &context);
+        for candidate in &mut word.candidates {
+            candidate.badness = badness(&candidate.text, &context);
+        }
+    }
+    // First the words that show their garbling.
+    let mut verdicts: Vec<Option<Verdict>> = words.iter().map(judge).collect();
+    // A line that also holds text that the chains would have garbled but
+    // did not ("Mccoy – DrÃ¥ber": "–" is windows-1252's 96) is less likely
+    // to be mojibake: one char undone is then too little to go on.
+    if left_ungarbled(text, start, end, &words, &verdicts) {
+        let undone: usize = words
+            .iter()
+            .zip(&verdicts)
+            .filter_map(|(w, v)| match v {
+                // C1 controls are never text: undoing them counts in full.
+                Some(Verdict::Repair(r)) if r.chain.0 == [Layer::Windows1252AsLatin1] => Some(2),
+                Some(Verdict::Repair(r)) => Some(
+                    w.text
+                        .chars()
+                        .count()
+                        .saturating_sub(r.text.chars().count()),
+                ),
+                _ => None,
+            })
+            .sum();
+        if undone < 2 {
+            verdicts.iter_mut().for_each(|v| *v = None);
+        }
+    }
+    // The chains the line was garbled by: those that every word that shows
+    // its garbling allows, or if they disagree, any of them.
+    let allowed: Vec<Vec<&Chain>> = words
+        .iter()
+        .zip(&verdicts)
+        .filter_map(|(word, v)| match v {
+            Some(Verdict::Repair(reading)) => Some(word.chains_to(&reading.text)),
+            _ => None,
+        })
+        .collect();
+    let mut line_chains: Vec<Chain> = allowed
+        .first()
+        .map(|first| {
+            first
+                .iter()
+                .filter(|chain| allowed.iter().all(|chains| chains.contains(chain)))
+                .map(|chain| (*chain).clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    if line_chains.is_empty() {
+        line_chains = allowed
+            .iter()
+            .flatten()
+            .map(|chain| (*chain).clone())
+            .collect();
+    }
+    // Then, beside them, the words garbled the same way that read no worse
+    // repaired (Russian "и" shows as "Рё", which could be a name), and
+    // the ambiguous words that one of those chains decides.
+    for (word, verdict) in words.iter().zip(&mut verdicts) {
+        let by_line_chain =
+            |c: &&Candidate| line_chains.contains(&c.chain) && c.badness <= word.badness;
+        match verdict {
+            None => {
+                let mut fitting = word.candidates.iter().filter(by_line_chain);
+                if let Some(first) = fitting.next()
+                    && fitting.all(|other| other.text == first.text)
+                {
+                    *verdict = Some(Verdict::Repair(Reading {
+                        chain: first.chain.clone(),
+                        text: first.text.clone(),
+                    }));
+                }
+            }
+            Some(Verdict::Ambiguous(readings)) => {
+                let fitting: Vec<&Reading> = readings
+                    .iter()
+                    .filter(|r| {
+                        word.chains_to(&r.text)
+                            .iter()
+                            .any(|c| line_chains.contains(c))
+                    })
+                    .collect();
+                if let [only] = fitting.as_slice() {
+                    *verdict = Some(Verdict::Repair((*only).clone()));
+                }
+            }
+            Some(Verdict::Repair(_)) => {}
+        }
+        // Name the chain the line was garbled by, where it gives the repair.
+        if let Some(Verdict::Repair(reading)) = verdict
+            && let Some(chain) = word
+                .chains_to(&reading.text)
+                .into_iter()
+                .find(|c| line_chains.contains(c))
+        {
+            reading.chain = chain.clone();
+        }
+    }
+    for (word, verdict) in words.into_iter().zip(verdicts) {
+        match verdict {
+            Some(Verdict::Repair(reading)) => add_repair(text, word.range, reading, runs),
+            Some(Verdict::Ambiguous(readings)) => runs.push(Mojibake {
+                range: word.range,
+                readings,
+            }),
+            None => {}
+        }
+    }
+    found
+}
+
+/// Whether the line, outside the words repaired, holds a char that the
+/// encoding a repair undid (its outermost layer) shows as a byte beyond
+/// ASCII: text that garbling through it would have changed.
+fn left_ungarbled(
+    text: &str,
+    start: usize,
+    end: usize,
+    words: &[Word],
+    verdicts: &[Option<Verdict>],
+) -> bool {
+    let repaired: Vec<(&std::ops::Range<usize>, &Reading)> = words
+        .iter()
+        .zip(verdicts)
+        .filter_map(|(w, v)| match v {
+            Some(Verdict::Repair(r)) => Some((&w.range, r)),
+            _ => None,
+        })
+        .collect();
+    let garblers: Vec<&Garbler> = repaired
+        .iter()
+        .filter_map(|(_, r)| match r.chain.0.first() {
+            Some(Layer::Utf8As(garbler, _)) => Some(*garbler),
+            _ => None,
+        })
+        .collect();
+    text[start..end].char_indices().any(|(i, c)| {
+        let at = start + i;
+        !c.is_ascii()
+            && !repaired.iter().any(|(range, _)| range.contains(&at))
+            && garblers.iter().any(|g| g.byte_of(c).is_some())
+    })
+}
+
+/// The verdict on a word that shows its garbling: the repair that is
+/// clearly more plausible than the word and than any other; or, when
+/// repairs that differ read about as well, all of them.
+///
+/// Among repairs that read about as well, the one that undoes the most
+/// (the fewest chars left) wins, then the one with the fewest layers: each
+/// further coincidence is less likely than the one before.
+fn judge(word: &Word) -> Option<Verdict> {
+    if word.guessed_space && !word.text.ends_with("Ã\u{A0}") {
+        return None;
+    }
+    let shown =
+        |c: &&Candidate| word.badness >= c.badness + MARGIN && c.badness * 2 <= word.badness;
+    let best = word
+        .candidates
+        .iter()
+        .filter(shown)
+        .map(|c| c.badness)
+        .min()?;
+    let close: Vec<&Candidate> = word
+        .candidates
+        .iter()
+        .filter(shown)
+        .filter(|c| c.badness <= best + 1)
+        .collect();
+    // A reading that a longer chain in the running goes on from is garbling
+    // left ("nÃ©" from "nÃƒÂ©", where "né" is also a reading).
+    // (One that undoes every char of it, one layer on.)
+    let continued = |short: &Chain| {
+        close.iter().any(|long| {
+            long.chain.0.len() == short.0.len() + 1
+                && long.chain.0.starts_with(&short.0)
+                && long.last_left == 0
+        })
+    };
+    let left_garbled: Vec<&String> = close
+        .iter()
+        .filter(|c| continued(&c.chain))
+        .map(|c| &c.text)
+        .collect();
+    let mut close: Vec<&Candidate> = close
+        .into_iter()
+        .filter(|c| !left_garbled.contains(&&c.text))
+        .collect();
+    // The fewest chars left alone by the outermost layer, then the fewest
+    // layers, then the most undone; but readings that leave as few alone
+    // and say different things are rivals: each is a coincidence or not.
+    close.sort_by_key(|c| (c.left, c.chain.0.len(), c.text.chars().count(), c.badness));
+    let top = close[0];
+    let mut readings = vec![Reading {
+        chain: top.chain.clone(),
+        text: top.text.clone(),
+    }];
+    for rival in close.iter().filter(|c| c.left == top.left) {
+        if !readings.iter().any(|r| r.text == rival.text) {
+            readings.push(Reading {
+                chain: rival.chain.clone(),
+                text: rival.text.clone(),
+            });
+        }
+    }
+    Some(match readings.len() {
+        1 => Verdict::Repair(readings.remove(0)),
+        _ => {
+            readings.truncate(3);
+            Verdict::Ambiguous(readings)
+        }
+    })
+}
+
+/// Adds a repaired word to `runs`, joining it to the last run when only
+/// spaces lie between them and the chain is the same.
+fn add_repair(
+    text: &str,
+    range: std::ops::Range<usize>,
+    reading: Reading,
+    runs: &mut Vec<Mojibake>,
+) {
+    if let Some(last) = runs.last_mut()
+        && let [previous] = last.readings.as_mut_slice()
+        && previous.chain == reading.chain
+        && last.range.end <= range.start
+        && range.end - last.range.start <= MAX_RUN_BYTES
+        && text[last.range.end..range.start]
+            .bytes()
+            .all(|b| b.is_ascii_whitespace() && b != b'\n')
+    {
+        previous.text.push_str(&text[last.range.end..range.start]);
+        previous.text.push_str(&reading.text);
+        last.range.end = range.end;
+        return;
+    }
+    runs.push(Mojibake {
+        range,
+        readings: vec![reading],
+    });
+}
+
+/// The words of `text[start..end]` (split at ASCII whitespace), each with
+/// its candidate repairs.
+fn words_of(text: &str, start: usize, end: usize) -> Vec<Word> {
+    let line = &text[start..end];
+    let bytes = line.as_bytes();
+    let mut words = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at].is_ascii_whitespace() {
+            at += 1;
+            continue;
+        }
+        let word_end = bytes[at..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |n| at + n);
+        let word = &line[at..word_end];
+        let mut range = start + at..start + word_end;
+        let mut judged = word.to_string();
+        let mut guessed_space = false;
+        let mut found = if word.is_ascii() {
+            Vec::new()
+        } else {
+            candidates(word)
+        };
+        // A sequence whose byte A0 showed as a no-break space that became
+        // a space ("voilÃ le", "Ð ÑƒÑ\u{81}", "ì •ë§\u{90}"): put it back
+        // if a repair takes it in.
+        let next_word = line[word_end..]
+            .strip_prefix(' ')
+            .filter(|rest| rest.starts_with(|c: char| !c.is_ascii_whitespace()));
+        let mut next_at = word_end;
+        let plain_clean = found.is_empty();
+        // (Only where no reading of the word takes in its last char.)
+        let last = word.chars().last().unwrap_or(' ');
+        let tail_left = found.iter().all(|c| c.text.ends_with(last));
+        if let Some(rest) = next_word
+            && tail_left
+        {
+            let following = rest
+                .split(|c: char| c.is_ascii_whitespace())
+                .next()
+                .unwrap_or("");
+            let (completes, continues) = no_break_space_fits(word);
+            // Inside a sequence, the next word holds the rest of it.
+            let tries = [
+                (continues, format!("{word}{LOST_NO_BREAK_SPACE}{following}")),
+                (completes, format!("{word}{LOST_NO_BREAK_SPACE}")),
+            ];
+            for (joined, (fits, with_space)) in
+                tries.into_iter().enumerate().map(|(i, t)| (i == 0, t))
+            {
+                if !fits {
+                    continue;
+                }
+                let taken_in: Vec<_> = candidates(&with_space)
+                    .into_iter()
+                    .filter(|c| !c.text.contains(LOST_NO_BREAK_SPACE))
+                    .collect();
+                if taken_in.is_empty() {
+                    continue;
+                }
+                guessed_space = true;
+                found = taken_in;
+                judged = with_space.replace(LOST_NO_BREAK_SPACE, "\u{A0}");
+                // "Ã " is mostly "à" and a space that followed it ("voilà
+                // le"), the no-break space lost; but "Ã s" is "às", and
+                // inside any other sequence the space was the byte.
+                let a_grave = found.iter().any(|c| c.text.ends_with('à'));
+                if joined {
+                    next_at = word_end + 1 + following.len();
+                    range.end = start + next_at;
+                } else if !a_grave || CONTRACTIONS.contains(&following) {
+                    range.end += 1;
+                }
+                break;
+            }
+        }
+        words.push(Word {
+            range,
+            text: judged,
+            candidates: found,
+            badness: 0,
+            guessed_space,
+            clean: plain_clean,
+        });
+        at = next_at;
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixed(text: &str) -> String {
+        let mut out = String::new();
+        let mut at = 0;
+        for run in find_mojibake(text) {
+            if let Some(repair) = run.repair() {
+                out.push_str(&text[at..run.range.start]);
+                out.push_str(repair);
+                at = run.range.end;
+            }
+        }
+        out.push_str(&text[at..]);
+        out
+    }
+
+    #[test]
+    fn repairs_the_classic_cases() {
+        assert_eq!(fixed("Le cafÃ© est prÃªt"), "Le café est prêt");
+        assert_eq!(fixed("РїСЂРёРІРµС‚ Рё РјРёСЂ"), "привет и мир");
+        assert_eq!(fixed("п©я─п╦п╡п╣я┌"), "привет");
+        assert_eq!(fixed("Iggy Pop (nÃƒÂ© Jim)"), "Iggy Pop (né Jim)");
+        assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
+        assert_eq!(fixed("atenÃ§Ã£o Ã s crianÃ§as"), "atenção às crianças");
+        assert_eq!(fixed("a Г‚ВЈ5.8bn issue"), "a £5.8bn issue");
+        let russian = find_mojibake("РїСЂРёРІРµС‚ РјРёСЂ");
+        assert_eq!(russian.len(), 1, "{russian:?}");
+        assert_eq!(russian[0].chain(), "UTF-8 read as windows-1251");
+        let twice = find_mojibake("cafÃƒÂ©");
+        assert_eq!(twice[0].chain(), "UTF-8 read as windows-1252, twice");
+        let two = find_mojibake("Г‚ВЈ5");
+        assert_eq!(
+            two[0].chain(),
+            "UTF-8 read as windows-1252, then as windows-1251"
+        );
+    }
+
+    #[test]
+    fn a_tie_between_chains_is_reported_and_not_repaired() {
+        let runs = find_mojibake("Die BĂźrger Ăśffnen");
+        assert!(!runs.is_empty());
+        assert!(runs.iter().all(|r| r.repair().is_none()), "{runs:?}");
+        assert!(
+            runs[0].readings.iter().any(|r| r.text == "Bürger"),
+            "{runs:?}"
+        );
+    }
+
+    #[test]
+    fn real_text_is_left_alone() {
+        for text in [
+            "São Paulo",
+            "À bientôt",
+            "x×² ≥ 0",
+            "Я люблю её",
+            "Зі мною",
+            "essayé »",
+            "PARCE QUE SUR LEURS PLAQUES IL Y MARQUÉ…",
+            "SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN",
+            "Offering 5×£35 pin ups",
+            "├┤a┼┐a┼┐a┼┐a┼┐a",
+            "зі»",
+        ] {
+            assert_eq!(find_mojibake(text), vec![], "{text}");
+        }
+    }
+}

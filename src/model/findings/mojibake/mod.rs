@@ -1,0 +1,97 @@
+//! Mojibake: UTF-8 bytes that some program read as a single-byte encoding
+//! and wrote back as UTF-8 ("é" → "Ã©", "привет" → "РїСЂРёРІРµС‚"), maybe
+//! more than once and through different encodings.
+//!
+//! A word is read as mojibake when undoing one to three layers of garbling
+//! ([`undo`]) turns it into text that is clearly more plausible than the
+//! word as it stands ([`badness`]): real text seldom shows the bytes of a
+//! UTF-8 sequence, and when it happens to ("é »" is E9 A0 BB, 頻 in UTF-8)
+//! the "repair" reads worse, not better. A word that reads as well either
+//! way is repaired only beside words of its line that show their garbling
+//! and were garbled the same way. When two chains give different texts
+//! that read about as well, the word is reported with both and repaired
+//! through neither.
+
+mod badness;
+mod chains;
+mod garblers;
+mod line;
+mod undo;
+
+pub use garblers::Garbler;
+pub use line::{find_mojibake, may_hold_mojibake};
+pub use undo::Layer;
+
+/// How a text came to be garbled: its layers, the last one first (the
+/// order in which they are undone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chain(pub Vec<Layer>);
+
+impl Chain {
+    /// The chain in words, in the order it happened: "UTF-8 read as
+    /// windows-1252, then as windows-1251".
+    pub fn describe(&self) -> String {
+        let mut steps: Vec<String> = Vec::new();
+        for layer in self.0.iter().rev() {
+            let step = match layer {
+                Layer::Windows1252AsLatin1 => "windows-1252 read as ISO-8859-1".to_string(),
+                Layer::Utf8As(..) if steps.is_empty() => {
+                    format!("UTF-8 read as {}", layer.read_as())
+                }
+                Layer::Utf8As(..) => format!("then as {}", layer.read_as()),
+            };
+            steps.push(step);
+        }
+        // "read as windows-1252, then as windows-1252" says "twice".
+        let same = self.0.len() > 1
+            && self.0.iter().all(|l| matches!(l, Layer::Utf8As(..)))
+            && self.0.iter().all(|l| l.read_as() == self.0[0].read_as());
+        if same {
+            let times = if self.0.len() == 2 {
+                "twice"
+            } else {
+                "three times"
+            };
+            return format!("UTF-8 read as {}, {times}", self.0[0].read_as());
+        }
+        steps.join(", ")
+    }
+}
+
+/// One way a run of mojibake may be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// How it came about.
+    pub chain: Chain,
+    /// What it said.
+    pub text: String,
+}
+
+/// A run of mojibake in a text and what it was meant to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mojibake {
+    /// Byte range of the run in the text.
+    pub range: std::ops::Range<usize>,
+    /// Its readings: one when the repair is clear; two or more, the most
+    /// plausible first, when no reading wins and nothing is repaired.
+    pub readings: Vec<Reading>,
+}
+
+impl Mojibake {
+    /// The repaired text, when one reading wins.
+    pub fn repair(&self) -> Option<&str> {
+        match self.readings.as_slice() {
+            [only] => Some(&only.text),
+            _ => None,
+        }
+    }
+
+    /// How it came about, in words; for an ambiguous run, each reading's.
+    pub fn chain(&self) -> String {
+        self.readings
+            .iter()
+            .map(|r| r.chain.describe())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+}

@@ -1,0 +1,225 @@
+//! One layer of garbling, undone: the chars that show UTF-8 bytes in a
+//! single-byte encoding turned back into the chars those bytes spell.
+
+use super::garblers::{Garbler, windows_1252};
+
+/// One step by which text was garbled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    /// UTF-8 bytes read as a single-byte encoding (`latin1`: windows-1252
+    /// whose bytes 80–9F were read as ISO-8859-1's C1 controls).
+    Utf8As(&'static Garbler, bool),
+    /// windows-1252 bytes read as ISO-8859-1: its quotes, dashes and €
+    /// shown as C1 controls.
+    Windows1252AsLatin1,
+}
+
+impl Layer {
+    /// The encoding the bytes were read as, in words.
+    pub fn read_as(self) -> &'static str {
+        match self {
+            Layer::Utf8As(_, true) | Layer::Windows1252AsLatin1 => "ISO-8859-1",
+            Layer::Utf8As(garbler, false) => garbler.name,
+        }
+    }
+}
+
+/// A layer undone.
+#[derive(Debug)]
+pub struct Undone {
+    /// The text with the layer undone.
+    pub text: String,
+    /// The layer, as it turned out (whether C1 controls stood for bytes).
+    pub layer: Layer,
+    /// How many chars that show a byte beyond ASCII in the encoding were no
+    /// part of a sequence undone: in a word garbled through this layer, only
+    /// the chars garbling left alone ("’" in "l’Ã©galitÃ©").
+    pub left: usize,
+    /// How many sequences were undone.
+    pub units: usize,
+}
+
+/// Undoes `layer` in `text`: `None` when nothing in it was garbled so.
+/// `outermost`: this is the last layer garbling added, whose bytes may have
+/// been lost to `?` or U+FFFD by a decoder that had no char for them.
+pub fn undo(text: &str, layer: Layer, outermost: bool) -> Option<Undone> {
+    match layer {
+        Layer::Utf8As(garbler, _) => undo_utf8(text, garbler, outermost && garbler.has_holes()),
+        Layer::Windows1252AsLatin1 => undo_c1(text).map(|(text, units, left)| Undone {
+            left,
+            units,
+            text,
+            layer,
+        }),
+    }
+}
+
+/// The UTF-8 sequences `text` shows through `garbler`, decoded; the rest
+/// kept. Besides whole sequences: surrogate pairs written as two 3-byte
+/// sequences (CESU-8) become the char they encode, and a sequence whose
+/// last bytes were lost to `?` or U+FFFD becomes U+FFFD, since what it said
+/// cannot be known.
+fn undo_utf8(text: &str, garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
+    let chars: Vec<char> = text.chars().collect();
+    let byte_at = |i: usize| -> Option<u8> {
+        let c = *chars.get(i)?;
+        if c.is_ascii() {
+            None
+        } else {
+            garbler.byte_of(c)
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut units = 0;
+    let mut left = 0;
+    let mut latin1 = false;
+    let mut i = 0;
+    while i < chars.len() {
+        if let Some((decoded, used)) = sequence_at(i, &byte_at, &chars, lossy) {
+            out.push(decoded);
+            latin1 |= chars[i..i + used].iter().any(|&c| is_latin1_c1(c, garbler));
+            units += 1;
+            i += used;
+            continue;
+        }
+        left += usize::from(byte_at(i).is_some());
+        out.push(chars[i]);
+        i += 1;
+    }
+    (units > 0).then_some(Undone {
+        text: out,
+        layer: Layer::Utf8As(garbler, latin1),
+        left,
+        units,
+    })
+}
+
+/// Whether `c` is a C1 control that only ISO-8859-1 shows (windows-1252
+/// has a char for its byte).
+fn is_latin1_c1(c: char, garbler: &Garbler) -> bool {
+    garbler.latin1_c1 && ('\u{80}'..='\u{9F}').contains(&c) && garbler.high[c as usize - 0x80] != c
+}
+
+/// The char the UTF-8 sequence shown at `chars[i..]` spells, and how many
+/// chars show it.
+fn sequence_at(
+    i: usize,
+    byte_at: &impl Fn(usize) -> Option<u8>,
+    chars: &[char],
+    lossy: bool,
+) -> Option<(char, usize)> {
+    let lead = byte_at(i)?;
+    let len = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut bytes = [lead, 0, 0, 0];
+    let mut have = 1;
+    while have < len {
+        match byte_at(i + have) {
+            Some(b @ 0x80..=0xBF) => bytes[have] = b,
+            _ => break,
+        }
+        have += 1;
+    }
+    if have < len {
+        // Lost to `?` or U+FFFD: only after a valid start of a sequence.
+        // (A lone lead before "?" is more often a word before a question
+        // mark: "?" stands for a byte only after the sequence began.)
+        let lost = match chars.get(i + have) {
+            Some('\u{FFFD}') => true,
+            Some('?') => have > 1,
+            _ => false,
+        };
+        let valid_start = std::str::from_utf8(&bytes[..have])
+            .err()
+            .is_some_and(|e| e.error_len().is_none());
+        return (lossy && lost && valid_start).then_some(('\u{FFFD}', have + 1));
+    }
+    if let Ok(s) = std::str::from_utf8(&bytes[..len]) {
+        return s.chars().next().map(|c| (c, len));
+    }
+    // A high surrogate (ED A0–AF xx) then a low one (ED B0–BF xx).
+    if lead == 0xED && (0xA0..=0xAF).contains(&bytes[1]) && byte_at(i + 3) == Some(0xED) {
+        let low = [byte_at(i + 4)?, byte_at(i + 5)?];
+        if (0xB0..=0xBF).contains(&low[0]) && (0x80..=0xBF).contains(&low[1]) {
+            let high = 0xD000 | u32::from(bytes[1] & 0x3F) << 6 | u32::from(bytes[2] & 0x3F);
+            let low = 0xD000 | u32::from(low[0] & 0x3F) << 6 | u32::from(low[1] & 0x3F);
+            let value = 0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+            return char::from_u32(value).map(|c| (c, 6));
+        }
+    }
+    None
+}
+
+/// C1 controls that stand for windows-1252 chars, replaced by those chars;
+/// with how many were, and how many chars beyond ASCII were not C1. Only a
+/// run of C1 controls that touches a letter is text ("\u{84}Hallo\u{93}");
+/// one on its own, as between quotes, is meant.
+fn undo_c1(text: &str) -> Option<(String, usize, usize)> {
+    let garbler = windows_1252();
+    let chars: Vec<char> = text.chars().collect();
+    let is_c1 = |c: char| ('\u{80}'..='\u{9F}').contains(&c);
+    let mut out = String::with_capacity(text.len());
+    let mut units = 0;
+    let mut left = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        if !is_c1(chars[i]) {
+            left += usize::from(!chars[i].is_ascii());
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let end = chars[i..]
+            .iter()
+            .position(|&c| !is_c1(c))
+            .map_or(chars.len(), |n| i + n);
+        let letter = |at: Option<&char>| at.is_some_and(|c| c.is_alphabetic());
+        let touches_letter =
+            letter(i.checked_sub(1).and_then(|j| chars.get(j))) || letter(chars.get(end));
+        for &c in &chars[i..end] {
+            let shown = garbler.high[c as usize - 0x80];
+            if touches_letter && shown != c {
+                units += 1;
+                out.push(shown);
+            } else {
+                out.push(c);
+            }
+        }
+        i = end;
+    }
+    (units > 0).then_some((out, units, left))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::garblers::GARBLERS;
+    use super::*;
+
+    fn undo_1252(text: &str) -> Option<String> {
+        undo(text, Layer::Utf8As(GARBLERS[0], false), true).map(|u| u.text)
+    }
+
+    #[test]
+    fn sequences_partial_words_cesu_and_lost_bytes() {
+        assert_eq!(undo_1252("cafÃ©").as_deref(), Some("café"));
+        assert_eq!(undo_1252("l’Ã©galitÃ©").as_deref(), Some("l’égalité"));
+        assert_eq!(undo_1252("í\u{a0}½í¸\u{8d}").as_deref(), Some("😍"));
+        assert_eq!(undo_1252("â€?").as_deref(), Some("\u{FFFD}"));
+        assert_eq!(undo_1252("SÃO"), None);
+        assert_eq!(
+            undo("StraÃ\u{9f}e", Layer::Utf8As(GARBLERS[0], false), true)
+                .map(|u| u.layer.read_as()),
+            Some("ISO-8859-1")
+        );
+        assert_eq!(
+            undo_c1("\u{84}Hallo\u{93}").map(|u| u.0).as_deref(),
+            Some("„Hallo“")
+        );
+        assert_eq!(undo_c1("intentional \u{81}"), None);
+        assert_eq!(undo_c1("\"\u{80}\""), None);
+    }
+}

@@ -1,0 +1,229 @@
+//! A corpus for mojibake repair: real sentences of 33 languages, their
+//! words, their upper case and their typography, garbled the ways text is
+//! garbled (UTF-8 read as a single-byte encoding, once, twice or through
+//! two encodings; only some letters; a no-break space lost), with the text
+//! each should repair to. The garbling here is independent of utf8scope's:
+//! encoding_rs and oem_cp decode the bytes.
+
+#![allow(dead_code)]
+
+#[path = "corpus.rs"]
+mod corpus;
+
+/// Sentences of languages the detection corpus lacks, in scripts the
+/// single-byte encodings have no letters for: mojibake through
+/// windows-1252 is their only kind.
+const MORE: [(&str, &str); 9] = [
+    (
+        "Finnish",
+        "Hyvää päivää, mitä kuuluu? Tämä on äidinkieleni ja pidän siitä.",
+    ),
+    (
+        "Slovak",
+        "Ďakujem pekne, že ste prišli včas na stretnutie do kancelárie.",
+    ),
+    ("Hindi", "मैं हिंदी में बात कर सकता हूँ और मुझे यह भाषा पसंद है।"),
+    ("Bengali", "আমি বাংলায় কথা বলতে পারি এবং এই ভাষা ভালোবাসি।"),
+    ("Tamil", "நான் தமிழில் பேசுவேன் மற்றும் இந்த மொழியை விரும்புகிறேன்."),
+    ("Georgian", "მე ქართული ენა მიყვარს და ყოველდღე ვსწავლობ."),
+    ("Amharic", "ሰላም እንዴት ነህ? አማርኛ መናገር እወዳለሁ።"),
+    ("Armenian", "Ես սիրում եմ հայերենը և ամեն օր սովորում եմ։"),
+    (
+        "Latvian",
+        "Šveices baņķieri gaida konkrētus investīciju projektus Rīgā.",
+    ),
+];
+
+/// Every language's sentences.
+pub fn sentences() -> Vec<(&'static str, &'static str)> {
+    let mut all: Vec<(&str, &str)> = corpus::LANGUAGES
+        .iter()
+        .flat_map(|l| l.sentences.iter().map(move |s| (l.name, *s)))
+        .collect();
+    all.extend(MORE);
+    all
+}
+
+/// Clean lines: each sentence, in upper case, its words with letters
+/// beyond ASCII, and its first sentence in the typography of print
+/// (« » with no-break spaces, „ “, “ ”, …, –, ×, °, £, €, ©, ™).
+pub fn clean_lines() -> Vec<(&'static str, String)> {
+    let mut lines = Vec::new();
+    let mut first_of: Vec<&str> = Vec::new();
+    for (language, sentence) in sentences() {
+        lines.push((language, sentence.to_string()));
+        lines.push((language, sentence.to_uppercase()));
+        for word in sentence.split_whitespace() {
+            let word =
+                word.trim_matches(|c: char| c.is_ascii_punctuation() || c == '¿' || c == '¡');
+            if !word.is_ascii() && !lines.iter().any(|(_, l)| l == word) {
+                lines.push((language, word.to_string()));
+            }
+        }
+        if first_of.contains(&language) {
+            continue;
+        }
+        first_of.push(language);
+        let s = sentence.trim_end_matches(['.', '!', '?', '。', '।', '։', '።']);
+        let (head, tail) = s.split_once(' ').unwrap_or((s, ""));
+        for decorated in [
+            format!("«\u{a0}{s}\u{a0}»"),
+            format!("„{s}“"),
+            format!("“{s}”"),
+            format!("{s}…"),
+            format!("{head} – {tail}"),
+            format!("{s}: 5×3, 20\u{a0}°C, £5, €7, ©2026 ™"),
+        ] {
+            lines.push((language, decorated));
+        }
+    }
+    lines
+}
+
+/// The encodings text is garbled through, by name.
+pub const GARBLERS: [&str; 15] = [
+    "windows-1252",
+    "ISO-8859-1",
+    "windows-1250",
+    "windows-1251",
+    "windows-1253",
+    "windows-1254",
+    "windows-1257",
+    "ISO-8859-2",
+    "ISO-8859-15",
+    "KOI8-R",
+    "KOI8-U",
+    "IBM866",
+    "macintosh",
+    "cp437",
+    "cp850",
+];
+
+/// What byte `b` shows as in the encoding named `name`: an undefined byte
+/// as the C1 control or Latin-1 char of its number (a "sloppy" reading).
+pub fn shown(name: &str, b: u8) -> char {
+    if b < 0x80 {
+        return char::from(b);
+    }
+    match name {
+        "ISO-8859-1" => char::from(b),
+        "cp437" => oem_cp::code_table::DECODING_TABLE_CP437[usize::from(b - 0x80)],
+        "cp850" => oem_cp::code_table::DECODING_TABLE_CP850[usize::from(b - 0x80)],
+        _ => {
+            let encoding =
+                encoding_rs::Encoding::for_label(name.as_bytes()).expect("a WHATWG label");
+            let single = [b];
+            let (text, _) = encoding.decode_without_bom_handling(&single);
+            match text.chars().next() {
+                Some(c) if c != '\u{FFFD}' => c,
+                _ => char::from(b),
+            }
+        }
+    }
+}
+
+/// `text`'s UTF-8 bytes read through the encoding named `name`.
+pub fn garble(text: &str, name: &str) -> String {
+    text.bytes().map(|b| shown(name, b)).collect()
+}
+
+/// `text` with only every other char beyond ASCII garbled through `name`
+/// (text repaired in part, or garbled in part: "l’Ã©galitÃ©").
+pub fn garble_some(text: &str, name: &str) -> String {
+    let mut out = String::new();
+    let mut nth = 0;
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+            continue;
+        }
+        nth += 1;
+        if nth % 2 == 1 {
+            out.push_str(&garble(c.encode_utf8(&mut [0; 4]), name));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A garbled line and what it meant.
+pub struct Garbled {
+    /// The language.
+    pub language: &'static str,
+    /// How it was garbled: the encodings in the order they were applied,
+    /// and a word for any variation.
+    pub how: String,
+    /// The garbled text.
+    pub text: String,
+    /// What it meant.
+    pub meant: String,
+}
+
+/// Every garbled line: each clean line through each encoding once and
+/// twice; sentences through two different encodings; sentences garbled
+/// in part; and garbled sentences whose no-break spaces became spaces.
+pub fn garbled_lines() -> Vec<Garbled> {
+    let clean = clean_lines();
+    let mut out = Vec::new();
+    let mut push = |language, how: String, text: String, meant: &str| {
+        if text != meant {
+            out.push(Garbled {
+                language,
+                how,
+                text,
+                meant: meant.to_string(),
+            });
+        }
+    };
+    for (language, line) in &clean {
+        for name in GARBLERS {
+            let once = garble(line, name);
+            push(language, name.to_string(), once.clone(), line);
+            push(
+                language,
+                format!("{name}, twice"),
+                garble(&once, name),
+                line,
+            );
+        }
+    }
+    for (language, sentence) in sentences() {
+        for (first, second) in [
+            ("windows-1252", "windows-1251"),
+            ("windows-1251", "windows-1252"),
+            ("windows-1250", "windows-1252"),
+            ("windows-1252", "cp437"),
+        ] {
+            let how = format!("{first}, then {second}");
+            push(
+                language,
+                how,
+                garble(&garble(sentence, first), second),
+                sentence,
+            );
+        }
+        for name in ["windows-1252", "windows-1251", "windows-1250"] {
+            push(
+                language,
+                format!("{name}, some letters"),
+                garble_some(sentence, name),
+                sentence,
+            );
+            push(
+                language,
+                format!("{name}, three times"),
+                garble(&garble(&garble(sentence, name), name), name),
+                sentence,
+            );
+            let lost = garble(sentence, name).replace('\u{a0}', " ");
+            push(
+                language,
+                format!("{name}, no-break space lost"),
+                lost,
+                sentence,
+            );
+        }
+    }
+    out
+}
