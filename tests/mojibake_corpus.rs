@@ -134,3 +134,31 @@ fn clean_lines_are_never_changed_or_flagged() {
         flagged.join("\n")
     );
 }
+
+/// Writes the corpus to the directory `UTF8SCOPE_CORPUS_DIR` names, as
+/// JSON lines (`benches/mojibake_peers.py` runs ftfy on it):
+/// `cargo test --test mojibake_corpus -- --ignored`.
+#[test]
+#[ignore]
+fn write_the_corpus() {
+    let Some(dir) = std::env::var_os("UTF8SCOPE_CORPUS_DIR") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let garbled: String = garbled_lines()
+        .iter()
+        .map(|l| {
+            let (ours, _) = fixed(&l.text);
+            serde_json::json!({"how": l.how, "text": l.text, "meant": l.meant, "ours": ours})
+                .to_string()
+                + "\n"
+        })
+        .collect();
+    std::fs::write(dir.join("mojibake-garbled.jsonl"), garbled).unwrap();
+    let clean: String = clean_lines()
+        .iter()
+        .map(|(_, line)| serde_json::json!({"text": line}).to_string() + "\n")
+        .collect();
+    std::fs::write(dir.join("mojibake-clean.jsonl"), clean).unwrap();
+}

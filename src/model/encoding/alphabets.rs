@@ -46,23 +46,39 @@ const ALPHABETS: [&str; 34] = [
 /// Whether the letters of `text` outside ASCII (in Latin, Cyrillic or
 /// Greek) all fit one language's alphabet: `None` if it has none.
 pub fn fits_one_alphabet(text: &str) -> Option<bool> {
-    let mut letters: Vec<char> = text
-        .chars()
-        .filter(|c| !c.is_ascii() && c.is_alphabetic())
-        .flat_map(char::to_lowercase)
-        .filter(|c| in_checked_scripts(*c))
-        .collect();
-    if letters.is_empty() {
-        return None;
+    // The alphabets (as bits) that hold every letter so far.
+    let mut holding: Option<u64> = None;
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        if !(in_checked_scripts(c) && c.is_alphabetic()) {
+            // (Lower case of a checked letter is checked: no need to lower
+            // letters of other scripts.)
+            continue;
+        }
+        for lower in c.to_lowercase().filter(|l| in_checked_scripts(*l)) {
+            let bits = ALPHABETS_OF
+                .binary_search_by_key(&lower, |&(letter, _)| letter)
+                .map_or(0, |i| ALPHABETS_OF[i].1);
+            holding = Some(holding.unwrap_or(u64::MAX) & bits);
+        }
+    }
+    holding.map(|bits| bits != 0)
+}
+
+/// Each letter of the alphabets, sorted, with the alphabets (as bits by
+/// index in [`ALPHABETS`]) that hold it.
+static ALPHABETS_OF: std::sync::LazyLock<Vec<(char, u64)>> = std::sync::LazyLock::new(|| {
+    let mut letters: Vec<(char, u64)> = Vec::new();
+    for (i, alphabet) in ALPHABETS.iter().enumerate() {
+        for letter in alphabet.chars() {
+            match letters.iter_mut().find(|(l, _)| *l == letter) {
+                Some((_, bits)) => *bits |= 1 << i,
+                None => letters.push((letter, 1 << i)),
+            }
+        }
     }
     letters.sort_unstable();
-    letters.dedup();
-    Some(
-        ALPHABETS
-            .iter()
-            .any(|alphabet| letters.iter().all(|c| alphabet.contains(*c))),
-    )
-}
+    letters
+});
 
 /// Whether `c`, a letter, is one some language writes: ASCII, Latin-1's
 /// letters, Maltese's, Greek's (polytonic too) and any of the alphabets

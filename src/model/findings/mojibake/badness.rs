@@ -42,7 +42,7 @@ impl Context {
         let mut context = Context::default();
         for c in text.chars().filter(|c| c.is_alphabetic()) {
             context.letters += 1;
-            let script = family(c.script());
+            let script = script_of(c);
             if is_specific(script) && !context.scripts.contains(&script) {
                 context.scripts.push(script);
             }
@@ -118,9 +118,23 @@ fn facts(c: char) -> Facts {
     Facts {
         c,
         kind,
-        script: family(c.script()),
+        script: script_of(c),
         upper: c.is_uppercase(),
         lower: c.is_lowercase(),
+    }
+}
+
+/// The script of `c` as writing mixes it ([`family`]), quickly for the
+/// blocks most text is in.
+fn script_of(c: char) -> Script {
+    match c {
+        'A'..='Z' | 'a'..='z' | 'ª' | 'º' | 'À'..='Ö' | 'Ø'..='ö' | 'ø'..='ɏ' => {
+            Script::Latin
+        }
+        '\u{0391}'..='\u{03A9}' | '\u{03AC}'..='\u{03CE}' => Script::Greek,
+        '\u{0400}'..='\u{0481}' | '\u{048A}'..='\u{04FF}' => Script::Cyrillic,
+        _ if c.is_ascii() => Script::Common,
+        _ => family(c.script()),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::Chain;
 use super::badness::{Context, badness};
-use super::garblers::GARBLERS;
+use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, roles};
 use super::undo::{Layer, undo};
 
 /// How many layers of garbling are undone at most.
@@ -48,7 +48,12 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
             // text, or nothing: a C1 control that undoing UTF-8 makes is a
             // coincidence.
             let c1 = outermost.then_some(Layer::Windows1252AsLatin1);
-            let layers = GARBLERS.iter().map(|g| Layer::Utf8As(g, false)).chain(c1);
+            let able = undoable(&from.text);
+            let layers = GARBLERS
+                .iter()
+                .filter(|g| able & (1 << g.index()) != 0)
+                .map(|g| Layer::Utf8As(g, false))
+                .chain(c1);
             for layer in layers {
                 let Some(undone) = undo(&from.text, layer, outermost) else {
                     continue;
@@ -60,14 +65,15 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 }
                 let mut chain = from.chain.clone();
                 chain.0.push(undone.layer);
+                let first = found.iter().find(|c| c.text == undone.text);
                 let candidate = Candidate {
-                    badness: badness(&undone.text, &neutral),
+                    badness: first.map_or_else(|| badness(&undone.text, &neutral), |c| c.badness),
                     left: if outermost { undone.left } else { from.left },
                     last_left: undone.left,
                     chain,
                     text: undone.text,
                 };
-                if let Some(first) = found.iter().find(|c| c.text == candidate.text) {
+                if let Some(first) = first {
                     if first.chain.0.len() == candidate.chain.0.len() {
                         found.push(candidate);
                     }
@@ -85,6 +91,24 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
         frontier = next;
     }
     found
+}
+
+/// The encodings (as bits by index) in which some char of `text` that
+/// shows a UTF-8 lead byte is followed by one that shows a continuation
+/// byte (or a lost one): the only ones that can undo anything in it.
+fn undoable(text: &str) -> u32 {
+    let mut able = 0;
+    let mut leads = 0;
+    for c in text.chars() {
+        let continuation = match c {
+            '?' | '\u{FFFD}' | LOST_NO_BREAK_SPACE => u32::MAX,
+            _ if c.is_ascii() => 0,
+            _ => roles(c).1,
+        };
+        able |= leads & continuation;
+        leads = if c.is_ascii() { 0 } else { roles(c).0 };
+    }
+    able
 }
 
 /// How a byte A0 would go on the UTF-8 sequence that the chars ending

@@ -17,6 +17,8 @@ pub struct Garbler {
     /// Whether C1 controls U+0080–U+009F also stand for bytes 80–9F: in
     /// windows-1252, text read as ISO-8859-1 (Latin-1) shows its bytes so.
     pub latin1_c1: bool,
+    /// Its place in [`GARBLERS`].
+    index: usize,
 }
 
 /// Stands, in a word being read, for a no-break space (byte A0) that was
@@ -60,10 +62,7 @@ impl Garbler {
 
     /// Its place in [`GARBLERS`].
     pub fn index(&self) -> usize {
-        GARBLERS
-            .iter()
-            .position(|g| std::ptr::eq(*g, self))
-            .expect("every garbler is listed")
+        self.index
     }
 }
 
@@ -83,7 +82,7 @@ impl PartialEq for Garbler {
 impl Eq for Garbler {}
 
 /// Builds a garbler from an encoding_rs single-byte encoding.
-fn from_encoding_rs(encoding: &'static Encoding, latin1_c1: bool) -> Garbler {
+fn from_encoding_rs(encoding: &'static Encoding, latin1_c1: bool, index: usize) -> Garbler {
     Garbler {
         name: encoding.name(),
         high: std::array::from_fn(|i| {
@@ -96,41 +95,45 @@ fn from_encoding_rs(encoding: &'static Encoding, latin1_c1: bool) -> Garbler {
             }
         }),
         latin1_c1,
+        index,
     }
 }
 
 macro_rules! garbler {
-    ($name:ident, $encoding:expr, $latin1:expr) => {
-        static $name: LazyLock<Garbler> = LazyLock::new(|| from_encoding_rs($encoding, $latin1));
+    ($name:ident, $encoding:expr, $latin1:expr, $index:expr) => {
+        static $name: LazyLock<Garbler> =
+            LazyLock::new(|| from_encoding_rs($encoding, $latin1, $index));
     };
 }
 
-garbler!(WINDOWS_1252, encoding_rs::WINDOWS_1252, true);
-garbler!(WINDOWS_1251, encoding_rs::WINDOWS_1251, false);
-garbler!(WINDOWS_1250, encoding_rs::WINDOWS_1250, false);
-garbler!(ISO_8859_2, encoding_rs::ISO_8859_2, false);
-garbler!(WINDOWS_1253, encoding_rs::WINDOWS_1253, false);
-garbler!(WINDOWS_1254, encoding_rs::WINDOWS_1254, false);
-garbler!(WINDOWS_1255, encoding_rs::WINDOWS_1255, false);
-garbler!(WINDOWS_1256, encoding_rs::WINDOWS_1256, false);
-garbler!(WINDOWS_1257, encoding_rs::WINDOWS_1257, false);
-garbler!(WINDOWS_1258, encoding_rs::WINDOWS_1258, false);
-garbler!(ISO_8859_15, encoding_rs::ISO_8859_15, false);
-garbler!(KOI8_R, encoding_rs::KOI8_R, false);
-garbler!(KOI8_U, encoding_rs::KOI8_U, false);
-garbler!(IBM866, encoding_rs::IBM866, false);
-garbler!(MACINTOSH, encoding_rs::MACINTOSH, false);
+garbler!(WINDOWS_1252, encoding_rs::WINDOWS_1252, true, 0);
+garbler!(WINDOWS_1251, encoding_rs::WINDOWS_1251, false, 1);
+garbler!(WINDOWS_1250, encoding_rs::WINDOWS_1250, false, 2);
+garbler!(ISO_8859_2, encoding_rs::ISO_8859_2, false, 3);
+garbler!(WINDOWS_1253, encoding_rs::WINDOWS_1253, false, 6);
+garbler!(WINDOWS_1254, encoding_rs::WINDOWS_1254, false, 5);
+garbler!(WINDOWS_1255, encoding_rs::WINDOWS_1255, false, 9);
+garbler!(WINDOWS_1256, encoding_rs::WINDOWS_1256, false, 8);
+garbler!(WINDOWS_1257, encoding_rs::WINDOWS_1257, false, 7);
+garbler!(WINDOWS_1258, encoding_rs::WINDOWS_1258, false, 10);
+garbler!(ISO_8859_15, encoding_rs::ISO_8859_15, false, 4);
+garbler!(KOI8_R, encoding_rs::KOI8_R, false, 11);
+garbler!(KOI8_U, encoding_rs::KOI8_U, false, 12);
+garbler!(IBM866, encoding_rs::IBM866, false, 13);
+garbler!(MACINTOSH, encoding_rs::MACINTOSH, false, 14);
 
 static CP437: LazyLock<Garbler> = LazyLock::new(|| Garbler {
     name: "IBM437",
     high: oem_cp::code_table::DECODING_TABLE_CP437,
     latin1_c1: false,
+    index: 15,
 });
 
 static CP850: LazyLock<Garbler> = LazyLock::new(|| Garbler {
     name: "IBM850",
     high: oem_cp::code_table::DECODING_TABLE_CP850,
     latin1_c1: false,
+    index: 16,
 });
 
 /// How many encodings are tried.
@@ -256,6 +259,9 @@ mod tests {
             }
         }
         assert_eq!(GARBLERS.len(), COUNT);
+        for (i, garbler) in GARBLERS.iter().enumerate() {
+            assert_eq!(garbler.index(), i, "{}", garbler.name);
+        }
         assert_eq!(windows_1252().byte_of('\u{0090}'), Some(0x90));
         assert_eq!(windows_1252().byte_of('€'), Some(0x80));
         assert_eq!(windows_1252().byte_of('\u{0080}'), Some(0x80));

@@ -71,8 +71,6 @@ struct Word {
     /// Whether a lost no-break space was put back after it: a guess that
     /// only the line's other words can back, but for "à".
     guessed_space: bool,
-    /// Whether the word as it stands has no reading: the line's clean text.
-    clean: bool,
 }
 
 impl Word {
@@ -144,22 +142,60 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
 
 /// Judges `text[start..end]` (one line) once: its runs of mojibake.
 fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
-    let mut found = Vec::new();
-    let runs = &mut found;
-    let mut words = words_of(text, start, end);
-    // The rest of the line: the words no chain changes.
-    let clean: String = words
-        .iter()
-        .filter(|w| w.clean)
-        .map(|w| &text[w.range.clone()])
+    // The rest of the line: the words that no chain could change.
+    let line = &text[start..end];
+    let clean: String = line
+        .split_ascii_whitespace()
+        .filter(|w| !is_suspect(w))
         .collect::<Vec<_>>()
         .join(" ");
     let context = Context::of(&clean);
+    // Most lines that reach here have no word that shows garbling: the
+    // readings of the others matter only beside one that does.
+    let shows_garbling = |word: &str| is_suspect(word) && badness(word, &context) >= MARGIN;
+    if !line.split_ascii_whitespace().any(shows_garbling) {
+        return Vec::new();
+    }
+    let first = judge_words(text, start, end, &context, &shows_garbling);
+    if !first.iter().any(|run| run.repair().is_some()) {
+        return first;
+    }
+    judge_words(text, start, end, &context, &|word: &str| is_suspect(word))
+}
+
+/// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
+/// continuation byte in some encoding (or a lost byte, or C1 controls), or
+/// a last char that shows a lead byte (a no-break space after it may have
+/// been lost).
+fn is_suspect(word: &str) -> bool {
+    may_hold_mojibake(word) || word.chars().last().is_some_and(|c| roles(c).0 != 0)
+}
+
+/// Judges the words of `text[start..end]` that `read` picks.
+fn judge_words(
+    text: &str,
+    start: usize,
+    end: usize,
+    context: &Context,
+    read: &dyn Fn(&str) -> bool,
+) -> Vec<Mojibake> {
+    let mut found = Vec::new();
+    let runs = &mut found;
+    let mut words = words_of(text, start, end, read);
     words.retain(|w| !w.candidates.is_empty());
     for word in &mut words {
-        word.badness = badness(&word.text, &context);
+        word.badness = badness(&word.text, context);
+        // (Many chains give the same text: each text is judged once.)
+        let mut judged: Vec<(String, u32)> = Vec::new();
         for candidate in &mut word.candidates {
-            candidate.badness = badness(&candidate.text, &context);
+            candidate.badness = match judged.iter().find(|(t, _)| *t == candidate.text) {
+                Some(&(_, bad)) => bad,
+                None => {
+                    let bad = badness(&candidate.text, context);
+                    judged.push((candidate.text.clone(), bad));
+                    bad
+                }
+            };
         }
     }
     // First the words that show their garbling.
@@ -403,7 +439,7 @@ fn add_repair(
 
 /// The words of `text[start..end]` (split at ASCII whitespace), each with
 /// its candidate repairs.
-fn words_of(text: &str, start: usize, end: usize) -> Vec<Word> {
+fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -> Vec<Word> {
     let line = &text[start..end];
     let bytes = line.as_bytes();
     let mut words = Vec::new();
@@ -421,11 +457,11 @@ fn words_of(text: &str, start: usize, end: usize) -> Vec<Word> {
         let mut range = start + at..start + word_end;
         let mut judged = word.to_string();
         let mut guessed_space = false;
-        let mut found = if word.is_ascii() {
-            Vec::new()
-        } else {
-            candidates(word)
-        };
+        if word.is_ascii() || !read(word) {
+            at = word_end;
+            continue;
+        }
+        let mut found = candidates(word);
         // A sequence whose byte A0 showed as a no-break space that became
         // a space ("voilÃ le", "Ð ÑƒÑ\u{81}", "ì •ë§\u{90}"): put it back
         // if a repair takes it in.
@@ -433,7 +469,6 @@ fn words_of(text: &str, start: usize, end: usize) -> Vec<Word> {
             .strip_prefix(' ')
             .filter(|rest| rest.starts_with(|c: char| !c.is_ascii_whitespace()));
         let mut next_at = word_end;
-        let plain_clean = found.is_empty();
         // (Only where no reading of the word takes in its last char.)
         let last = word.chars().last().unwrap_or(' ');
         let tail_left = found.iter().all(|c| c.text.ends_with(last));
@@ -485,7 +520,6 @@ fn words_of(text: &str, start: usize, end: usize) -> Vec<Word> {
             candidates: found,
             badness: 0,
             guessed_space,
-            clean: plain_clean,
         });
         at = next_at;
     }

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""ftfy on the mojibake corpus that tests/mojibake_corpus.rs writes.
+
+    UTF8SCOPE_CORPUS_DIR=DIR cargo test --test mojibake_corpus -- --ignored
+    python3 benches/mojibake_peers.py DIR
+
+Prints, per way of garbling, the lines found, repaired exactly and repaired
+wrongly by ftfy.fix_encoding (ftfy's encoding repair alone) and by
+utf8scope (whose output the corpus file carries), judged the same way as
+the Rust test: a changed word must become the word meant. Also the clean
+lines each changes. Needs ftfy (pip install ftfy==6.3.1, in a virtualenv:
+only this comparison uses it).
+"""
+import json
+import re
+import sys
+from collections import defaultdict
+
+import ftfy
+
+
+def changes_are_right(garbled, out, meant):
+    if out == garbled:
+        return True
+    # ASCII whitespace only, as garbling keeps it (a no-break space is a
+    # char garbling changes).
+    words = lambda s: [w for w in re.split(r"[\t\n\x0b\x0c\r ]+", s) if w]
+    g, o, m = words(garbled), words(out), words(meant)
+    if not (len(g) == len(o) == len(m)):
+        return out == meant
+    return all(ow == gw or ow == mw for gw, ow, mw in zip(g, o, m))
+
+
+def main():
+    corpus = sys.argv[1]
+    tally = defaultdict(lambda: {"lines": 0, "ftfy": [0, 0, 0], "ours": [0, 0, 0]})
+    with open(f"{corpus}/mojibake-garbled.jsonl", encoding="utf-8") as lines:
+        for raw in lines:
+            case = json.loads(raw)
+            text, meant = case["text"], case["meant"]
+            # The family of the way: "windows-1252, twice" counts under both.
+            for key in (case["how"], "all"):
+                t = tally[key]
+                t["lines"] += 1
+                for who, out in (("ftfy", ftfy.fix_encoding(text)), ("ours", case["ours"])):
+                    t[who][0] += out != text
+                    t[who][1] += out == meant
+                    t[who][2] += out != meant and not changes_are_right(text, out, meant)
+    print(f"{'garbled':<40} {'lines':>6}  {'ftfy found/exact/wrong':>24}  {'utf8scope found/exact/wrong':>28}")
+    pct = lambda n, d: 100.0 * n / max(d, 1)
+    for key in sorted(k for k in tally if k != "all") + ["all"]:
+        t = tally[key]
+        f, o = t["ftfy"], t["ours"]
+        print(
+            f"{key:<40} {t['lines']:>6}  {pct(f[0], t['lines']):>6.1f}% {pct(f[1], t['lines']):>6.1f}% {f[2]:>6}"
+            f"    {pct(o[0], t['lines']):>6.1f}% {pct(o[1], t['lines']):>6.1f}% {o[2]:>6}"
+        )
+    changed = 0
+    total = 0
+    with open(f"{corpus}/mojibake-clean.jsonl", encoding="utf-8") as lines:
+        for raw in lines:
+            text = json.loads(raw)["text"]
+            total += 1
+            changed += ftfy.fix_encoding(text) != text
+    print(f"clean lines changed by ftfy: {changed} of {total}")
+
+
+if __name__ == "__main__":
+    main()
