@@ -8,7 +8,15 @@ Prints, per way of garbling, the lines found, repaired exactly and repaired
 wrongly by ftfy.fix_encoding (ftfy's encoding repair alone) and by
 utf8scope (whose output the corpus file carries), judged the same way as
 the Rust test: a changed word must become the word meant. Also the clean
-lines each changes. Needs ftfy (pip install ftfy==6.3.1, in a virtualenv:
+lines each changes.
+
+    python3 benches/mojibake_peers.py --mixed DIR FILE
+    python3 benches/mojibake_peers.py --time FILE [UTF8SCOPE]
+
+writes a 20 MiB file of the corpus's lines, 3% of them garbled (seed 7), and
+
+times `utf8scope fix FILE` (the release binary) against ftfy.fix_text on
+the same file in the same run, best of three each. Needs ftfy (pip install ftfy==6.3.1, in a virtualenv:
 only this comparison uses it).
 """
 import json
@@ -31,7 +39,48 @@ def changes_are_right(garbled, out, meant):
     return all(ow == gw or ow == mw for gw, ow, mw in zip(g, o, m))
 
 
+def time_fix(path, binary):
+    import subprocess
+    import time
+
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    ours, theirs = [], []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([binary, "fix", path, "-o", "/dev/null"], check=True, stderr=subprocess.DEVNULL)
+        ours.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        ftfy.fix_text(text)
+        theirs.append(time.perf_counter() - start)
+    mib = len(text.encode()) / 2**20
+    print(f"{path}: {mib:.1f} MiB; utf8scope fix {min(ours):.2f} s, ftfy.fix_text {min(theirs):.2f} s: "
+          f"utf8scope {min(theirs) / min(ours):.1f}x faster")
+
+
+def write_mixed(corpus, path):
+    import random
+
+    random.seed(7)
+    with open(f"{corpus}/mojibake-garbled.jsonl", encoding="utf-8") as f:
+        garbled = [json.loads(line)["text"] for line in f]
+    with open(f"{corpus}/mojibake-clean.jsonl", encoding="utf-8") as f:
+        clean = [json.loads(line)["text"] for line in f]
+    lines, size = [], 0
+    while size < 20 * 2**20:
+        line = random.choice(garbled) if random.random() < 0.03 else random.choice(clean)
+        lines.append(line)
+        size += len(line.encode()) + 1
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
+    if sys.argv[1] == "--mixed":
+        return write_mixed(sys.argv[2], sys.argv[3])
+    if sys.argv[1] == "--time":
+        binary = sys.argv[3] if len(sys.argv) > 3 else "target/release/utf8scope"
+        return time_fix(sys.argv[2], binary)
     corpus = sys.argv[1]
     tally = defaultdict(lambda: {"lines": 0, "ftfy": [0, 0, 0], "ours": [0, 0, 0]})
     with open(f"{corpus}/mojibake-garbled.jsonl", encoding="utf-8") as lines:
