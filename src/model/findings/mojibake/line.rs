@@ -128,9 +128,9 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
                 return None;
             }
             run.range = mapped[0]..mapped[mapped.len() - 1] + 1;
-            let overlaps = first
-                .iter()
-                .any(|f| f.range.start < run.range.end && run.range.start < f.range.end);
+            // (The first runs are in order and apart: one search finds it.)
+            let i = first.partition_point(|f| f.range.end <= run.range.start);
+            let overlaps = first.get(i).is_some_and(|f| f.range.start < run.range.end);
             (!overlaps).then_some(run)
         })
         .collect();
@@ -331,11 +331,12 @@ fn left_ungarbled(
             _ => None,
         })
         .collect();
+    // (The repaired words are in order: one search per char.)
     text[start..end].char_indices().any(|(i, c)| {
         let at = start + i;
-        !c.is_ascii()
-            && !repaired.iter().any(|(range, _)| range.contains(&at))
-            && garblers.iter().any(|g| g.byte_of(c).is_some())
+        let k = repaired.partition_point(|(range, _)| range.end <= at);
+        let inside = repaired.get(k).is_some_and(|(range, _)| range.start <= at);
+        !c.is_ascii() && !inside && garblers.iter().any(|g| g.byte_of(c).is_some())
     })
 }
 
