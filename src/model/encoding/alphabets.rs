@@ -47,21 +47,29 @@ const ALPHABETS: [&str; 34] = [
 /// Greek) all fit one language's alphabet: `None` if it has none.
 pub fn fits_one_alphabet(text: &str) -> Option<bool> {
     // The alphabets (as bits) that hold every letter so far.
-    let mut holding: Option<u64> = None;
-    for c in text.chars().filter(|c| !c.is_ascii()) {
-        if !(in_checked_scripts(c) && c.is_alphabetic()) {
-            // (Lower case of a checked letter is checked: no need to lower
-            // letters of other scripts.)
-            continue;
-        }
-        for lower in c.to_lowercase().filter(|l| in_checked_scripts(*l)) {
-            let bits = ALPHABETS_OF
-                .binary_search_by_key(&lower, |&(letter, _)| letter)
-                .map_or(0, |i| ALPHABETS_OF[i].1);
-            holding = Some(holding.unwrap_or(u64::MAX) & bits);
-        }
+    text.chars()
+        .filter_map(alphabets_of)
+        .reduce(|holding, bits| holding & bits)
+        .map(|bits| bits != 0)
+}
+
+/// The alphabets (as bits by index in [`ALPHABETS`]) that hold `c`, a
+/// letter beyond ASCII in the checked scripts (lowered); `None` for any
+/// other char, which no alphabet is checked for.
+pub fn alphabets_of(c: char) -> Option<u64> {
+    if c.is_ascii() || !(in_checked_scripts(c) && c.is_alphabetic()) {
+        return None;
     }
-    holding.map(|bits| bits != 0)
+    // (Lower case of a checked letter is checked: no need to lower letters
+    // of other scripts.)
+    c.to_lowercase()
+        .filter(|l| in_checked_scripts(*l))
+        .map(|lower| {
+            ALPHABETS_OF
+                .binary_search_by_key(&lower, |&(letter, _)| letter)
+                .map_or(0, |i| ALPHABETS_OF[i].1)
+        })
+        .reduce(|a, b| a & b)
 }
 
 /// Each letter of the alphabets, sorted, with the alphabets (as bits by

@@ -13,7 +13,7 @@ mod utf16;
 mod utf32;
 mod utf8;
 
-pub(crate) use alphabets::{fits_one_alphabet, is_common_letter};
+pub(crate) use alphabets::{alphabets_of, is_common_letter};
 pub(crate) use detect::family;
 pub use legacy::Legacy;
 pub use rows::{RowReading, read_row};

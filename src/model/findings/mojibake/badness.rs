@@ -23,11 +23,13 @@
 //! Apostrophes, hyphens, dashes and the middle dot join words and cost
 //! nothing; typography between words (« » „ “ … – × ° £ € ™) costs nothing.
 
+use std::sync::OnceLock;
+
 use unicode_general_category::{GeneralCategory as Category, get_general_category};
 use unicode_normalization::char::compose;
 use unicode_script::{Script, UnicodeScript};
 
-use crate::model::encoding::{family, fits_one_alphabet, is_common_letter};
+use crate::model::encoding::{alphabets_of, family, is_common_letter};
 
 /// The scripts of the letters on the rest of a line (its context).
 #[derive(Debug, Clone, Default)]
@@ -40,11 +42,10 @@ impl Context {
     /// The context that `text` gives.
     pub fn of(text: &str) -> Context {
         let mut context = Context::default();
-        for c in text.chars().filter(|c| c.is_alphabetic()) {
+        for f in text.chars().map(facts).filter(|f| f.alphabetic) {
             context.letters += 1;
-            let script = script_of(c);
-            if is_specific(script) && !context.scripts.contains(&script) {
-                context.scripts.push(script);
+            if is_specific(f.script) && !context.scripts.contains(&f.script) {
+                context.scripts.push(f.script);
             }
         }
         context
@@ -53,6 +54,25 @@ impl Context {
     /// Whether a letter of `script` would be foreign to the context.
     fn is_foreign(&self, script: Script) -> bool {
         self.letters >= 3 && is_specific(script) && !self.scripts.contains(&script)
+    }
+}
+
+/// How implausible a text is on its own, and the scripts of its letters,
+/// which decide what it costs beside a line ([`Measure::against`]).
+#[derive(Debug, Clone, Default)]
+pub struct Measure {
+    /// What the text costs with no line around it.
+    pub alone: u32,
+    /// The scripts of its letters (Common and Inherited left out).
+    scripts: Vec<Script>,
+}
+
+impl Measure {
+    /// What the text costs beside `context`: a letter of a script found
+    /// nowhere else on the line costs 3, once a script.
+    pub fn against(&self, context: &Context) -> u32 {
+        let foreign = self.scripts.iter().filter(|s| context.is_foreign(**s));
+        self.alone + 3 * foreign.count() as u32
     }
 }
 
@@ -70,6 +90,7 @@ enum Kind {
     Other,
 }
 
+/// What the measure needs to know of a char, looked up once.
 #[derive(Debug, Clone, Copy)]
 struct Facts {
     c: char,
@@ -77,9 +98,36 @@ struct Facts {
     script: Script,
     upper: bool,
     lower: bool,
+    /// Alphabetic (letters and the marks and numbers Unicode counts so).
+    alphabetic: bool,
+    /// What it costs on its own ([`own_cost`]).
+    own_cost: u8,
+    /// The alphabets that hold it ([`alphabets_of`]).
+    alphabets: Option<u64>,
 }
 
+/// The facts of the Basic Multilingual Plane, a block of 256 chars at a
+/// time, each block worked out the first time a char of it is measured.
+static BMP_FACTS: [OnceLock<Box<[Facts; 256]>>; 256] = [const { OnceLock::new() }; 256];
+
+/// The facts of `c`.
 fn facts(c: char) -> Facts {
+    let code = c as usize;
+    if code > 0xFFFF {
+        return facts_of(c);
+    }
+    let block = BMP_FACTS[code >> 8].get_or_init(|| {
+        Box::new(std::array::from_fn(|i| {
+            // (Surrogates are not chars: they are never looked up.)
+            char::from_u32(((code >> 8) << 8 | i) as u32)
+                .map_or_else(|| facts_of('\u{FFFD}'), facts_of)
+        }))
+    });
+    block[code & 0xFF]
+}
+
+/// Works out the facts of `c`.
+fn facts_of(c: char) -> Facts {
     let category = get_general_category(c);
     let kind = match category {
         _ if c == ' ' || c == '\u{A0}' || c.is_whitespace() => Kind::Space,
@@ -115,27 +163,29 @@ fn facts(c: char) -> Facts {
         | Category::OtherSymbol => Kind::Symbol,
         _ => Kind::Other,
     };
+    let script = script_of(c);
     Facts {
         c,
         kind,
-        script: script_of(c),
+        script,
         upper: c.is_uppercase(),
         lower: c.is_lowercase(),
+        alphabetic: c.is_alphabetic(),
+        own_cost: own_cost(c, kind, script, category),
+        alphabets: alphabets_of(c),
     }
 }
 
-/// The script of `c` as writing mixes it ([`family`]), quickly for the
-/// blocks most text is in.
+/// The script of `c` as writing mixes it ([`family`]).
 fn script_of(c: char) -> Script {
-    match c {
-        'A'..='Z' | 'a'..='z' | 'ª' | 'º' | 'À'..='Ö' | 'Ø'..='ö' | 'ø'..='ɏ' => {
+    if c.is_ascii() {
+        return if c.is_ascii_alphabetic() {
             Script::Latin
-        }
-        '\u{0391}'..='\u{03A9}' | '\u{03AC}'..='\u{03CE}' => Script::Greek,
-        '\u{0400}'..='\u{0481}' | '\u{048A}'..='\u{04FF}' => Script::Cyrillic,
-        _ if c.is_ascii() => Script::Common,
-        _ => family(c.script()),
+        } else {
+            Script::Common
+        };
     }
+    family(c.script())
 }
 
 /// Whether a script is one letters belong to (not Common or Inherited).
@@ -144,20 +194,19 @@ fn is_specific(script: Script) -> bool {
 }
 
 /// What `c` costs on its own.
-fn own_cost(f: &Facts) -> u32 {
-    match f.c {
+fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
+    match c {
         '\u{80}'..='\u{9F}' => 5,
         '\u{FFFD}' => 2,
         '¨' | '¯' | '´' | '¸' | '¦' | '¤' | '\u{2C6}'..='\u{2DD}' => 2,
         // Symbols few texts use: supplemental arrows and math operators.
         '\u{27C0}'..='\u{27EF}' | '\u{2900}'..='\u{2AFF}' => 2,
-        _ if f.kind == Kind::Other
-            && (f.script == Script::Unknown
-                || get_general_category(f.c) == Category::PrivateUse) =>
+        _ if kind == Kind::Other
+            && (script == Script::Unknown || category == Category::PrivateUse) =>
         {
             5
         }
-        _ if f.kind == Kind::Letter && !is_common_letter(f.c) => 2,
+        _ if kind == Kind::Letter && !is_common_letter(c) => 2,
         // Rare ideographs (CJK Extension A and beyond), Kanbun, Yi.
         '\u{3190}'..='\u{319F}' | '\u{3400}'..='\u{4DBF}' | '\u{A000}'..='\u{A4CF}' => 2,
         '\u{20000}'..='\u{3FFFF}' => 2,
@@ -167,25 +216,28 @@ fn own_cost(f: &Facts) -> u32 {
 
 /// How implausible `text` is beside `context` (see the module's rules).
 pub fn badness(text: &str, context: &Context) -> u32 {
+    measure(text).against(context)
+}
+
+/// How implausible `text` is on its own, and its letters' scripts (see the
+/// module's rules).
+pub fn measure(text: &str) -> Measure {
     let facts: Vec<Facts> = text.chars().map(facts).collect();
-    // Letters of one word that no one language writes together (ı with
-    // ź): a sign of the wrong code page.
-    let mut cost = text
-        .split_whitespace()
-        .filter(|word| fits_one_alphabet(word) == Some(false))
-        .count() as u32
-        * 2;
-    let mut foreign: Vec<Script> = Vec::new();
+    let mut cost = 0;
+    let mut scripts: Vec<Script> = Vec::new();
+    // The alphabets that hold every letter of the word so far: letters of
+    // one word that no one language writes together (ı with ź) are a sign
+    // of the wrong code page.
+    let mut holding: Option<u64> = None;
+    // The letter before, over any marks on it.
+    let mut letter_before: Option<Facts> = None;
     for (i, f) in facts.iter().enumerate() {
-        cost += own_cost(f);
+        cost += u32::from(f.own_cost);
+        if let Some(bits) = f.alphabets {
+            holding = Some(holding.unwrap_or(u64::MAX) & bits);
+        }
         let before = i.checked_sub(1).map(|j| facts[j]);
         let after = facts.get(i + 1);
-        // The letter before, over any marks on it.
-        let letter_before = facts[..i]
-            .iter()
-            .rev()
-            .find(|b| b.kind != Kind::Mark)
-            .filter(|b| b.kind == Kind::Letter);
         match f.kind {
             Kind::Letter => {
                 if let Some(b) = letter_before {
@@ -202,9 +254,8 @@ pub fn badness(text: &str, context: &Context) -> u32 {
                         cost += 4;
                     }
                 }
-                if context.is_foreign(f.script) && !foreign.contains(&f.script) {
-                    foreign.push(f.script);
-                    cost += 3;
+                if is_specific(f.script) && !scripts.contains(&f.script) {
+                    scripts.push(f.script);
                 }
             }
             Kind::Mark => {
@@ -245,10 +296,15 @@ pub fn badness(text: &str, context: &Context) -> u32 {
             {
                 cost += 2;
             }
-            Kind::Space if f.c == '\u{A0}' => {
-                let capital_before = letter_before.is_some_and(|b| b.upper && !b.c.is_ascii());
-                if capital_before && after.is_some_and(|a| a.kind == Kind::Letter && a.lower) {
-                    cost += 3;
+            Kind::Space => {
+                if f.c == '\u{A0}' {
+                    let capital_before = letter_before.is_some_and(|b| b.upper && !b.c.is_ascii());
+                    if capital_before && after.is_some_and(|a| a.kind == Kind::Letter && a.lower) {
+                        cost += 3;
+                    }
+                }
+                if holding.take() == Some(0) {
+                    cost += 2;
                 }
             }
             Kind::Symbol if !f.c.is_ascii() && f.c != '\u{FFFD}' && letter_before.is_some() => {
@@ -264,8 +320,19 @@ pub fn badness(text: &str, context: &Context) -> u32 {
             }
             _ => {}
         }
+        match f.kind {
+            Kind::Letter => letter_before = Some(*f),
+            Kind::Mark => {}
+            _ => letter_before = None,
+        }
     }
-    cost
+    if holding == Some(0) {
+        cost += 2;
+    }
+    Measure {
+        alone: cost,
+        scripts,
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! The readings of a word: every text that undoing one to three layers of
 //! garbling, through any of the encodings, makes of it.
 
+use std::collections::HashMap;
+
 use super::Chain;
-use super::badness::{Context, badness};
+use super::badness::{Measure, measure};
 use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, roles};
 use super::undo::{Layer, undo};
 
@@ -16,7 +18,9 @@ pub struct Candidate {
     pub chain: Chain,
     /// What it says.
     pub text: String,
-    /// How implausible it is (see [`badness`]), beside the line.
+    /// How implausible it is on its own.
+    pub measure: Measure,
+    /// How implausible it is beside the line (set when the line is judged).
     pub badness: u32,
     /// How many chars beyond ASCII the outermost layer left alone: none
     /// when the whole word was garbled that way.
@@ -30,12 +34,13 @@ pub struct Candidate {
 /// from; others to the same text with as many layers are kept, since the
 /// line may show which it was).
 pub fn candidates(word: &str) -> Vec<Candidate> {
-    let neutral = Context::default();
     let mut found: Vec<Candidate> = Vec::new();
+    let alone = measure(word);
     let start = Candidate {
         chain: Chain(Vec::new()),
         text: word.to_string(),
-        badness: badness(word, &neutral),
+        badness: alone.alone,
+        measure: alone,
         left: 0,
         last_left: 0,
     };
@@ -66,8 +71,10 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 let mut chain = from.chain.clone();
                 chain.0.push(undone.layer);
                 let first = found.iter().find(|c| c.text == undone.text);
+                let measure = first.map_or_else(|| measure(&undone.text), |c| c.measure.clone());
                 let candidate = Candidate {
-                    badness: first.map_or_else(|| badness(&undone.text, &neutral), |c| c.badness),
+                    badness: measure.alone,
+                    measure,
                     left: if outermost { undone.left } else { from.left },
                     last_left: undone.left,
                     chain,
@@ -91,6 +98,23 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
         frontier = next;
     }
     found
+}
+
+/// The readings of the words of one line, each worked out once: a line is
+/// judged in up to four passes.
+#[derive(Default)]
+pub struct Readings(HashMap<String, Vec<Candidate>>);
+
+impl Readings {
+    /// Every reading of `word` ([`candidates`]).
+    pub fn of(&mut self, word: &str) -> Vec<Candidate> {
+        if let Some(found) = self.0.get(word) {
+            return found.clone();
+        }
+        let found = candidates(word);
+        self.0.insert(word.to_string(), found.clone());
+        found
+    }
 }
 
 /// The encodings (as bits by index) in which some char of `text` that

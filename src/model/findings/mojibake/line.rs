@@ -3,7 +3,7 @@
 //! form.
 
 use super::badness::{Context, badness};
-use super::chains::{Candidate, candidates, no_break_space_fits};
+use super::chains::{Candidate, Readings, no_break_space_fits};
 use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, roles};
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
@@ -98,7 +98,8 @@ enum Verdict {
 /// counts for the words they did not repair, and a second run of `fix`
 /// has nothing left to do.
 fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) {
-    let first = judge_line(text, start, end);
+    let readings = &mut Readings::default();
+    let first = judge_line(text, start, end, readings);
     let repaired: Vec<&Mojibake> = first.iter().filter(|r| r.repair().is_some()).collect();
     if repaired.is_empty() {
         runs.extend(first);
@@ -119,7 +120,7 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
     line.push_str(&text[at..end]);
     origin.extend(at..end);
     origin.push(end);
-    let mut second: Vec<Mojibake> = judge_line(&line, 0, line.len())
+    let mut second: Vec<Mojibake> = judge_line(&line, 0, line.len(), readings)
         .into_iter()
         .filter_map(|mut run| {
             // Only runs wholly in text the first time left as it was.
@@ -141,7 +142,7 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
 }
 
 /// Judges `text[start..end]` (one line) once: its runs of mojibake.
-fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
+fn judge_line(text: &str, start: usize, end: usize, readings: &mut Readings) -> Vec<Mojibake> {
     // The rest of the line: the words that no chain could change.
     let line = &text[start..end];
     let clean: String = line
@@ -156,11 +157,11 @@ fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     if !line.split_ascii_whitespace().any(shows_garbling) {
         return Vec::new();
     }
-    let first = judge_words(text, start, end, &context, &shows_garbling);
+    let first = judge_words(text, start, end, &context, &shows_garbling, readings);
     if !first.iter().any(|run| run.repair().is_some()) {
         return first;
     }
-    judge_words(text, start, end, &context, &|word: &str| is_suspect(word))
+    judge_words(text, start, end, &context, &is_suspect, readings)
 }
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
@@ -178,24 +179,16 @@ fn judge_words(
     end: usize,
     context: &Context,
     read: &dyn Fn(&str) -> bool,
+    readings: &mut Readings,
 ) -> Vec<Mojibake> {
     let mut found = Vec::new();
     let runs = &mut found;
-    let mut words = words_of(text, start, end, read);
+    let mut words = words_of(text, start, end, read, readings);
     words.retain(|w| !w.candidates.is_empty());
     for word in &mut words {
         word.badness = badness(&word.text, context);
-        // (Many chains give the same text: each text is judged once.)
-        let mut judged: Vec<(String, u32)> = Vec::new();
         for candidate in &mut word.candidates {
-            candidate.badness = match judged.iter().find(|(t, _)| *t == candidate.text) {
-                Some(&(_, bad)) => bad,
-                None => {
-                    let bad = badness(&candidate.text, context);
-                    judged.push((candidate.text.clone(), bad));
-                    bad
-                }
-            };
+            candidate.badness = candidate.measure.against(context);
         }
     }
     // First the words that show their garbling.
@@ -440,7 +433,13 @@ fn add_repair(
 
 /// The words of `text[start..end]` (split at ASCII whitespace), each with
 /// its candidate repairs.
-fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -> Vec<Word> {
+fn words_of(
+    text: &str,
+    start: usize,
+    end: usize,
+    read: &dyn Fn(&str) -> bool,
+    readings: &mut Readings,
+) -> Vec<Word> {
     let line = &text[start..end];
     let bytes = line.as_bytes();
     let mut words = Vec::new();
@@ -462,7 +461,7 @@ fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -
             at = word_end;
             continue;
         }
-        let mut found = candidates(word);
+        let mut found = readings.of(word);
         // A sequence whose byte A0 showed as a no-break space that became
         // a space ("voilÃ le", "Ð ÑƒÑ\u{81}", "ì •ë§\u{90}"): put it back
         // if a repair takes it in.
@@ -492,7 +491,8 @@ fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -
                 if !fits {
                     continue;
                 }
-                let taken_in: Vec<_> = candidates(&with_space)
+                let taken_in: Vec<_> = readings
+                    .of(&with_space)
                     .into_iter()
                     .filter(|c| !c.text.contains(LOST_NO_BREAK_SPACE))
                     .collect();
