@@ -39,10 +39,14 @@ pub struct Context {
 }
 
 impl Context {
-    /// The context that `text` gives.
-    pub fn of(text: &str) -> Context {
+    /// The context that `words` give.
+    pub fn of_words<'a>(words: impl Iterator<Item = &'a str>) -> Context {
         let mut context = Context::default();
-        for f in text.chars().map(facts).filter(|f| f.alphabetic) {
+        for f in words
+            .flat_map(str::chars)
+            .map(facts)
+            .filter(|f| f.alphabetic)
+        {
             context.letters += 1;
             if is_specific(f.script) && !context.scripts.contains(&f.script) {
                 context.scripts.push(f.script);
@@ -222,7 +226,19 @@ pub fn badness(text: &str, context: &Context) -> u32 {
 /// How implausible `text` is on its own, and its letters' scripts (see the
 /// module's rules).
 pub fn measure(text: &str) -> Measure {
-    let facts: Vec<Facts> = text.chars().map(facts).collect();
+    thread_local! {
+        // The facts of the text measured (kept, to save an allocation a text).
+        static FACTS: std::cell::RefCell<Vec<Facts>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    FACTS.with_borrow_mut(|facts| {
+        facts.clear();
+        facts.extend(text.chars().map(self::facts));
+        measure_facts(facts)
+    })
+}
+
+/// [`measure`] of the text whose chars' facts are `facts`.
+fn measure_facts(facts: &[Facts]) -> Measure {
     let mut cost = 0;
     let mut scripts: Vec<Script> = Vec::new();
     // The alphabets that hold every letter of the word so far: letters of

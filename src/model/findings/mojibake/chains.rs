@@ -54,13 +54,14 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
             // coincidence.
             let c1 = outermost.then_some(Layer::Windows1252AsLatin1);
             let able = undoable(&from.text);
+            let chars: Vec<char> = from.text.chars().collect();
             let layers = GARBLERS
                 .iter()
                 .filter(|g| able & (1 << g.index()) != 0)
                 .map(|g| Layer::Utf8As(g, false))
                 .chain(c1);
             for layer in layers {
-                let Some(undone) = undo(&from.text, layer, outermost) else {
+                let Some(undone) = undo(&chars, layer, outermost) else {
                     continue;
                 };
                 // Garbling changes every char it can; a reading that leaves
@@ -127,10 +128,10 @@ fn undoable(text: &str) -> u32 {
         let continuation = match c {
             '?' | '\u{FFFD}' | LOST_NO_BREAK_SPACE => u32::MAX,
             _ if c.is_ascii() => 0,
-            _ => roles(c).1,
+            _ => roles(c).continuation,
         };
         able |= leads & continuation;
-        leads = if c.is_ascii() { 0 } else { roles(c).0 };
+        leads = roles(c).lead();
     }
     able
 }

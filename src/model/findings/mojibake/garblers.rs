@@ -186,38 +186,68 @@ static REVERSE: LazyLock<Vec<[u8; COUNT]>> = LazyLock::new(|| {
     table
 });
 
-/// Per char: the encodings (bits by index) in which it shows a UTF-8 lead
-/// byte (C2–F4), and those in which it shows a continuation byte (80–BF).
-/// What the quick search for mojibake looks up.
-static ROLES: LazyLock<Vec<(u32, u32)>> = LazyLock::new(|| {
-    (0..TABLE_CHARS)
-        .map(|code| {
-            let Some(c) = char::from_u32(code as u32) else {
-                return (0, 0);
-            };
-            let mut lead = 0;
-            let mut continuation = 0;
-            for (g, garbler) in GARBLERS.iter().enumerate() {
-                match garbler.byte_of(c) {
-                    Some(0xC2..=0xF4) if !c.is_ascii() => lead |= 1 << g,
-                    Some(0x80..=0xBF) => continuation |= 1 << g,
-                    _ => {}
-                }
+/// What a char shows in each encoding (bits by index): the lead byte of a
+/// 2-, 3- or 4-byte UTF-8 sequence, or a continuation byte (80–BF).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Roles {
+    /// The encodings in which it shows C2–DF.
+    pub lead2: u32,
+    /// The encodings in which it shows E0–EF.
+    pub lead3: u32,
+    /// The encodings in which it shows F0–F4.
+    pub lead4: u32,
+    /// The encodings in which it shows 80–BF.
+    pub continuation: u32,
+}
+
+impl Roles {
+    /// The encodings in which it shows any lead byte.
+    pub fn lead(self) -> u32 {
+        self.lead2 | self.lead3 | self.lead4
+    }
+
+    /// The roles of `c`, worked out from each encoding's table.
+    fn of(c: char) -> Roles {
+        let mut roles = Roles::default();
+        if c.is_ascii() {
+            return roles;
+        }
+        for (g, garbler) in GARBLERS.iter().enumerate() {
+            match garbler.byte_of(c) {
+                Some(0xC2..=0xDF) => roles.lead2 |= 1 << g,
+                Some(0xE0..=0xEF) => roles.lead3 |= 1 << g,
+                Some(0xF0..=0xF4) => roles.lead4 |= 1 << g,
+                Some(0x80..=0xBF) => roles.continuation |= 1 << g,
+                _ => {}
             }
-            (lead, continuation)
-        })
+        }
+        roles
+    }
+}
+
+/// The [`Roles`] of each char below [`TABLE_CHARS`]: what the quick search
+/// for mojibake looks up.
+static ROLES: LazyLock<Vec<Roles>> = LazyLock::new(|| {
+    (0..TABLE_CHARS)
+        .map(|code| char::from_u32(code as u32).map_or_else(Roles::default, Roles::of))
         .collect()
 });
 
-/// The lead and continuation roles of `c` (see [`ROLES`]).
+/// The roles of `c` (see [`Roles`]).
 #[inline]
-pub fn roles(c: char) -> (u32, u32) {
+pub fn roles(c: char) -> Roles {
     match ROLES.get(c as usize) {
         Some(&roles) => roles,
-        None if HIGH_CHARS.contains(&c) => high_roles(c),
-        None => (0, 0),
+        // (No encoding shows a byte as a char between the table and the
+        // private-use area: CJK and most emoji are looked up no further.)
+        None if c >= HIGH_FLOOR && HIGH_CHARS.contains(&c) => Roles::of(c),
+        None => Roles::default(),
     }
 }
+
+/// The chars above [`TABLE_CHARS`] that some encoding shows a byte as are
+/// all at or above this one (a test checks).
+const HIGH_FLOOR: char = '\u{E000}';
 
 /// The chars above [`TABLE_CHARS`] that some encoding shows a byte as.
 static HIGH_CHARS: LazyLock<Vec<char>> = LazyLock::new(|| {
@@ -228,23 +258,38 @@ static HIGH_CHARS: LazyLock<Vec<char>> = LazyLock::new(|| {
         .collect()
 });
 
-/// [`roles`] of a char above the table: slow, and seldom asked.
-#[cold]
-fn high_roles(c: char) -> (u32, u32) {
-    let mut roles = (0, 0);
-    for (g, garbler) in GARBLERS.iter().enumerate() {
-        match garbler.byte_of(c) {
-            Some(0xC2..=0xF4) => roles.0 |= 1 << g,
-            Some(0x80..=0xBF) => roles.1 |= 1 << g,
-            _ => {}
-        }
-    }
-    roles
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_chars_above_the_table_are_above_the_floor() {
+        assert!(!HIGH_CHARS.is_empty());
+        assert!(
+            HIGH_CHARS.iter().all(|&c| c >= HIGH_FLOOR),
+            "{:?}",
+            *HIGH_CHARS
+        );
+        for garbler in GARBLERS.iter() {
+            for (i, &c) in garbler.high.iter().enumerate() {
+                let roles = roles(c);
+                let byte = 0x80 + i as u8;
+                let shown = match byte {
+                    0xC2..=0xDF => roles.lead2,
+                    0xE0..=0xEF => roles.lead3,
+                    0xF0..=0xF4 => roles.lead4,
+                    0x80..=0xBF => roles.continuation,
+                    _ => u32::MAX,
+                };
+                assert_ne!(
+                    shown & 1 << garbler.index(),
+                    0,
+                    "{} {byte:02X}",
+                    garbler.name
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_char_an_encoding_shows_is_in_the_reverse_table() {

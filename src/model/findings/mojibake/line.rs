@@ -23,21 +23,54 @@ const CONTRACTIONS: [&str; 7] = ["s", "quele", "quela", "quilo", "queles", "quel
 pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
     let mut runs = Vec::new();
     let mut start = 0;
-    for line in text.split_inclusive('\n') {
-        if may_hold_mojibake(line) {
-            find_in_line(text, start, start + line.len(), &mut runs);
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+    for end in ends.chain(std::iter::once(text.len())) {
+        let line = &text[start..end];
+        if !line.is_ascii() && may_hold_mojibake(line) {
+            find_in_line(text, start, end, &mut runs);
         }
-        start += line.len();
+        start = end;
     }
     runs
 }
 
-/// The quick test most lines fail: a char that shows a UTF-8 lead byte in
-/// some encoding directly followed by one that shows a continuation byte
-/// in the same encoding (or a lost byte), or a C1 control.
+/// The quick test most lines fail: in some encoding, its chars show a
+/// whole UTF-8 sequence (a lead byte and as many continuation bytes as it
+/// needs, any of which may have become a space, a lost no-break space, or
+/// been lost to `?` or U+FFFD after it began), or it holds a C1 control.
+/// Nothing can be undone in a line without one.
 pub fn may_hold_mojibake(line: &str) -> bool {
-    let mut leads = 0u32;
+    // The encodings in which a sequence has begun and needs one, two or
+    // three more continuation bytes.
+    let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
     for c in line.chars() {
+        let continuation = match c {
+            // A0 shown as a space; a byte lost.
+            ' ' | '?' | '\u{FFFD}' => u32::MAX,
+            '\u{80}'..='\u{9F}' => return true,
+            _ if c.is_ascii() => 0,
+            _ => roles(c).continuation,
+        };
+        if need1 & continuation != 0 {
+            return true;
+        }
+        (need1, need2) = (need2 & continuation, need3 & continuation);
+        need3 = 0;
+        if !c.is_ascii() {
+            let roles = roles(c);
+            need1 |= roles.lead2;
+            need2 |= roles.lead3;
+            need3 |= roles.lead4;
+        }
+    }
+    false
+}
+
+/// Whether two chars of `word` show a UTF-8 lead and continuation byte in
+/// some encoding (or a lost byte after a lead, or C1 controls).
+fn shows_lead_then_continuation(word: &str) -> bool {
+    let mut leads = 0u32;
+    for c in word.chars() {
         if c.is_ascii() {
             // A byte lost to "?", or A0 shown as a space.
             if leads != 0 && (c == '?' || c == ' ') {
@@ -46,14 +79,14 @@ pub fn may_hold_mojibake(line: &str) -> bool {
             leads = 0;
             continue;
         }
-        let (lead, continuation) = roles(c);
-        if leads & continuation != 0
+        let roles = roles(c);
+        if leads & roles.continuation != 0
             || ('\u{80}'..='\u{9F}').contains(&c)
             || (leads != 0 && c == '\u{FFFD}')
         {
             return true;
         }
-        leads = lead;
+        leads = roles.lead();
     }
     false
 }
@@ -145,18 +178,20 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
 fn judge_line(text: &str, start: usize, end: usize, readings: &mut Readings) -> Vec<Mojibake> {
     // The rest of the line: the words that no chain could change.
     let line = &text[start..end];
-    let clean: String = line
+    let words: Vec<(&str, bool)> = line
         .split_ascii_whitespace()
-        .filter(|w| !is_suspect(w))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let context = Context::of(&clean);
+        .map(|word| (word, is_suspect(word)))
+        .collect();
+    let context = Context::of_words(words.iter().filter(|w| !w.1).map(|w| w.0));
     // Most lines that reach here have no word that shows garbling: the
     // readings of the others matter only beside one that does.
-    let shows_garbling = |word: &str| is_suspect(word) && badness(word, &context) >= MARGIN;
-    if !line.split_ascii_whitespace().any(shows_garbling) {
+    if !words
+        .iter()
+        .any(|&(word, suspect)| suspect && badness(word, &context) >= MARGIN)
+    {
         return Vec::new();
     }
+    let shows_garbling = |word: &str| is_suspect(word) && badness(word, &context) >= MARGIN;
     let first = judge_words(text, start, end, &context, &shows_garbling, readings);
     if !first.iter().any(|run| run.repair().is_some()) {
         return first;
@@ -169,7 +204,7 @@ fn judge_line(text: &str, start: usize, end: usize, readings: &mut Readings) -> 
 /// a last char that shows a lead byte (a no-break space after it may have
 /// been lost).
 fn is_suspect(word: &str) -> bool {
-    may_hold_mojibake(word) || word.chars().last().is_some_and(|c| roles(c).0 != 0)
+    shows_lead_then_continuation(word) || word.chars().last().is_some_and(|c| roles(c).lead() != 0)
 }
 
 /// Judges the words of `text[start..end]` that `read` picks.

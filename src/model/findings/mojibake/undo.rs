@@ -39,13 +39,14 @@ pub struct Undone {
     pub units: usize,
 }
 
-/// Undoes `layer` in `text`: `None` when nothing in it was garbled so.
-/// `outermost`: this is the last layer garbling added, whose bytes may have
-/// been lost to `?` or U+FFFD by a decoder that had no char for them.
-pub fn undo(text: &str, layer: Layer, outermost: bool) -> Option<Undone> {
+/// Undoes `layer` in the text whose chars are `chars`: `None` when nothing
+/// in it was garbled so. `outermost`: this is the last layer garbling
+/// added, whose bytes may have been lost to `?` or U+FFFD by a decoder that
+/// had no char for them.
+pub fn undo(chars: &[char], layer: Layer, outermost: bool) -> Option<Undone> {
     match layer {
-        Layer::Utf8As(garbler, _) => undo_utf8(text, garbler, outermost && garbler.has_holes()),
-        Layer::Windows1252AsLatin1 => undo_c1(text).map(|(text, units, left)| Undone {
+        Layer::Utf8As(garbler, _) => undo_utf8(chars, garbler, outermost && garbler.has_holes()),
+        Layer::Windows1252AsLatin1 => undo_c1(chars).map(|(text, units, left)| Undone {
             left,
             units,
             text,
@@ -59,8 +60,7 @@ pub fn undo(text: &str, layer: Layer, outermost: bool) -> Option<Undone> {
 /// sequences (CESU-8) become the char they encode, and a sequence whose
 /// last bytes were lost to `?` or U+FFFD becomes U+FFFD, since what it said
 /// cannot be known.
-fn undo_utf8(text: &str, garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
-    let chars: Vec<char> = text.chars().collect();
+fn undo_utf8(chars: &[char], garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
     let byte_at = |i: usize| -> Option<u8> {
         let c = *chars.get(i)?;
         if c.is_ascii() {
@@ -69,15 +69,16 @@ fn undo_utf8(text: &str, garbler: &'static Garbler, lossy: bool) -> Option<Undon
             garbler.byte_of(c)
         }
     };
-    let mut out = String::with_capacity(text.len());
+    let mut out = String::with_capacity(chars.len() * 2);
     let mut units = 0;
     let mut left = 0;
     let mut latin1 = false;
     let mut i = 0;
     while i < chars.len() {
-        if let Some((decoded, used)) = sequence_at(i, &byte_at, &chars, lossy) {
+        if let Some((decoded, used)) = sequence_at(i, &byte_at, chars, lossy) {
             out.push(decoded);
-            latin1 |= chars[i..i + used].iter().any(|&c| is_latin1_c1(c, garbler));
+            latin1 |=
+                garbler.latin1_c1 && chars[i..i + used].iter().any(|&c| is_latin1_c1(c, garbler));
             units += 1;
             i += used;
             continue;
@@ -158,11 +159,13 @@ fn sequence_at(
 /// with how many were, and how many chars beyond ASCII were not C1. Only a
 /// run of C1 controls that touches a letter is text ("\u{84}Hallo\u{93}");
 /// one on its own, as between quotes, is meant.
-fn undo_c1(text: &str) -> Option<(String, usize, usize)> {
+fn undo_c1(chars: &[char]) -> Option<(String, usize, usize)> {
     let garbler = windows_1252();
-    let chars: Vec<char> = text.chars().collect();
     let is_c1 = |c: char| ('\u{80}'..='\u{9F}').contains(&c);
-    let mut out = String::with_capacity(text.len());
+    if !chars.iter().any(|&c| is_c1(c)) {
+        return None;
+    }
+    let mut out = String::with_capacity(chars.len() * 2);
     let mut units = 0;
     let mut left = 0;
     let mut i = 0;
@@ -199,8 +202,13 @@ mod tests {
     use super::super::garblers::GARBLERS;
     use super::*;
 
+    fn chars_of(text: &str) -> Vec<char> {
+        text.chars().collect()
+    }
+
     fn undo_1252(text: &str) -> Option<String> {
-        undo(text, Layer::Utf8As(GARBLERS[0], false), true).map(|u| u.text)
+        let chars: Vec<char> = text.chars().collect();
+        undo(&chars, Layer::Utf8As(GARBLERS[0], false), true).map(|u| u.text)
     }
 
     #[test]
@@ -211,15 +219,21 @@ mod tests {
         assert_eq!(undo_1252("â€?").as_deref(), Some("\u{FFFD}"));
         assert_eq!(undo_1252("SÃO"), None);
         assert_eq!(
-            undo("StraÃ\u{9f}e", Layer::Utf8As(GARBLERS[0], false), true)
-                .map(|u| u.layer.read_as()),
+            undo(
+                &['S', 't', 'r', 'a', 'Ã', '\u{9f}', 'e'],
+                Layer::Utf8As(GARBLERS[0], false),
+                true
+            )
+            .map(|u| u.layer.read_as()),
             Some("ISO-8859-1")
         );
         assert_eq!(
-            undo_c1("\u{84}Hallo\u{93}").map(|u| u.0).as_deref(),
+            undo_c1(&chars_of("\u{84}Hallo\u{93}"))
+                .map(|u| u.0)
+                .as_deref(),
             Some("„Hallo“")
         );
-        assert_eq!(undo_c1("intentional \u{81}"), None);
-        assert_eq!(undo_c1("\"\u{80}\""), None);
+        assert_eq!(undo_c1(&chars_of("intentional \u{81}")), None);
+        assert_eq!(undo_c1(&chars_of("\"\u{80}\"")), None);
     }
 }
