@@ -6,12 +6,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use unicode_normalization::char::{canonical_combining_class, compose};
 
-use super::mixed_script::find_mixed_script;
-use super::mojibake::find_mojibake;
+use super::kinds::char_label;
+use super::line_endings::LineEndings;
+
+mod invalid;
+mod words;
 use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
-use crate::display::{escape_for_terminal, quote_short};
-use crate::model::InvalidKind;
+use crate::display::escape_for_terminal;
 use crate::model::blocks::Place;
 use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::blocks::line_aligned::LineAligned;
@@ -51,19 +53,12 @@ pub struct FindingsScanner {
     findings: Vec<Finding>,
     /// The previous character and its offset, for decomposed sequences.
     previous: Option<(char, u64)>,
-    /// Whether the last byte seen was CR, for CRLF across blocks.
-    after_cr: bool,
-    crlf: u64,
-    bare_lf: u64,
-    first_crlf: Option<u64>,
-    first_bare_lf: Option<u64>,
+    /// The line endings so far.
+    line_endings: LineEndings,
     /// CESU-8 pairs cover later spans too: skip spans before this offset.
     skip_until: u64,
     /// Where the next unit is.
     place: Place,
-    /// Where the first CRLF and the first bare LF were, as (line, column).
-    first_crlf_at: Option<Position>,
-    first_bare_lf_at: Option<Position>,
     /// The previous character's position, for decomposed sequences.
     previous_at: Position,
     /// Whether to look at every character (the plain reference walk the
@@ -84,19 +79,11 @@ pub struct Position {
 
 impl Position {
     /// The position of the unit before (on the same line).
-    fn before(self) -> Position {
+    pub fn before(self) -> Position {
         Position {
             column: self.column - 1,
             ..self
         }
-    }
-}
-
-/// "U+202E RIGHT-TO-LEFT OVERRIDE": how findings name a character.
-fn char_label(c: char) -> String {
-    match unicode_names2::name(c) {
-        Some(name) => format!("U+{:04X} {name}", c as u32),
-        None => format!("U+{:04X}", c as u32),
     }
 }
 
@@ -128,25 +115,18 @@ impl FindingsScanner {
     }
 
     /// Records a finding at the current position, covering `bytes`.
-    fn add(
-        &mut self,
-        offset: u64,
-        bytes: &[u8],
-        kind: FindingKind,
-        severity: Severity,
-        detail: String,
-    ) {
+    fn add(&mut self, offset: u64, bytes: &[u8], kind: FindingKind, detail: String) {
         let at = self.position();
-        self.add_at(offset, bytes, at, kind, severity, detail);
+        self.add_at(offset, bytes, at, kind, detail);
     }
 
+    /// Records a finding at `at`, covering `bytes`, with its kind's severity.
     fn add_at(
         &mut self,
         offset: u64,
         bytes: &[u8],
         at: Position,
         kind: FindingKind,
-        severity: Severity,
         detail: String,
     ) {
         let detail = escape_for_terminal(&detail).into_owned();
@@ -157,7 +137,7 @@ impl FindingsScanner {
             column: at.column,
             bytes: bytes.to_vec(),
             kind,
-            severity,
+            severity: kind.severity(),
             detail,
             repair: None,
             chain: None,
@@ -178,7 +158,7 @@ impl FindingsScanner {
     /// thread has the other core) and that are then joined in order.
     /// Returns whether the block is valid UTF-8.
     pub fn feed_lines(&mut self, block: &[u8]) -> bool {
-        let at_line_start = self.place.units_since_lf() == 0 && !self.after_cr;
+        let at_line_start = self.place.units_since_lf() == 0 && !self.line_endings.after_cr();
         if !at_line_start || block.len() < 2 * PARALLEL_PIECE {
             return self.feed(block);
         }
@@ -233,15 +213,7 @@ impl FindingsScanner {
             }));
         self.offset = later.offset;
         self.previous = later.previous;
-        self.after_cr = later.after_cr;
-        self.crlf += later.crlf;
-        self.bare_lf += later.bare_lf;
-        self.first_crlf = self.first_crlf.or(later.first_crlf);
-        self.first_bare_lf = self.first_bare_lf.or(later.first_bare_lf);
-        self.first_crlf_at = self.first_crlf_at.or(later.first_crlf_at.map(moved_on));
-        self.first_bare_lf_at = self
-            .first_bare_lf_at
-            .or(later.first_bare_lf_at.map(moved_on));
+        self.line_endings.absorb(later.line_endings, moved_on);
         self.skip_until = self.skip_until.max(later.skip_until);
         self.place.join(later.place);
         self.previous_at = moved_on(later.previous_at);
@@ -269,7 +241,7 @@ impl FindingsScanner {
                     }
                     Piece::Invalid(span) => {
                         self.previous = None;
-                        self.after_cr = false;
+                        self.line_endings.interrupt();
                         if span.offset >= self.skip_until {
                             let at = (span.offset - base) as usize;
                             self.invalid_at(span.kind, span.offset, &block[at..]);
@@ -285,30 +257,8 @@ impl FindingsScanner {
 
     /// Ends the scan and returns the findings, in file order.
     pub fn finish(mut self) -> Vec<Finding> {
-        if self.crlf > 0 && self.bare_lf > 0 {
-            // Point at the first line ending of the rarer style.
-            let (at, bytes, position): (u64, &[u8], _) = if self.crlf <= self.bare_lf {
-                (self.first_crlf.unwrap_or(0), b"\r\n", self.first_crlf_at)
-            } else {
-                (
-                    self.first_bare_lf.unwrap_or(0),
-                    b"\n",
-                    self.first_bare_lf_at,
-                )
-            };
-            let detail = format!(
-                "both CRLF ({}) and LF ({}) line endings; this is the first of the rarer kind",
-                self.crlf, self.bare_lf
-            );
-            let position = position.unwrap_or_default();
-            self.add_at(
-                at,
-                bytes,
-                position,
-                FindingKind::MixedLineEndings,
-                Severity::Info,
-                detail,
-            );
+        if let Some((at, bytes, position, detail)) = self.line_endings.mixed() {
+            self.add_at(at, bytes, position, FindingKind::MixedLineEndings, detail);
         }
         self.findings.sort_by_key(|f| f.offset);
         self.findings
@@ -367,51 +317,17 @@ impl FindingsScanner {
     /// in it: only its line endings are counted, in bulk.
     fn skip_quiet(&mut self, bytes: &[u8], offset: u64) {
         let line_feeds = count_lf(bytes);
-        if line_feeds > 0 {
-            let joined = self.after_cr && bytes[0] == b'\n';
-            // Most text has no CR at all: one quick search says so.
-            let crlf = match memchr::memchr(b'\r', bytes) {
-                Some(first_cr) => memchr::memmem::find_iter(&bytes[first_cr..], b"\r\n").count(),
-                None => 0,
-            } as u64
-                + u64::from(joined);
-            if crlf > 0 && self.first_crlf_at.is_none() {
-                let (cr_offset, at) = if joined {
-                    (offset - 1, self.position_in(bytes, 0).before())
-                } else {
-                    let cr = memchr::memmem::find(bytes, b"\r\n").expect("counted");
-                    (offset + cr as u64, self.position_in(bytes, cr))
-                };
-                self.first_crlf = Some(cr_offset);
-                self.first_crlf_at = Some(at);
+        let place = &self.place;
+        let position_in = |i| {
+            let at = place.within(bytes, i);
+            Position {
+                line: at.line(),
+                column: at.column(),
             }
-            if line_feeds > crlf && self.first_bare_lf_at.is_none() {
-                let bare = memchr::memchr_iter(b'\n', bytes)
-                    .find(|&i| {
-                        if i == 0 {
-                            !self.after_cr
-                        } else {
-                            bytes[i - 1] != b'\r'
-                        }
-                    })
-                    .expect("counted");
-                self.first_bare_lf = Some(offset + bare as u64);
-                self.first_bare_lf_at = Some(self.position_in(bytes, bare));
-            }
-            self.crlf += crlf;
-            self.bare_lf += line_feeds - crlf;
-        }
+        };
+        self.line_endings
+            .skip(bytes, offset, line_feeds, position_in);
         self.place.over_valid_counted(bytes, line_feeds);
-        self.after_cr = bytes.last() == Some(&b'\r');
-    }
-
-    /// The position of `bytes[i]`, where `bytes` starts at the current position.
-    fn position_in(&self, bytes: &[u8], i: usize) -> Position {
-        let place = self.place.within(bytes, i);
-        Position {
-            line: place.line(),
-            column: place.column(),
-        }
     }
 
     /// Looks at the file's start for UTF-16 or UTF-32: a BOM or the NUL
@@ -439,7 +355,6 @@ impl FindingsScanner {
             0,
             &block[..len.min(block.len())],
             FindingKind::Utf16,
-            Severity::Warning,
             detail,
         );
         self.wide_text = true;
@@ -449,91 +364,20 @@ impl FindingsScanner {
         let mut utf8 = [0u8; 4];
         let encoded: &[u8] = c.encode_utf8(&mut utf8).as_bytes();
         let here = self.position();
-        match c {
-            '\n' => {
-                if self.after_cr {
-                    self.crlf += 1;
-                    self.first_crlf.get_or_insert(at - 1);
-                    // The CR was the unit before this one.
-                    let cr = Position {
-                        column: here.column - 1,
-                        ..here
-                    };
-                    self.first_crlf_at.get_or_insert(cr);
-                } else {
-                    self.bare_lf += 1;
-                    self.first_bare_lf.get_or_insert(at);
-                    self.first_bare_lf_at.get_or_insert(here);
+        self.line_endings.char_at(c, at, here);
+        match FindingKind::of_char(c) {
+            // The high bytes of UTF-16 or UTF-32 text, reported once above.
+            Some((FindingKind::Control, _)) if c == '\0' && self.wide_text => {}
+            // A BOM that starts the file is only worth knowing.
+            Some((FindingKind::Bom, _)) if at == 0 => {
+                let detail = "UTF-8 byte order mark at the start: harmless to most tools, but UTF-8 needs none";
+                self.add(at, encoded, FindingKind::Bom, detail.into());
+                if let Some(finding) = self.findings.last_mut() {
+                    finding.severity = Severity::Info;
                 }
             }
-            '\u{FEFF}' if at == 0 => {
-                let detail = "UTF-8 byte order mark at the start: harmless to most tools, but UTF-8 needs none";
-                self.add(at, encoded, FindingKind::Bom, Severity::Info, detail.into());
-            }
-            '\u{FEFF}' => {
-                let detail = "byte order mark inside the file: usually two files joined together";
-                self.add(
-                    at,
-                    encoded,
-                    FindingKind::Bom,
-                    Severity::Warning,
-                    detail.into(),
-                );
-            }
-            '\u{FFFD}' => {
-                let detail =
-                    "U+FFFD REPLACEMENT CHARACTER: something already decoded this text lossily";
-                self.add(
-                    at,
-                    encoded,
-                    FindingKind::ReplacementCharacter,
-                    Severity::Warning,
-                    detail.into(),
-                );
-            }
-            _ if is_bidi_control(c) => {
-                let detail = format!(
-                    "{}: can make text display in a different order than it is read (Trojan Source, CVE-2021-42574)",
-                    char_label(c)
-                );
-                self.add(
-                    at,
-                    encoded,
-                    FindingKind::BidiControl,
-                    Severity::Warning,
-                    detail,
-                );
-            }
-            _ if is_invisible(c) => {
-                let detail = format!("{}: invisible, yet it changes the text", char_label(c));
-                self.add(
-                    at,
-                    encoded,
-                    FindingKind::Invisible,
-                    Severity::Warning,
-                    detail,
-                );
-            }
-            // The high bytes of UTF-16 or UTF-32 text, reported once above.
-            '\0' if self.wide_text => {}
-            _ if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {
-                let detail = format!("{}: a control character in text", char_label(c));
-                self.add(at, encoded, FindingKind::Control, Severity::Warning, detail);
-            }
-            _ if is_noncharacter(c) => {
-                let detail = format!(
-                    "U+{:04X} is a noncharacter, for internal use only",
-                    c as u32
-                );
-                self.add(
-                    at,
-                    encoded,
-                    FindingKind::Noncharacter,
-                    Severity::Info,
-                    detail,
-                );
-            }
-            _ => {}
+            Some((kind, detail)) => self.add(at, encoded, kind, detail),
+            None => {}
         }
         // Nothing below U+0300 combines: skip the table for most text.
         if c >= '\u{0300}'
@@ -555,165 +399,13 @@ impl FindingsScanner {
                 both.as_bytes(),
                 base_position,
                 FindingKind::NotNfc,
-                Severity::Info,
                 detail,
             );
         }
         self.previous = Some((c, at));
         self.previous_at = here;
-        self.after_cr = c == '\r';
         self.place.over_unit(c == '\n');
     }
-
-    /// Adds a finding for each mojibake run and each mixed-script word of
-    /// `text`, which starts at `start`. Mojibake often mixes scripts
-    /// ("cafГ©"), so words inside a mojibake run are not looked at again.
-    fn mojibake_and_look_alikes_in(&mut self, text: &str, start: u64, piece_at: Position) {
-        let runs = find_mojibake(text);
-        for word in find_mixed_script(text) {
-            if runs
-                .iter()
-                .any(|run| run.range.start < word.range.end && word.range.start < run.range.end)
-            {
-                continue;
-            }
-            let seen = &text[word.range.clone()];
-            let detail = format!(
-                "\u{201c}{}\u{201d} mixes scripts: {} with {} ({}), a look-alike of \u{201c}{}\u{201d}",
-                quote_short(seen),
-                word.main_script.full_name(),
-                char_label(word.intruder),
-                word.intruder_script.full_name(),
-                quote_short(&word.looks_like)
-            );
-            let position = advance(piece_at, &text[..word.range.start]);
-            self.add_at(
-                start + word.range.start as u64,
-                seen.as_bytes(),
-                position,
-                FindingKind::MixedScript,
-                Severity::Warning,
-                detail,
-            );
-        }
-        for run in runs {
-            let seen = &text[run.range.clone()];
-            let detail = match run.repair() {
-                Some(repair) => format!(
-                    "\u{201c}{}\u{201d} is \u{201c}{}\u{201d}: {}",
-                    quote_short(seen),
-                    quote_short(repair),
-                    run.chain()
-                ),
-                None => format!(
-                    "\u{201c}{}\u{201d} may be {}; no reading is clearly right, so fix leaves it",
-                    quote_short(seen),
-                    run.readings
-                        .iter()
-                        .map(|r| format!(
-                            "\u{201c}{}\u{201d} ({})",
-                            quote_short(&r.text),
-                            r.chain.describe()
-                        ))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                ),
-            };
-            let at = start + run.range.start as u64;
-            let position = advance(piece_at, &text[..run.range.start]);
-            self.add_at(
-                at,
-                seen.as_bytes(),
-                position,
-                FindingKind::Mojibake,
-                Severity::Warning,
-                detail,
-            );
-            let finding = self.findings.last_mut().expect("just added");
-            finding.chain = Some(run.chain());
-            finding.repair = run.repair().map(str::to_string);
-        }
-    }
-
-    /// Explains invalid spans that have a well-known origin.
-    fn invalid_at(&mut self, kind: InvalidKind, at: u64, bytes: &[u8]) {
-        match (kind, bytes) {
-            (
-                InvalidKind::Surrogate,
-                [
-                    0xED,
-                    h1 @ 0xA0..=0xAF,
-                    h2 @ 0x80..=0xBF,
-                    0xED,
-                    l1 @ 0xB0..=0xBF,
-                    l2 @ 0x80..=0xBF,
-                    ..,
-                ],
-            ) => {
-                let high = 0xD000 | (u32::from(h1 & 0x3F) << 6) | u32::from(h2 & 0x3F);
-                let low = 0xD000 | (u32::from(l1 & 0x3F) << 6) | u32::from(l2 & 0x3F);
-                let value = 0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-                let meant = char::from_u32(value).map_or(format!("U+{value:X}"), char_label);
-                let detail = format!(
-                    "CESU-8: the surrogate pair {high:04X} {low:04X} encoded as two 3-byte sequences; UTF-8 writes {meant} as one 4-byte sequence"
-                );
-                self.add(
-                    at,
-                    &bytes[..6],
-                    FindingKind::Cesu8,
-                    Severity::Warning,
-                    detail,
-                );
-                self.skip_until = at + 6;
-            }
-            (InvalidKind::Overlong, [0xC0, 0x80, ..]) => {
-                let detail = "C0 80: NUL in Java's \"modified UTF-8\"; UTF-8 writes it as the single byte 00";
-                self.add(
-                    at,
-                    &bytes[..2],
-                    FindingKind::ModifiedUtf8Nul,
-                    Severity::Warning,
-                    detail.into(),
-                );
-                self.skip_until = at + 2;
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The position after `text`, which starts at `from` (valid text only).
-fn advance(from: Position, text: &str) -> Position {
-    match text.rfind('\n') {
-        Some(last) => Position {
-            line: from.line + text.matches('\n').count() as u64,
-            column: 1 + text[last + 1..].chars().count() as u64,
-        },
-        None => Position {
-            column: from.column + text.chars().count() as u64,
-            ..from
-        },
-    }
-}
-
-/// Whether `c` is a bidi control (DESIGN.md's list).
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// Whether `c` is an invisible character that is not a bidi control or a BOM.
-pub fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}' | '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{180E}' | '\u{200B}'..='\u{200D}'
-            | '\u{2060}'..='\u{2064}' | '\u{3164}' | '\u{FFA0}'
-    )
-}
-
-/// Whether `c` is a noncharacter (U+FDD0–FDEF and the last two of every plane).
-pub fn is_noncharacter(c: char) -> bool {
-    let v = c as u32;
-    (0xFDD0..=0xFDEF).contains(&v) || v & 0xFFFE == 0xFFFE
 }
 
 /// Whether `bytes` are plain ASCII text: printable characters, spaces,

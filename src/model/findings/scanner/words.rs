@@ -1,0 +1,92 @@
+//! The findings that whole words make: mojibake runs and words that mix
+//! scripts with look-alike letters.
+
+use super::{FindingsScanner, Position};
+use crate::display::quote_short;
+use crate::model::findings::FindingKind;
+use crate::model::findings::kinds::char_label;
+use crate::model::findings::mixed_script::find_mixed_script;
+use crate::model::findings::mojibake::find_mojibake;
+
+impl FindingsScanner {
+    /// Adds a finding for each mojibake run and each mixed-script word of
+    /// `text`, which starts at `start`. Mojibake often mixes scripts
+    /// ("cafГ©"), so words inside a mojibake run are not looked at again.
+    pub(super) fn mojibake_and_look_alikes_in(
+        &mut self,
+        text: &str,
+        start: u64,
+        piece_at: Position,
+    ) {
+        let runs = find_mojibake(text);
+        for word in find_mixed_script(text) {
+            if runs
+                .iter()
+                .any(|run| run.range.start < word.range.end && word.range.start < run.range.end)
+            {
+                continue;
+            }
+            let seen = &text[word.range.clone()];
+            let detail = format!(
+                "\u{201c}{}\u{201d} mixes scripts: {} with {} ({}), a look-alike of \u{201c}{}\u{201d}",
+                quote_short(seen),
+                word.main_script.full_name(),
+                char_label(word.intruder),
+                word.intruder_script.full_name(),
+                quote_short(&word.looks_like)
+            );
+            let position = advance(piece_at, &text[..word.range.start]);
+            self.add_at(
+                start + word.range.start as u64,
+                seen.as_bytes(),
+                position,
+                FindingKind::MixedScript,
+                detail,
+            );
+        }
+        for run in runs {
+            let seen = &text[run.range.clone()];
+            let detail = match run.repair() {
+                Some(repair) => format!(
+                    "\u{201c}{}\u{201d} is \u{201c}{}\u{201d}: {}",
+                    quote_short(seen),
+                    quote_short(repair),
+                    run.chain()
+                ),
+                None => format!(
+                    "\u{201c}{}\u{201d} may be {}; no reading is clearly right, so fix leaves it",
+                    quote_short(seen),
+                    run.readings
+                        .iter()
+                        .map(|r| format!(
+                            "\u{201c}{}\u{201d} ({})",
+                            quote_short(&r.text),
+                            r.chain.describe()
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            };
+            let at = start + run.range.start as u64;
+            let position = advance(piece_at, &text[..run.range.start]);
+            self.add_at(at, seen.as_bytes(), position, FindingKind::Mojibake, detail);
+            let finding = self.findings.last_mut().expect("just added");
+            finding.chain = Some(run.chain());
+            finding.repair = run.repair().map(str::to_string);
+        }
+    }
+}
+
+/// The position after `text`, which starts at `from` (valid text only).
+fn advance(from: Position, text: &str) -> Position {
+    match text.rfind('\n') {
+        Some(last) => Position {
+            line: from.line + text.matches('\n').count() as u64,
+            column: 1 + text[last + 1..].chars().count() as u64,
+        },
+        None => Position {
+            column: from.column + text.chars().count() as u64,
+            ..from
+        },
+    }
+}
