@@ -60,6 +60,10 @@ pub fn describe_findings(findings: &[Finding]) -> Vec<InfoRow> {
             let repair = escape_for_terminal(repair);
             rows.push(row("Meant", format!("\u{201c}{repair}\u{201d}")));
         }
+        // How it came about, a layer at a time, char by char.
+        for step in &finding.steps {
+            rows.push(row("How", escape_for_terminal(step).into_owned()));
+        }
     }
     rows
 }
@@ -344,6 +348,26 @@ mod tests {
         let source = Source::from_bytes("t", bytes.to_vec());
         let window = Window::load(&source, 0, source.len()).unwrap();
         describe(&window, offset)
+    }
+
+    #[test]
+    fn a_mojibake_finding_shows_what_it_meant_and_how_char_by_char() {
+        let source = Source::from_bytes("t", "Le cafÃ© est prÃªt\n".as_bytes().to_vec());
+        let findings = crate::model::findings::findings_of(&source).unwrap();
+        let rows = describe_findings(&findings);
+        assert_eq!(value(&rows, "Meant"), "\u{201c}café\u{201d}");
+        let how: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.label == "How")
+            .map(|r| r.value.as_str())
+            .collect();
+        assert_eq!(
+            how,
+            [
+                "UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é",
+                "UTF-8 read as windows-1252: Ã = C3, ª = AA → C3 AA = ê"
+            ]
+        );
     }
 
     fn value<'a>(rows: &'a [InfoRow], label: &str) -> &'a str {

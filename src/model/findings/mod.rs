@@ -51,4 +51,8 @@ pub struct Finding {
     pub repair: Option<String>,
     /// For mojibake: how it came about ("UTF-8 read as windows-1252").
     pub chain: Option<String>,
+    /// For repaired mojibake: how it came about a layer at a time, char by
+    /// char ("UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"; raw:
+    /// escape it before printing).
+    pub steps: Vec<String>,
 }

@@ -16,6 +16,7 @@ mod badness;
 mod chains;
 mod garblers;
 mod line;
+mod steps;
 mod undo;
 
 pub use garblers::Garbler;
@@ -83,6 +84,16 @@ impl Mojibake {
         match self.readings.as_slice() {
             [only] => Some(&only.text),
             _ => None,
+        }
+    }
+
+    /// How the run came about through its repair's chain, a layer at a
+    /// time and char by char (see [`steps::steps`]); none when ambiguous.
+    /// `seen` is the run's text.
+    pub fn steps(&self, seen: &str) -> Vec<String> {
+        match self.readings.as_slice() {
+            [only] => steps::steps(seen, &only.chain),
+            _ => Vec::new(),
         }
     }
 

@@ -61,6 +61,43 @@ pub fn undo(chars: &[char], layer: Layer, outermost: bool) -> Option<Undone> {
 /// last bytes were lost to `?` or U+FFFD becomes U+FFFD, since what it said
 /// cannot be known.
 fn undo_utf8(chars: &[char], garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
+    let mut out = String::with_capacity(chars.len() * 2);
+    let mut units = 0;
+    let mut left = 0;
+    let mut latin1 = false;
+    for_each_piece(chars, garbler, lossy, |piece| match piece {
+        Piece::Sequence { shown, meant } => {
+            out.push(meant);
+            latin1 |= garbler.latin1_c1 && shown.iter().any(|&c| is_latin1_c1(c, garbler));
+            units += 1;
+        }
+        Piece::Kept(c) => {
+            left += usize::from(!c.is_ascii() && garbler.byte_of(c).is_some());
+            out.push(c);
+        }
+    });
+    (units > 0).then_some(Undone {
+        text: out,
+        layer: Layer::Utf8As(garbler, latin1),
+        left,
+        units,
+    })
+}
+
+/// A part of a text read through an encoding: a char kept, or the chars
+/// that show one UTF-8 sequence and the char it spells.
+enum Piece<'a> {
+    Kept(char),
+    Sequence { shown: &'a [char], meant: char },
+}
+
+/// Calls `each` on the pieces of `chars` read through `garbler`, in order.
+fn for_each_piece<'a>(
+    chars: &'a [char],
+    garbler: &Garbler,
+    lossy: bool,
+    mut each: impl FnMut(Piece<'a>),
+) {
     let byte_at = |i: usize| -> Option<u8> {
         let c = *chars.get(i)?;
         if c.is_ascii() {
@@ -69,30 +106,57 @@ fn undo_utf8(chars: &[char], garbler: &'static Garbler, lossy: bool) -> Option<U
             garbler.byte_of(c)
         }
     };
-    let mut out = String::with_capacity(chars.len() * 2);
-    let mut units = 0;
-    let mut left = 0;
-    let mut latin1 = false;
     let mut i = 0;
     while i < chars.len() {
-        if let Some((decoded, used)) = sequence_at(i, &byte_at, chars, lossy) {
-            out.push(decoded);
-            latin1 |=
-                garbler.latin1_c1 && chars[i..i + used].iter().any(|&c| is_latin1_c1(c, garbler));
-            units += 1;
+        if let Some((meant, used)) = sequence_at(i, &byte_at, chars, lossy) {
+            each(Piece::Sequence {
+                shown: &chars[i..i + used],
+                meant,
+            });
             i += used;
-            continue;
+        } else {
+            each(Piece::Kept(chars[i]));
+            i += 1;
         }
-        left += usize::from(byte_at(i).is_some());
-        out.push(chars[i]);
-        i += 1;
     }
-    (units > 0).then_some(Undone {
-        text: out,
-        layer: Layer::Utf8As(garbler, latin1),
-        left,
-        units,
-    })
+}
+
+/// One sequence that undoing a layer undid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sequence {
+    /// The chars that showed it, each with the byte it stands for (`None`
+    /// for a byte lost to `?` or U+FFFD).
+    pub shown: Vec<(char, Option<u8>)>,
+    /// The char it spells.
+    pub meant: char,
+}
+
+/// The sequences that undoing `layer` in `chars` undoes, in order (see
+/// [`undo`] for `outermost`).
+pub fn sequences(chars: &[char], layer: Layer, outermost: bool) -> Vec<Sequence> {
+    let mut found = Vec::new();
+    match layer {
+        Layer::Utf8As(garbler, _) => {
+            let lossy = outermost && garbler.has_holes();
+            for_each_piece(chars, garbler, lossy, |piece| {
+                if let Piece::Sequence { shown, meant } = piece {
+                    let shown = shown.iter().map(|&c| (c, garbler.byte_of(c))).collect();
+                    found.push(Sequence { shown, meant });
+                }
+            });
+        }
+        Layer::Windows1252AsLatin1 => {
+            if let Some((text, _, _)) = undo_c1(chars) {
+                for (&c, meant) in chars.iter().zip(text.chars()) {
+                    if c != meant {
+                        let shown = vec![(c, Some(c as u32 as u8))];
+                        found.push(Sequence { shown, meant });
+                    }
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Whether `c` is a C1 control that only ISO-8859-1 shows (windows-1252

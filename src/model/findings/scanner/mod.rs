@@ -141,6 +141,7 @@ impl FindingsScanner {
             detail,
             repair: None,
             chain: None,
+            steps: Vec::new(),
         });
     }
 

@@ -72,6 +72,7 @@ impl FindingsScanner {
             self.add_at(at, seen.as_bytes(), position, FindingKind::Mojibake, detail);
             let finding = self.findings.last_mut().expect("just added");
             finding.chain = Some(run.chain());
+            finding.steps = run.steps(seen);
             finding.repair = run.repair().map(str::to_string);
         }
     }

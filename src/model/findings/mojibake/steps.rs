@@ -1,0 +1,134 @@
+//! How a run of mojibake came about, char by char: for each layer, the
+//! chars that show each UTF-8 sequence, the bytes they stand for in the
+//! encoding, and the char those bytes spell ("Ã = C3, © = A9 → C3 A9 = é").
+
+use super::Chain;
+use super::undo::{Layer, Sequence, sequences, undo};
+
+/// How many different sequences a layer's step names before "and N more".
+const SHOWN_SEQUENCES: usize = 4;
+
+/// The steps by which `seen` undoes through `chain`, one per layer, the
+/// last layer added first: "UTF-8 read as windows-1252: Ã = C3, © = A9 →
+/// C3 A9 = é". Raw text: escape it before printing.
+pub fn steps(seen: &str, chain: &Chain) -> Vec<String> {
+    let mut chars: Vec<char> = seen.chars().collect();
+    let mut steps = Vec::new();
+    for (i, &layer) in chain.0.iter().enumerate() {
+        let outermost = i == 0;
+        let mut distinct: Vec<Sequence> = Vec::new();
+        let mut more = 0;
+        for sequence in sequences(&chars, layer, outermost) {
+            if distinct.contains(&sequence) {
+                continue;
+            }
+            if distinct.len() < SHOWN_SEQUENCES {
+                distinct.push(sequence);
+            } else {
+                more += 1;
+            }
+        }
+        if distinct.is_empty() {
+            break;
+        }
+        let mut step = format!(
+            "{}: {}",
+            layer_name(layer),
+            distinct
+                .iter()
+                .map(describe_sequence)
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+        if more > 0 {
+            step.push_str(&format!("; and {more} more"));
+        }
+        steps.push(step);
+        let Some(undone) = undo(&chars, layer, outermost) else {
+            break;
+        };
+        chars = undone.text.chars().collect();
+    }
+    steps
+}
+
+/// The layer in words: "UTF-8 read as windows-1252".
+fn layer_name(layer: Layer) -> String {
+    match layer {
+        Layer::Utf8As(..) => format!("UTF-8 read as {}", layer.read_as()),
+        Layer::Windows1252AsLatin1 => "windows-1252 read as ISO-8859-1".to_string(),
+    }
+}
+
+/// "Ã = C3, © = A9 → C3 A9 = é".
+fn describe_sequence(sequence: &Sequence) -> String {
+    let byte = |b: Option<u8>| b.map_or("lost".to_string(), |b| format!("{b:02X}"));
+    let shown: Vec<String> = sequence
+        .shown
+        .iter()
+        .map(|&(c, b)| format!("{} = {}", char_shown(c), byte(b)))
+        .collect();
+    let bytes: Vec<String> = sequence
+        .shown
+        .iter()
+        .map(|&(_, b)| b.map_or("?".to_string(), |b| format!("{b:02X}")))
+        .collect();
+    format!(
+        "{} → {} = {}",
+        shown.join(", "),
+        bytes.join(" "),
+        char_shown(sequence.meant)
+    )
+}
+
+/// A char as a step shows it: itself, or its code point when it would not
+/// show (controls, spaces, format chars, the no-break space put back).
+fn char_shown(c: char) -> String {
+    let invisible = c.is_control()
+        || c.is_whitespace()
+        || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
+        || ('\u{E000}'..='\u{F8FF}').contains(&c);
+    if invisible {
+        format!("U+{:04X}", c as u32)
+    } else {
+        c.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::find_mojibake;
+    use super::*;
+
+    fn steps_of(text: &str) -> Vec<String> {
+        let runs = find_mojibake(text);
+        assert_eq!(runs.len(), 1, "{runs:?}");
+        steps(&text[runs[0].range.clone()], &runs[0].readings[0].chain)
+    }
+
+    #[test]
+    fn each_layer_is_shown_char_by_char() {
+        assert_eq!(
+            steps_of("cafÃ©"),
+            ["UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"]
+        );
+        assert_eq!(
+            steps_of("Iggy Pop (nÃƒÂ© Jim)"),
+            [
+                "UTF-8 read as windows-1252: Ã = C3, ƒ = 83 → C3 83 = Ã; Â = C2, © = A9 → C2 A9 = ©",
+                "UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"
+            ]
+        );
+        assert_eq!(
+            steps_of("привет: РїСЂРёРІРµС‚"),
+            [
+                "UTF-8 read as windows-1251: Р = D0, ї = BF → D0 BF = п; С = D1, Ђ = 80 → D1 80 = р; Р = D0, ё = B8 → D0 B8 = и; Р = D0, І = B2 → D0 B2 = в; and 2 more"
+            ]
+        );
+        let c1 = steps_of("\u{93}Hallo\u{94}");
+        assert_eq!(
+            c1,
+            ["windows-1252 read as ISO-8859-1: U+0093 = 93 → 93 = “; U+0094 = 94 → 94 = ”"]
+        );
+    }
+}
