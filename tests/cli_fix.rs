@@ -110,6 +110,25 @@ fn fixing_a_repaired_file_changes_nothing() {
     assert_eq!(fs::read(&twice).unwrap(), fs::read(&once).unwrap());
 }
 
+/// `bytes` with each CESU-8 surrogate pair written as its char.
+fn with_pairs_decoded(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        match utf8scope::model::cesu8::surrogate_pair(&bytes[at..]) {
+            Some(pair) => {
+                out.extend(pair.meant.to_string().as_bytes());
+                at += 6;
+            }
+            None => {
+                out.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn the_samples_round_trip() {
     let dir = tempfile::tempdir().unwrap();
@@ -121,7 +140,9 @@ fn the_samples_round_trip() {
         } else {
             &[]
         };
-        // Kept as they are, the samples (which have no mojibake) come out unchanged.
+        // Kept as they are, the samples (which have no mojibake) come out
+        // unchanged, but for the char each CESU-8 pair encodes (Kuhn's
+        // section 5.2).
         let kept = fix()
             .arg(sample)
             .args(binary)
@@ -130,7 +151,11 @@ fn the_samples_round_trip() {
             .get_output()
             .stdout
             .clone();
-        assert_eq!(kept, fs::read(sample).unwrap(), "{sample}");
+        assert_eq!(
+            kept,
+            with_pairs_decoded(&fs::read(sample).unwrap()),
+            "{sample}"
+        );
         // Replacing invalid spans once leaves nothing to do the second time.
         let once = dir.path().join("once");
         let twice = dir.path().join("twice");
@@ -184,6 +209,46 @@ fn invalid_spans_are_kept_replaced_or_dropped_as_asked() {
         .code(0)
         .stdout("abc\n")
         .stderr(predicate::str::contains("  invalid spans dropped: 2\n"));
+}
+
+#[test]
+fn cesu_8_pairs_become_the_char_they_encode_whatever_invalid_says() {
+    // U+1F600 as CESU-8 (its surrogates D83D DE00 as two 3-byte
+    // sequences), then a lone high surrogate, which says nothing for sure.
+    let mut input = b"smile \xED\xA0\xBD\xED\xB8\x80 lone \xED\xA0\xBD!\n".to_vec();
+    // Enough pairs that they would look binary if counted as six spans.
+    input.extend(b"\xED\xA0\xBD\xED\xB8\x80".repeat(20));
+    input.push(b'\n');
+    let smiles = "\u{1F600}".repeat(20);
+    let cases: [(&str, &[u8]); 3] = [
+        ("keep", b"\xED\xA0\xBD"),
+        ("replace", "\u{FFFD}\u{FFFD}\u{FFFD}".as_bytes()),
+        ("drop", b""),
+    ];
+    for (policy, lone) in cases {
+        let mut expected = "smile \u{1F600} lone ".as_bytes().to_vec();
+        expected.extend(lone);
+        expected.extend(format!("!\n{smiles}\n").as_bytes());
+        let out = fix()
+            .args(["-", "--invalid", policy])
+            .write_stdin(input.clone())
+            .assert()
+            .code(0)
+            .stderr(predicate::str::contains(
+                "  CESU-8 surrogate pairs written as UTF-8: 21\n    line 1: ED A0 BD ED B8 80 → “😀” (surrogates D83D DE00)\n",
+            ))
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(out, expected, "--invalid {policy}");
+        // A second run finds no pair left.
+        fix()
+            .args(["-", "--invalid", policy])
+            .write_stdin(out)
+            .assert()
+            .code(0)
+            .stderr(predicate::str::contains("CESU-8").not());
+    }
 }
 
 #[test]

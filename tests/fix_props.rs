@@ -4,6 +4,7 @@ use proptest::prelude::*;
 
 use utf8scope::fix::{ChangeKind, InvalidPolicy, RepairOptions, repair_to};
 use utf8scope::model::Source;
+use utf8scope::model::cesu8::surrogate_pair;
 
 fn repair(bytes: &[u8], options: RepairOptions) -> (Vec<u8>, u64) {
     let source = Source::from_bytes("t", bytes.to_vec());
@@ -19,6 +20,8 @@ fn texty_bytes() -> impl Strategy<Value = Vec<u8>> {
         Just("РїСЂРёРІРµС‚ ".as_bytes().to_vec()),
         Just("привет café ".as_bytes().to_vec()),
         Just("\u{FEFF}".as_bytes().to_vec()),
+        // U+1F600 written as CESU-8.
+        Just(b"\xED\xA0\xBD\xED\xB8\x80".to_vec()),
         Just(b"\n".to_vec()),
         "[a-z ]{1,8}".prop_map(String::into_bytes),
         any::<u8>().prop_map(|b| vec![b]),
@@ -46,10 +49,11 @@ proptest! {
         let source = Source::from_bytes("t", bytes.clone());
         let mut out = Vec::new();
         let log = repair_to(&source, RepairOptions::default(), &mut out, "out").unwrap();
-        if log.count(ChangeKind::Mojibake) == 0 {
+        let repaired = log.count(ChangeKind::Mojibake) + log.count(ChangeKind::Cesu8Pair);
+        if repaired == 0 {
             prop_assert_eq!(out, bytes);
         }
-        prop_assert_eq!(log.total(), log.count(ChangeKind::Mojibake));
+        prop_assert_eq!(log.total(), repaired);
     }
 
     #[test]
@@ -73,15 +77,42 @@ proptest! {
 
     #[test]
     fn dropping_leaves_exactly_the_valid_text(bytes in texty_bytes()) {
-        // Dropping is as if the file had held only its valid text (whose
-        // mojibake is then repaired as in any file).
+        // Dropping is as if the file had held only its valid text and the
+        // chars its CESU-8 pairs encode (whose mojibake is then repaired as
+        // in any file).
         let options = RepairOptions { invalid: InvalidPolicy::Drop, strip_bom: false, ..RepairOptions::default() };
         let (dropped, _) = repair(&bytes, options);
-        let valid_only: Vec<u8> = bytes.utf8_chunks().flat_map(|c| c.valid().bytes()).collect();
+        let valid_only = valid_text_and_pairs(&bytes);
         let plain = RepairOptions { strip_bom: false, ..RepairOptions::default() };
         let (expected, _) = repair(&valid_only, plain);
         prop_assert_eq!(String::from_utf8(dropped).unwrap(), String::from_utf8(expected).unwrap());
     }
+}
+
+/// The valid text of `bytes` with each CESU-8 pair read as its char, and
+/// every other invalid span left out.
+fn valid_text_and_pairs(bytes: &[u8]) -> Vec<u8> {
+    let mut text = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if let Some(pair) = surrogate_pair(&bytes[at..]) {
+            text.extend(pair.meant.to_string().as_bytes());
+            at += 6;
+            continue;
+        }
+        match std::str::from_utf8(&bytes[at..]) {
+            Ok(rest) => {
+                text.extend(rest.as_bytes());
+                at = bytes.len();
+            }
+            Err(e) if e.valid_up_to() > 0 => {
+                text.extend(&bytes[at..at + e.valid_up_to()]);
+                at += e.valid_up_to();
+            }
+            Err(e) => at += e.error_len().unwrap_or(bytes.len() - at),
+        }
+    }
+    text
 }
 
 /// Words of a long line: garbled and clean, Latin and Cyrillic, some that

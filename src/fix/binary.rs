@@ -9,7 +9,7 @@
 //! Text in a legacy encoding (a windows-1252 CSV) has far fewer invalid
 //! spans than that; random bytes have about 0.4 per byte.
 
-use crate::model::blocks::pieces::{Piece, pieces};
+use super::parts::{Part, parts};
 
 /// Suspect units needed before their share counts (a short line in
 /// windows-1252 is not binary).
@@ -50,17 +50,19 @@ pub fn looks_binary(start: &[u8]) -> Option<Binary> {
     }
     let mut units = 0u64;
     let mut suspect = 0u64;
-    for piece in pieces(start, 0) {
-        match piece {
-            Piece::Valid(text) => {
+    for part in parts(start) {
+        match part {
+            Part::Valid(text) => {
                 // ASCII and multi-byte characters alike are one unit each.
                 units += text.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
                 suspect += text.iter().filter(|&&b| is_odd_control(b)).count() as u64;
             }
-            Piece::Invalid(_) => {
+            Part::Invalid(..) => {
                 units += 1;
                 suspect += 1;
             }
+            // A char written the CESU-8 way (Java, MySQL's utf8) is text.
+            Part::Pair(..) => units += 1,
         }
     }
     (suspect >= MIN_SUSPECT_UNITS && suspect * SUSPECT_SHARE > units)

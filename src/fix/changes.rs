@@ -22,6 +22,9 @@ pub enum ChangeKind {
     BomStripped,
     /// A run of invalid spans read in a legacy encoding (`--invalid legacy`).
     LegacyRead,
+    /// A surrogate pair written as two 3-byte sequences (CESU-8), written
+    /// as the one 4-byte sequence of the char it encodes.
+    Cesu8Pair,
 }
 
 impl ChangeKind {
@@ -33,6 +36,7 @@ impl ChangeKind {
             ChangeKind::InvalidDropped => "invalid spans dropped",
             ChangeKind::BomStripped => "byte order marks stripped",
             ChangeKind::LegacyRead => "invalid spans read in a legacy encoding",
+            ChangeKind::Cesu8Pair => "CESU-8 surrogate pairs written as UTF-8",
         }
     }
 }
@@ -141,7 +145,7 @@ fn describe_change(change: &Change) -> String {
         .map(|note| format!(" ({note})"))
         .unwrap_or_default();
     let text = match change.kind {
-        ChangeKind::LegacyRead => format!(
+        ChangeKind::LegacyRead | ChangeKind::Cesu8Pair => format!(
             "{} \u{2192} \u{201c}{}\u{201d}{note}",
             hex_bytes(&change.before),
             quote_short(&change.after)

@@ -9,6 +9,7 @@ use convert::{ConvertFailure, convert};
 mod changes;
 mod diff;
 mod output;
+mod parts;
 mod repair;
 
 pub use binary::{Binary, looks_binary};

@@ -4,12 +4,13 @@
 use std::io::{self, Write};
 
 use crate::model::blocks::Place;
-use crate::model::blocks::pieces::{Piece, pieces};
+use crate::model::cesu8::SurrogatePair;
 use crate::model::encoding::{Confidence, read_row};
 use crate::model::findings::find_mojibake;
 use crate::model::{Encoding, InvalidKind};
 
 use super::changes::{Change, ChangeKind, ChangeLog};
+use super::parts::{Part, parts};
 
 /// What to do with invalid spans.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -118,14 +119,13 @@ impl Repairer {
                 Err(_) => {
                     let place = self.place;
                     let mut replaced = Vec::with_capacity(line.len() + 8);
-                    for piece in pieces(line, 0) {
-                        match piece {
-                            Piece::Valid(valid) => replaced.extend_from_slice(valid),
-                            Piece::Invalid(span) => {
-                                let at = span.offset as usize;
-                                let bytes = &line[at..at + usize::from(span.len)];
-                                self.invalid(span.kind, bytes, &mut replaced)?;
+                    for part in parts(line) {
+                        match part {
+                            Part::Valid(valid) => replaced.extend_from_slice(valid),
+                            Part::Invalid(kind, bytes) => {
+                                self.invalid(kind, bytes, &mut replaced)?
                             }
+                            Part::Pair(bytes, pair) => self.pair(bytes, pair, &mut replaced)?,
                         }
                     }
                     self.place = place;
@@ -138,22 +138,33 @@ impl Repairer {
     }
 
     /// Repairs the valid pieces of `block` on their own, keeping its
-    /// invalid spans.
+    /// invalid spans. A CESU-8 pair joins the text either side of it, as a
+    /// second run will see it.
     fn feed_pieces(&mut self, block: &[u8], out: &mut impl Write) -> io::Result<()> {
-        for piece in pieces(block, 0) {
-            match piece {
-                Piece::Valid(valid) => {
-                    let text = std::str::from_utf8(valid).expect("pieces are valid UTF-8");
-                    self.repair_text(text, out)?;
+        let mut text = Vec::new();
+        for part in parts(block) {
+            match part {
+                Part::Valid(valid) => text.extend_from_slice(valid),
+                Part::Pair(bytes, pair) => {
+                    let place = self.place;
+                    self.pair(bytes, pair, &mut text)?;
+                    // (The text around it counts it when it is repaired.)
+                    self.place = place;
                 }
-                Piece::Invalid(span) => {
-                    let at = span.offset as usize;
-                    let bytes = &block[at..at + usize::from(span.len)];
-                    self.invalid(span.kind, bytes, out)?;
+                Part::Invalid(kind, bytes) => {
+                    self.repair_joined(&text, out)?;
+                    text.clear();
+                    self.invalid(kind, bytes, out)?;
                 }
             }
         }
-        Ok(())
+        self.repair_joined(&text, out)
+    }
+
+    /// Repairs `text`: valid pieces and the chars of CESU-8 pairs, joined.
+    fn repair_joined(&mut self, text: &[u8], out: &mut impl Write) -> io::Result<()> {
+        let text = std::str::from_utf8(text).expect("valid pieces and whole chars");
+        self.repair_text(text, out)
     }
 
     /// The changes made, once the input has been fed.
@@ -211,6 +222,23 @@ impl Repairer {
     fn copy(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         self.place.over_valid(text.as_bytes());
         out.write_all(text.as_bytes())
+    }
+
+    /// Writes the char a CESU-8 pair encodes: whatever `--invalid` says,
+    /// the pair says exactly what was meant.
+    fn pair(&mut self, bytes: &[u8], pair: SurrogatePair, out: &mut impl Write) -> io::Result<()> {
+        self.log.add(Change {
+            kind: ChangeKind::Cesu8Pair,
+            line: self.place.line(),
+            before: bytes.to_vec(),
+            after: pair.meant.to_string(),
+            note: Some(format!("surrogates {:04X} {:04X}", pair.high, pair.low)),
+        });
+        // (Each of its bytes is an invalid unit of its own.)
+        for _ in bytes {
+            self.place.over_unit(false);
+        }
+        out.write_all(pair.meant.to_string().as_bytes())
     }
 
     fn invalid(&mut self, kind: InvalidKind, bytes: &[u8], out: &mut impl Write) -> io::Result<()> {

@@ -2,6 +2,7 @@
 //! terminals; every part is testable with byte slices.
 
 pub mod blocks;
+pub mod cesu8;
 pub mod decode;
 pub mod encoding;
 pub mod explain;

@@ -2,6 +2,7 @@
 //! single-byte encoding turned back into the chars those bytes spell.
 
 use super::garblers::{Garbler, windows_1252};
+use crate::model::cesu8::surrogate_pair;
 
 /// One step by which text was garbled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,14 +208,16 @@ fn sequence_at(
         return s.chars().next().map(|c| (c, len));
     }
     // A high surrogate (ED A0–AF xx) then a low one (ED B0–BF xx).
-    if lead == 0xED && (0xA0..=0xAF).contains(&bytes[1]) && byte_at(i + 3) == Some(0xED) {
-        let low = [byte_at(i + 4)?, byte_at(i + 5)?];
-        if (0xB0..=0xBF).contains(&low[0]) && (0x80..=0xBF).contains(&low[1]) {
-            let high = 0xD000 | u32::from(bytes[1] & 0x3F) << 6 | u32::from(bytes[2] & 0x3F);
-            let low = 0xD000 | u32::from(low[0] & 0x3F) << 6 | u32::from(low[1] & 0x3F);
-            let value = 0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-            return char::from_u32(value).map(|c| (c, 6));
-        }
+    if lead == 0xED {
+        let pair = [
+            bytes[0],
+            bytes[1],
+            bytes[2],
+            byte_at(i + 3)?,
+            byte_at(i + 4)?,
+            byte_at(i + 5)?,
+        ];
+        return surrogate_pair(&pair).map(|pair| (pair.meant, 6));
     }
     None
 }
