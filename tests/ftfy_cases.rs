@@ -4,21 +4,11 @@
 //! Misses are reported; a changed negative or a wrong repair fails.
 
 use serde_json::Value;
-use utf8scope::model::findings::find_mojibake;
+use utf8scope::model::findings::{find_mojibake, with_repairs};
 
 /// `text` with every clear repair made, as `fix` makes them.
 fn fixed(text: &str) -> String {
-    let mut out = String::new();
-    let mut at = 0;
-    for run in find_mojibake(text) {
-        if let Some(repair) = run.repair() {
-            out.push_str(&text[at..run.range.start]);
-            out.push_str(repair);
-            at = run.range.end;
-        }
-    }
-    out.push_str(&text[at..]);
-    out
+    with_repairs(text, &find_mojibake(text))
 }
 
 /// A case: its file, label, input, what ftfy's encoding repair gives, and

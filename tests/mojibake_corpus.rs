@@ -11,23 +11,13 @@ mod mojibake;
 use std::collections::BTreeMap;
 
 use mojibake::{clean_lines, garbled_lines};
-use utf8scope::model::findings::find_mojibake;
+use utf8scope::model::findings::{find_mojibake, with_repairs};
 
 /// `text` with every clear repair made, as `fix` makes them; and whether
 /// anything was reported.
 fn fixed(text: &str) -> (String, bool) {
     let runs = find_mojibake(text);
-    let mut out = String::new();
-    let mut at = 0;
-    for run in &runs {
-        if let Some(repair) = run.repair() {
-            out.push_str(&text[at..run.range.start]);
-            out.push_str(repair);
-            at = run.range.end;
-        }
-    }
-    out.push_str(&text[at..]);
-    (out, !runs.is_empty())
+    (with_repairs(text, &runs), !runs.is_empty())
 }
 
 /// Whether every word `fix` changed became the word meant: words are the

@@ -24,7 +24,9 @@ pub use char_rules::{is_bidi_control, is_invisible, is_noncharacter};
 pub use encoded::{EncodedScanner, Stretch};
 pub use kinds::{Definition, FindingKind, Severity, Trigger};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
-pub use mojibake::{Chain, Garbler, Layer, Mojibake, Reading, find_mojibake, may_hold_mojibake};
+pub use mojibake::{
+    Chain, Garbler, Layer, Mojibake, Reading, find_mojibake, may_hold_mojibake, with_repairs,
+};
 pub use scanner::{FindingsScanner, Position, findings_of, is_plain_ascii_text};
 
 /// One finding.

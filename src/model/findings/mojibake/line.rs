@@ -567,17 +567,7 @@ mod tests {
     use super::*;
 
     fn fixed(text: &str) -> String {
-        let mut out = String::new();
-        let mut at = 0;
-        for run in find_mojibake(text) {
-            if let Some(repair) = run.repair() {
-                out.push_str(&text[at..run.range.start]);
-                out.push_str(repair);
-                at = run.range.end;
-            }
-        }
-        out.push_str(&text[at..]);
-        out
+        super::super::with_repairs(text, &find_mojibake(text))
     }
 
     #[test]

@@ -59,6 +59,22 @@ impl Chain {
     }
 }
 
+/// `text` with the clear repairs of `runs` (its mojibake runs, in order)
+/// made; ambiguous runs left as they are.
+pub fn with_repairs(text: &str, runs: &[Mojibake]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for run in runs {
+        if let Some(repair) = run.repair() {
+            out.push_str(&text[at..run.range.start]);
+            out.push_str(repair);
+            at = run.range.end;
+        }
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
 /// One way a run of mojibake may be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reading {
