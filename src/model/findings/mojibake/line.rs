@@ -44,24 +44,20 @@ pub fn may_hold_mojibake(line: &str) -> bool {
     // three more continuation bytes.
     let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
     for c in line.chars() {
+        let roles = roles(c);
         let continuation = match c {
             // A0 shown as a space; a byte lost.
             ' ' | '?' | '\u{FFFD}' => u32::MAX,
             '\u{80}'..='\u{9F}' => return true,
-            _ if c.is_ascii() => 0,
-            _ => roles(c).continuation,
+            _ => roles.continuation,
         };
         if need1 & continuation != 0 {
             return true;
         }
         (need1, need2) = (need2 & continuation, need3 & continuation);
-        need3 = 0;
-        if !c.is_ascii() {
-            let roles = roles(c);
-            need1 |= roles.lead2;
-            need2 |= roles.lead3;
-            need3 |= roles.lead4;
-        }
+        need1 |= roles.lead2;
+        need2 |= roles.lead3;
+        need3 = roles.lead4;
     }
     false
 }
