@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
 use crate::model::blocks::pieces::complete_prefix_len;
-use crate::model::encoding::unit_containing;
+use crate::model::encoding::{ShiftState, UnitReader, unit_containing};
 use crate::model::source::SourceError;
 use crate::model::{Encoding, Source, Window};
 use crate::ui::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
@@ -59,25 +59,43 @@ pub enum DumpError {
 }
 
 /// Where the unit holding `bytes[index]` starts (`bytes` start at a unit
-/// start, at file offset `base`).
-fn unit_start(encoding: Encoding, bytes: &[u8], base: u64, index: usize) -> usize {
-    unit_containing(encoding, bytes, base, index).0
+/// start, at file offset `base`, where `reader` is); moves `reader` there.
+fn unit_start(reader: &mut UnitReader, bytes: &[u8], base: u64, index: usize) -> usize {
+    let encoding = reader.encoding();
+    if !encoding.codec().is_stateful() {
+        return unit_containing(encoding, bytes, base, index).0;
+    }
+    // A stateful encoding's units are walked from the start, its state
+    // carried along.
+    let mut at = 0;
+    while at < bytes.len() {
+        let mut past = *reader;
+        let (len, _) = past.next_unit(&bytes[at..]);
+        if at + usize::from(len) > index {
+            return at;
+        }
+        *reader = past;
+        at += usize::from(len);
+    }
+    at
 }
 
-/// How many leading bytes of `bytes` (from a unit start) are whole units:
-/// all of them at the input's end, else those that cannot be cut.
-fn whole_units(encoding: Encoding, bytes: &[u8], at_end: bool) -> usize {
-    if encoding.is_utf8() {
+/// How many leading bytes of `bytes` (from a unit start, where `reader`
+/// is) are whole units: all of them at the input's end, else those that
+/// cannot be cut.
+fn whole_units(mut reader: UnitReader, bytes: &[u8], at_end: bool) -> usize {
+    if reader.encoding().is_utf8() {
         return complete_prefix_len(bytes, at_end);
     }
     if at_end {
         return bytes.len();
     }
-    let codec = encoding.codec();
-    let stop = bytes.len().saturating_sub(codec.max_unit_len() - 1);
+    let stop = bytes
+        .len()
+        .saturating_sub(reader.encoding().codec().max_unit_len() - 1);
     let mut at = 0;
     while at < stop {
-        at += usize::from(codec.decode_unit(&bytes[at..]).0);
+        at += usize::from(reader.next_unit(&bytes[at..]).0);
     }
     at.min(bytes.len())
 }
@@ -95,9 +113,15 @@ pub fn dump(
     dump_from(read_from, fill, options, out)
 }
 
-/// How far before the start a dump reads to find the unit the start is in.
+/// How far before the start a dump reads to find the unit the start is in
+/// (a stateful encoding's state there depends on everything before it).
 pub fn lookback(encoding: Encoding) -> u64 {
-    encoding.codec().lookback() as u64
+    let codec = encoding.codec();
+    if codec.is_stateful() {
+        u64::MAX
+    } else {
+        codec.lookback() as u64
+    }
 }
 
 /// [`dump`] of bytes already in memory (`--text`, tests).
@@ -132,6 +156,8 @@ pub fn dump_from(
     let layout = row_layout(options);
     let mut pending: Vec<u8> = Vec::new();
     let mut pending_base = read_from;
+    // Where `pending` starts: the state a stateful encoding is in there.
+    let mut reader = UnitReader::new(options.encoding, ShiftState::default());
     let mut first = true;
     let mut row = options.start;
     let mut chunk = vec![0u8; CHUNK];
@@ -144,12 +170,12 @@ pub fn dump_from(
             first = false;
             let index = (options.start - pending_base) as usize;
             if index < pending.len() {
-                let unit_start = unit_start(options.encoding, &pending, pending_base, index);
+                let unit_start = unit_start(&mut reader, &pending, pending_base, index);
                 pending.drain(..unit_start);
                 pending_base += unit_start as u64;
             }
         }
-        let usable = whole_units(options.encoding, &pending, at_end);
+        let usable = whole_units(reader, &pending, at_end);
         let known_end = (pending_base + usable as u64).min(end);
         let last = at_end || known_end >= end;
         let shown_end = if last {
@@ -160,7 +186,8 @@ pub fn dump_from(
         if shown_end > row {
             let chunk = Chunk {
                 source: Source::from_bytes("chunk", pending[..usable].to_vec())
-                    .in_encoding(options.encoding),
+                    .in_encoding(options.encoding)
+                    .starting_in(reader.state()),
                 base: pending_base,
             };
             draw_in_parallel(&chunk, row, shown_end, layout, options, out)?;
@@ -172,7 +199,10 @@ pub fn dump_from(
         // Keep the bytes from the unit that holds the next row's start.
         let keep = (row - pending_base) as usize;
         let keep = if keep < pending.len() {
-            unit_start(options.encoding, &pending, pending_base, keep)
+            unit_start(&mut reader, &pending, pending_base, keep)
+        } else if options.encoding.codec().is_stateful() {
+            // The start is further on: walk the whole units, for the state.
+            unit_start(&mut reader, &pending, pending_base, usable)
         } else {
             keep.min(pending.len())
         };

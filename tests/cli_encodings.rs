@@ -359,3 +359,75 @@ fn fix_from_refuses_to_garble_a_file_that_is_mostly_utf8() {
         (0, "name;city\nZoé;Besançon\nAna;São Paulo\n")
     );
 }
+
+/// A Japanese mail as mail programs write it: ISO-2022-JP, each run of
+/// JIS X 0208 between `ESC $ B` and `ESC ( B`.
+fn jis_mail() -> (Vec<u8>, &'static str) {
+    let text = "Subject: 会議のお知らせ\n\n来週の月曜日、午前10時から会議を行います。\nよろしくお願いします。\n";
+    let (bytes, _, unmappable) = encoding_rs::ISO_2022_JP.encode(text);
+    assert!(!unmappable);
+    (bytes.into_owned(), text)
+}
+
+#[test]
+fn an_iso2022jp_mail_is_named_read_and_converted() {
+    let (mail, text_of_mail) = jis_mail();
+    // As UTF-8 it is valid (7-bit), and the summary says what it is.
+    let (out, _, code) = run(&["check", "-"], &mail);
+    assert_eq!(code, 0);
+    assert_eq!(
+        text(out),
+        format!(
+            "<stdin>: valid UTF-8, {} bytes; looks like ISO-2022-JP (escape sequences)\n",
+            mail.len()
+        )
+    );
+    // One finding says so, not a control warning per escape.
+    let (out, _, code) = run(&["check", "--findings", "-"], &mail);
+    let out = text(out);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out.lines().count(), 2, "one finding and the summary: {out}");
+    assert!(
+        out.starts_with("<stdin>:1:10: offset 0x00000009: warning iso-2022-jp: "),
+        "{out}"
+    );
+    let (out, _, code) = run(&["check", "--encoding", "auto", "-"], &mail);
+    assert_eq!(code, 0);
+    assert!(text(out).contains("valid ISO-2022-JP"));
+    let (out, err, code) = run(&["fix", "--from", "auto", "-"], &mail);
+    assert_eq!((code, text(out).as_str()), (0, text_of_mail), "{err}");
+    assert_eq!(
+        err,
+        "utf8scope fix: <stdin>: converted from ISO-2022-JP (detected: escape sequences) to UTF-8\n"
+    );
+    let (out, _, code) = run(
+        &["dump", "--encoding", "iso-2022-jp", "--width", "16", "-"],
+        &mail,
+    );
+    assert_eq!(code, 0);
+    assert!(text(out).contains("Subject: ␛··会議"));
+}
+
+#[test]
+fn iso2022jp_spans_are_where_encoding_rs_writes_u_fffd() {
+    // A line feed inside JIS X 0208 (mail cut by a tool that knew nothing
+    // of the escapes): WHATWG takes it into an error with the byte before,
+    // so it ends no line; then two escapes in a row, the second an error.
+    let bytes = b"ok \x1b$B0!0\n0!\x1b(B\x1b(Bx\n";
+    let (out, _, code) = run(&["check", "--encoding", "iso-2022-jp", "-"], bytes);
+    assert_eq!(code, 1);
+    assert_eq!(
+        text(out),
+        "<stdin>:1:6: offset 0x00000008: unmapped: 30 0A\n\
+         <stdin>:1:9: offset 0x0000000f: unmapped: 1B 28 42\n\
+         <stdin>: 2 invalid spans in 20 bytes; read as ISO-2022-JP (given)\n"
+    );
+    let (lossy, _, _) = encoding_rs::ISO_2022_JP.decode(bytes);
+    assert_eq!(lossy, "ok 亜\u{FFFD}亜\u{FFFD}x\n");
+    let (_, err, code) = run(&["fix", "--from", "iso-2022-jp", "-"], bytes);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("at offset 8 is undefined in ISO-2022-JP"),
+        "{err}"
+    );
+}

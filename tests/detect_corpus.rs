@@ -53,7 +53,7 @@ impl Tally {
 }
 
 fn chardetng_alone(bytes: &[u8]) -> &'static str {
-    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
     detector.feed(bytes, true);
     detector.guess(None, Utf8Detection::Allow).name()
 }

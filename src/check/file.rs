@@ -267,7 +267,8 @@ fn check_bytes<W: Write>(
     let nothing_to_find = if rules.findings {
         is_plain_ascii_text(bytes)
     } else {
-        simdutf8::basic::from_utf8(bytes).is_ok()
+        // (ESC: ISO-2022-JP is valid UTF-8, and the summary names it.)
+        simdutf8::basic::from_utf8(bytes).is_ok() && memchr::memchr(0x1B, bytes).is_none()
     };
     if nothing_to_find {
         counts.bytes = bytes.len() as u64;
@@ -331,7 +332,8 @@ fn scan_and_report<W: Write>(
             Some(next) => scanner.pass_valid(block.len(), next.line, next.column),
             None => scanner.scan(block, |located: LocatedSpan| spans.push(located)),
         }
-        if !spans.is_empty() {
+        // (The file's start is looked at even when valid: ISO-2022-JP is.)
+        if !spans.is_empty() || block_start == 0 {
             hints.observe(block_start, block, &spans);
         }
         let block_report = BlockReport {
@@ -362,7 +364,9 @@ fn scan_and_report<W: Write>(
         .filter(|finding| count_finding(kinds, finding, counts))
         .collect();
     reporter.release(path, &late).map_err(Failure::Output)?;
-    let hint = (counts.invalid > 0).then(|| hints.summary()).flatten();
+    let hint = (counts.invalid > 0 || hints.is_evident())
+        .then(|| hints.summary())
+        .flatten();
     reporter
         .summary(path, counts, hint.as_deref())
         .map_err(Failure::Output)?;

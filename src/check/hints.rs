@@ -34,8 +34,10 @@ pub struct Hints {
     bad_lines: Vec<u8>,
     /// The last line judged: its line number and its reading.
     line_reading: Option<(u64, Option<RowReading>)>,
-    /// Set once the head shows UTF-16 or UTF-32: no legacy readings then.
-    wide: Option<Detection>,
+    /// Set once the head shows another encoding for sure (UTF-16 or UTF-32
+    /// by a BOM or NUL bytes, ISO-2022-JP by its escapes): no legacy
+    /// readings then.
+    evident: Option<Detection>,
 }
 
 impl Hints {
@@ -44,10 +46,12 @@ impl Hints {
         if start == 0 && self.head.is_empty() {
             self.head = block[..block.len().min(HEAD)].to_vec();
             let found = detect(&self.head);
-            if matches!(found.evidence, Evidence::Bom | Evidence::NulPattern)
-                && !found.encoding.is_utf8()
-            {
-                self.wide = Some(found);
+            let sure = matches!(
+                found.evidence,
+                Evidence::Bom | Evidence::NulPattern | Evidence::EscapeSequences
+            );
+            if sure && !found.encoding.is_utf8() {
+                self.evident = Some(found);
             }
         }
         let mut last_line_start = None;
@@ -70,7 +74,7 @@ impl Hints {
     /// in; `block` starts at `start` and holds the span. `None` when the
     /// line does not read as a legacy row (noise, binary, UTF-16).
     pub fn reading(&mut self, start: u64, block: &[u8], located: &LocatedSpan) -> Option<Reading> {
-        if self.wide.is_some() {
+        if self.evident.is_some() {
             return None;
         }
         let at = (located.span.offset - start) as usize;
@@ -103,13 +107,19 @@ impl Hints {
         })
     }
 
+    /// Whether the file's start shows another encoding for sure, which the
+    /// summary names even when the bytes are valid UTF-8 (ISO-2022-JP is).
+    pub fn is_evident(&self) -> bool {
+        self.evident.is_some()
+    }
+
     /// The summary's addition: `looks like windows-1252 (café crème)`.
     pub fn summary(&self) -> Option<String> {
-        if let Some(wide) = &self.wide {
+        if let Some(evident) = &self.evident {
             return Some(format!(
                 "looks like {} ({})",
-                wide.encoding,
-                wide.evidence.name()
+                evident.encoding,
+                evident.evidence.name()
             ));
         }
         let row = read_row(&self.bad_lines, None)?;

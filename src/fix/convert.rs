@@ -8,6 +8,7 @@ use std::io::{self, Write};
 
 use crate::model::Encoding;
 use crate::model::UnitKind;
+use crate::model::encoding::{ShiftState, UnitReader};
 use crate::model::source::SourceError;
 
 /// Why a conversion stopped.
@@ -56,6 +57,7 @@ pub fn convert(
         .bulk_decoder()
         .map(|rs| rs.new_decoder_without_bom_handling());
     let bom = encoding.codec().bom();
+    let mut reader = UnitReader::new(encoding, ShiftState::default());
     let mut at_start = true;
     loop {
         let n = fill(&mut buffer).map_err(ConvertFailure::Read)?;
@@ -90,8 +92,14 @@ pub fn convert(
                 decode_bulk(decoder, &chunk, last, replace, &mut converted, &mut text)?;
             }
             None => {
-                let used =
-                    decode_units(encoding, &chunk, last, replace, &mut converted, &mut text)?;
+                let used = decode_units(
+                    &mut reader,
+                    &chunk,
+                    last,
+                    replace,
+                    &mut converted,
+                    &mut text,
+                )?;
                 carry = chunk[used..].to_vec();
             }
         }
@@ -148,14 +156,14 @@ fn decode_bulk(
 /// Decodes the whole units of `chunk` with the model's codec (all of it if
 /// `last`); returns how many bytes it used.
 fn decode_units(
-    encoding: Encoding,
+    reader: &mut UnitReader,
     chunk: &[u8],
     last: bool,
     replace: bool,
     converted: &mut Converted,
     text: &mut String,
 ) -> Result<usize, ConvertFailure> {
-    let codec = encoding.codec();
+    let codec = reader.encoding().codec();
     let stop = if last {
         chunk.len()
     } else {
@@ -163,14 +171,17 @@ fn decode_units(
     };
     let mut at = 0;
     while at < stop {
+        // (A stateful codec has no bulk path: its bytes alone do not say
+        // which state they start in.)
         let valid = codec.decode_into(&chunk[at..stop], text);
         if valid > 0 {
             at += valid;
             continue;
         }
-        let (len, kind) = codec.decode_unit(&chunk[at..]);
+        let (len, kind) = reader.next_unit(&chunk[at..]);
         match kind {
             UnitKind::Char(c) => text.push(c),
+            UnitKind::Shift => {}
             UnitKind::Invalid(_) if replace => {
                 converted.replaced += 1;
                 text.push(char::REPLACEMENT_CHARACTER);

@@ -9,6 +9,7 @@ pub mod explain;
 pub mod find;
 pub mod findings;
 pub mod job;
+pub mod resync;
 pub mod scan;
 pub mod source;
 pub mod stream_load;

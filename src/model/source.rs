@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
-use super::encoding::Encoding;
+use super::encoding::{Encoding, ShiftState};
 
 /// How much of a stream is kept in memory before it spills to a temporary file.
 pub const SPILL_THRESHOLD: usize = 64 * 1024 * 1024;
@@ -96,6 +96,9 @@ pub struct Source {
     backing: Arc<Backing>,
     /// The encoding its bytes are read in (UTF-8 unless set).
     encoding: Encoding,
+    /// The state a stateful encoding's first unit starts in (a chunk cut
+    /// from a longer input starts where that input's state was).
+    starts_in: ShiftState,
 }
 
 /// A path opened for reading: either a file that can be read anywhere, or
@@ -141,6 +144,7 @@ impl Source {
                 len: AtomicU64::new(metadata.len()),
                 backing: Arc::new(Backing::File(file)),
                 encoding: Encoding::UTF_8,
+                starts_in: ShiftState::default(),
             }))
         } else {
             Ok(Opened::Stream(file))
@@ -155,6 +159,7 @@ impl Source {
             len: AtomicU64::new(0),
             backing: Arc::new(Backing::File(spill)),
             encoding: Encoding::UTF_8,
+            starts_in: ShiftState::default(),
         }
     }
 
@@ -184,6 +189,7 @@ impl Source {
             len: AtomicU64::new(bytes.len() as u64),
             backing: Arc::new(Backing::Memory(bytes)),
             encoding: Encoding::UTF_8,
+            starts_in: ShiftState::default(),
         }
     }
 
@@ -232,6 +238,7 @@ impl Source {
             len: AtomicU64::new(len),
             backing: Arc::new(Backing::File(spill)),
             encoding: Encoding::UTF_8,
+            starts_in: ShiftState::default(),
         })
     }
 
@@ -239,6 +246,18 @@ impl Source {
     pub fn in_encoding(mut self, encoding: Encoding) -> Source {
         self.encoding = encoding;
         self
+    }
+
+    /// This source with its first unit read in `state` (see
+    /// [`Source::starts_in`]).
+    pub fn starting_in(mut self, state: ShiftState) -> Source {
+        self.starts_in = state;
+        self
+    }
+
+    /// The state a stateful encoding's first unit starts in.
+    pub fn starts_in(&self) -> ShiftState {
+        self.starts_in
     }
 
     /// The same bytes read in another encoding (shares them: nothing is
@@ -249,6 +268,7 @@ impl Source {
             len: AtomicU64::new(self.len()),
             backing: Arc::clone(&self.backing),
             encoding,
+            starts_in: ShiftState::default(),
         }
     }
 

@@ -97,6 +97,10 @@ pub enum UnitKind {
     Char(char),
     /// One maximal subpart of an ill-formed sequence.
     Invalid(InvalidKind),
+    /// A stateful encoding's escape sequence (ISO-2022-JP's `ESC $ B`):
+    /// it switches the character set the bytes after it are read in and
+    /// stands for no character.
+    Shift,
 }
 
 /// One unit of the file: a character or an invalid span, with its place.
@@ -125,7 +129,7 @@ impl Unit {
     pub fn invalid_kind(&self) -> Option<InvalidKind> {
         match self.kind {
             UnitKind::Invalid(kind) => Some(kind),
-            UnitKind::Char(_) => None,
+            UnitKind::Char(_) | UnitKind::Shift => None,
         }
     }
 
@@ -134,8 +138,8 @@ impl Unit {
         debug_assert!(self.contains(offset));
         match self.kind {
             UnitKind::Invalid(_) => ByteRole::Invalid,
-            UnitKind::Char(_) if self.len == 1 => ByteRole::Ascii,
-            UnitKind::Char(_) => match (offset - self.offset) as u8 {
+            UnitKind::Char(_) | UnitKind::Shift if self.len == 1 => ByteRole::Ascii,
+            UnitKind::Char(_) | UnitKind::Shift => match (offset - self.offset) as u8 {
                 0 => ByteRole::Lead { len: self.len },
                 index => ByteRole::Continuation {
                     index: index + 1,

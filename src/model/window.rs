@@ -3,6 +3,7 @@
 
 use super::decode::{MAX_UNIT_LEN, decode_first, intended_value, unit_containing};
 use super::encoding::{Encoding, unit_containing as encoded_unit_containing};
+use super::resync::unit_holding;
 use super::source::{Source, SourceError};
 use super::unit::{ByteRole, Unit, UnitKind};
 
@@ -73,6 +74,9 @@ impl Window {
     fn load_encoded(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
         let encoding = source.encoding();
         let codec = encoding.codec();
+        if codec.is_stateful() {
+            return Window::load_stateful(source, start, end);
+        }
         let base = start.saturating_sub(codec.lookback() as u64);
         let read_end = (end + codec.max_unit_len() as u64 - 1).min(source.len());
         let bytes = source.read_range(base, (read_end - base) as usize)?;
@@ -104,6 +108,32 @@ impl Window {
             bytes,
             units,
             encoding,
+        })
+    }
+
+    /// [`Window::load`] for a source in a stateful encoding: its units are
+    /// walked from the one that holds `start`, in the state it starts in.
+    fn load_stateful(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
+        let (base, mut reader) = unit_holding(source, start)?;
+        let codec = source.encoding().codec();
+        let read_end = (end + codec.max_unit_len() as u64 - 1).min(source.len());
+        let bytes = source.read_range(base, (read_end.max(base) - base) as usize)?;
+        let mut units = Vec::new();
+        let mut at = 0;
+        while start < end && base + (at as u64) < end && at < bytes.len() {
+            let (len, kind) = reader.next_unit(&bytes[at..]);
+            units.push(Unit {
+                offset: base + at as u64,
+                len,
+                kind,
+            });
+            at += usize::from(len);
+        }
+        Ok(Window {
+            base,
+            bytes,
+            units,
+            encoding: source.encoding(),
         })
     }
 

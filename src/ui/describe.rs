@@ -135,6 +135,7 @@ pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
             describe_char(c, &mut rows);
             describe_grapheme(window, offset, &mut rows);
         }
+        UnitKind::Shift => rows.push(row("Shift", encoding.codec().shift_meaning(unit_bytes))),
         UnitKind::Invalid(kind) if !encoding.is_utf8() => {
             rows.push(InfoRow {
                 label: "Invalid",

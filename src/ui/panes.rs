@@ -356,6 +356,8 @@ impl<'a> Rows<'a> {
         }
         match unit.kind {
             UnitKind::Invalid(_) => (CompactString::const_new(REPLACEMENT), self.theme.error(), 1),
+            // An escape sequence stands for no char: its ESC shows as ␛.
+            UnitKind::Shift => (CompactString::const_new("\u{241B}"), self.theme.quiet(), 1),
             // Printable ASCII is itself: no glyph to look up (most of any text).
             UnitKind::Char(c) if c.is_ascii_graphic() || c == ' ' => (
                 CompactString::from(&*c.encode_utf8(&mut [0; 1])),

@@ -201,7 +201,7 @@ pub const LANGUAGES: [Language; 25] = [
             "東京駅から新幹線に乗って京都へ行きます。",
             "この本はとても面白いと思います。",
         ],
-        encodings: &["shift_jis", "euc-jp"],
+        encodings: &["shift_jis", "euc-jp", "iso-2022-jp"],
     },
     Language {
         name: "Chinese (Simplified)",

@@ -23,6 +23,9 @@ pub enum Evidence {
     ValidUtf8,
     /// The bytes are all ASCII: UTF-8 and most legacy encodings agree.
     Ascii,
+    /// ISO-2022-JP's escape sequences into JIS X 0208 in 7-bit text that
+    /// decodes without an error.
+    EscapeSequences,
     /// A guess from the text's statistics.
     Guess,
     /// Named by the user.
@@ -37,6 +40,7 @@ impl Evidence {
             Evidence::NulPattern => "NUL pattern",
             Evidence::ValidUtf8 => "valid UTF-8",
             Evidence::Ascii => "ASCII only",
+            Evidence::EscapeSequences => "escape sequences",
             Evidence::Guess => "guessed",
             Evidence::Given => "given",
         }
@@ -136,6 +140,9 @@ pub fn detect(bytes: &[u8]) -> Detection {
     }
     // A cut at the sample's end may split a character: judge what is whole.
     let valid = Encoding::UTF_8.codec().valid_prefix_len(sample);
+    if let Some(encoding) = iso2022jp_escapes(sample, sample.len() < bytes.len()) {
+        return Detection::certain(encoding, Evidence::EscapeSequences);
+    }
     if valid == sample.len() || (sample.len() < bytes.len() && sample.len() - valid < 4) {
         let evidence = if sample.is_ascii() {
             Evidence::Ascii
@@ -145,6 +152,26 @@ pub fn detect(bytes: &[u8]) -> Detection {
         return Detection::certain(Encoding::UTF_8, evidence);
     }
     legacy_guess(sample)
+}
+
+/// ISO-2022-JP, if `bytes` are 7-bit text that switches into JIS X 0208
+/// with its escape sequences and reads without an error (but for a unit
+/// cut at the end of a sample).
+fn iso2022jp_escapes(bytes: &[u8], cut: bool) -> Option<Encoding> {
+    let switches = memchr::memmem::find(bytes, b"\x1b$B").is_some()
+        || memchr::memmem::find(bytes, b"\x1b$@").is_some();
+    if !switches || !bytes.is_ascii() {
+        return None;
+    }
+    let encoding = Encoding::from_encoding_rs(encoding_rs::ISO_2022_JP)?;
+    let whole = if cut {
+        // Up to the last escape sequence: no unit is cut before it.
+        memchr::memrchr(0x1B, bytes).unwrap_or(bytes.len())
+    } else {
+        bytes.len()
+    };
+    let (_, had_errors) = encoding_rs::ISO_2022_JP.decode_without_bom_handling(&bytes[..whole]);
+    (!had_errors).then_some(encoding)
 }
 
 /// UTF-16 or UTF-32 without a BOM: the encoding whose code units in
@@ -305,10 +332,11 @@ pub fn decode_lossy(encoding: Encoding, bytes: &[u8]) -> String {
             let mut at = 0;
             while at < bytes.len() {
                 let (len, kind) = encoding.decode_unit(&bytes[at..]);
-                text.push(match kind {
-                    crate::model::UnitKind::Char(c) => c,
-                    crate::model::UnitKind::Invalid(_) => char::REPLACEMENT_CHARACTER,
-                });
+                match kind {
+                    crate::model::UnitKind::Char(c) => text.push(c),
+                    crate::model::UnitKind::Invalid(_) => text.push(char::REPLACEMENT_CHARACTER),
+                    crate::model::UnitKind::Shift => {}
+                }
                 at += usize::from(len);
             }
             text

@@ -9,8 +9,8 @@ use super::Codec;
 use crate::model::unit::{InvalidKind, UnitKind};
 
 /// The legacy encodings the model reads, in the order lists show them.
-/// ISO-2022-JP is left out: its shift states make a unit depend on
-/// everything before it.
+/// (ISO-2022-JP, whose escape sequences make a unit depend on what came
+/// before it, has a codec of its own: `iso2022jp.rs`.)
 const ENCODINGS: [&encoding_rs::Encoding; 35] = [
     encoding_rs::WINDOWS_1252,
     encoding_rs::WINDOWS_1250,
@@ -97,7 +97,7 @@ fn utf8_table(table: &[UnitKind; 256]) -> [([u8; 3], u8); 256] {
             let len = c.encode_utf8(&mut bytes).len();
             (bytes, len as u8)
         }
-        UnitKind::Invalid(_) => ([0; 3], 0),
+        UnitKind::Invalid(_) | UnitKind::Shift => ([0; 3], 0),
     })
 }
 
@@ -341,7 +341,7 @@ mod tests {
                     .iter()
                     .map(|(_, kind)| match kind {
                         UnitKind::Char(c) => *c,
-                        UnitKind::Invalid(_) => char::REPLACEMENT_CHARACTER,
+                        UnitKind::Invalid(_) | UnitKind::Shift => char::REPLACEMENT_CHARACTER,
                     })
                     .collect();
                 if codec.encoding == encoding_rs::BIG5 && expected.chars().count() != text.chars().count() {

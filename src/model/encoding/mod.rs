@@ -7,6 +7,7 @@
 
 mod alphabets;
 mod detect;
+mod iso2022jp;
 mod legacy;
 mod rows;
 mod utf16;
@@ -26,6 +27,12 @@ pub use detect::{
     Confidence, DETECT_SAMPLE, Detection, Evidence, decode_lossy, detect, detect_bom, legacy_guess,
     nul_pattern, plausibility,
 };
+
+/// Where a stateful encoding's decoder is between two units (ISO-2022-JP:
+/// the character set the last escape sequence chose); stateless encodings
+/// have only the default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ShiftState(pub u8);
 
 /// How one encoding turns bytes into units.
 pub trait Codec: Send + Sync + 'static {
@@ -137,6 +144,67 @@ pub trait Codec: Send + Sync + 'static {
     fn is_utf8(&self) -> bool {
         false
     }
+
+    /// Whether a unit's meaning depends on the units before it (ISO-2022-JP).
+    /// Such a codec decodes through [`Codec::decode_unit_in`], and its
+    /// methods that take bytes alone read them from the initial state.
+    fn is_stateful(&self) -> bool {
+        false
+    }
+
+    /// [`Codec::decode_unit`] in `state`: also the state after the unit.
+    fn decode_unit_in(&self, state: ShiftState, bytes: &[u8]) -> (u8, UnitKind, ShiftState) {
+        let (len, kind) = self.decode_unit(bytes);
+        (len, kind, state)
+    }
+
+    /// What the escape sequence `unit` does, for the info panel.
+    fn shift_meaning(&self, _unit: &[u8]) -> String {
+        "switches the character set of the bytes after it".to_string()
+    }
+
+    /// For a stateful codec: the last offset `<= at` in `bytes` where a unit
+    /// starts in a state the bytes themselves tell (just after an escape
+    /// sequence), and that state.
+    fn resync(&self, _bytes: &[u8], _at: usize) -> Option<(usize, ShiftState)> {
+        None
+    }
+}
+
+/// Decodes the units of one encoding one after another, carrying the state
+/// a stateful encoding needs from each to the next.
+#[derive(Clone, Copy)]
+pub struct UnitReader {
+    codec: &'static dyn Codec,
+    state: ShiftState,
+}
+
+impl UnitReader {
+    /// A reader of `encoding` at a unit that starts in `state`.
+    pub fn new(encoding: Encoding, state: ShiftState) -> UnitReader {
+        UnitReader {
+            codec: encoding.codec(),
+            state,
+        }
+    }
+
+    /// Decodes the unit at `bytes[0]` and moves past it.
+    #[inline]
+    pub fn next_unit(&mut self, bytes: &[u8]) -> (u8, UnitKind) {
+        let (len, kind, state) = self.codec.decode_unit_in(self.state, bytes);
+        self.state = state;
+        (len, kind)
+    }
+
+    /// The state the next unit starts in.
+    pub fn state(&self) -> ShiftState {
+        self.state
+    }
+
+    /// The encoding it reads.
+    pub fn encoding(&self) -> Encoding {
+        Encoding(self.codec)
+    }
 }
 
 /// A handle to one encoding: cheap to copy and compare.
@@ -170,7 +238,7 @@ impl Encoding {
         }
         let found = encoding_rs::Encoding::for_label_no_replacement(wanted.as_bytes())
             .or_else(|| cp_alias(&plain))?;
-        legacy::codec_for(found).map(|c| Encoding(c))
+        Encoding::from_encoding_rs(found)
     }
 
     /// The legacy encoding encoding_rs calls `encoding`, if the model reads it.
@@ -183,6 +251,9 @@ impl Encoding {
         }
         if encoding == encoding_rs::UTF_16BE {
             return Some(Encoding::UTF_16BE);
+        }
+        if encoding == encoding_rs::ISO_2022_JP {
+            return Some(Encoding(&iso2022jp::ISO_2022_JP));
         }
         legacy::codec_for(encoding).map(|c| Encoding(c))
     }
@@ -198,6 +269,7 @@ impl Encoding {
             Encoding::UTF_32BE,
         ];
         all.extend(legacy::all().map(|c| Encoding(c)));
+        all.push(Encoding(&iso2022jp::ISO_2022_JP));
         all
     }
 
@@ -239,6 +311,7 @@ fn cp_alias(plain: &str) -> Option<&'static encoding_rs::Encoding> {
         "874" => "windows-874",
         "932" => "shift_jis",
         "936" => "gbk",
+        "50220" => "iso-2022-jp",
         "949" => "euc-kr",
         "950" => "big5",
         "20866" => "koi8-r",

@@ -222,7 +222,7 @@ impl Codec for Utf16 {
                         line_feeds += 1;
                         last_lf_from = at;
                     }
-                    UnitKind::Char(_) => {}
+                    UnitKind::Char(_) | UnitKind::Shift => {}
                 }
                 at += usize::from(len);
             }
@@ -305,7 +305,7 @@ mod tests {
             let (len, kind) = codec.decode_unit(&bytes[at..]);
             all.push(match kind {
                 UnitKind::Char(c) => Ok(c),
-                UnitKind::Invalid(_) => Err(()),
+                UnitKind::Invalid(_) | UnitKind::Shift => Err(()),
             });
             at += usize::from(len);
         }

@@ -55,6 +55,11 @@ pub fn explain_bytes(bytes: &[u8]) -> Vec<ExplainedUnit> {
         let len = usize::from(len);
         let facts = match kind {
             UnitKind::Char(c) => Facts::Char(CharFacts::of(c)),
+            // (UTF-8 has no escape sequences.)
+            UnitKind::Shift => {
+                at += len;
+                continue;
+            }
             UnitKind::Invalid(_) => {
                 let end = (at + len + MAX_UNIT_LEN).min(bytes.len());
                 Facts::Invalid(InvalidFacts::of(
@@ -118,6 +123,8 @@ pub fn narrate(bytes: &[u8]) -> Vec<String> {
             let payload: Vec<&str> = bits.iter().map(|b| b.payload.as_str()).collect();
             lines.push(format!("→ {} = U+{:04X}", payload.join(" "), c as u32));
         }
+        // (UTF-8 has no escape sequences.)
+        UnitKind::Shift => {}
         UnitKind::Invalid(_) => {
             for (i, &byte) in bytes[1..len].iter().enumerate() {
                 lines.push(format!(

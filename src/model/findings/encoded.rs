@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use crate::model::Encoding;
 use crate::model::blocks::{LocatedSpan, Span};
+use crate::model::encoding::{ShiftState, UnitReader};
 use crate::model::findings::{Finding, FindingKind, FindingsScanner};
 use crate::model::unit::UnitKind;
 
@@ -28,6 +29,8 @@ pub struct Stretch {
 /// Walks an input's units in one encoding, block after block.
 pub struct EncodedScanner {
     encoding: Encoding,
+    /// Decodes the units, in the state the last one left.
+    reader: UnitReader,
     /// Bytes of a unit cut by the end of the last block.
     pending: Vec<u8>,
     /// File offset of `pending[0]`.
@@ -68,6 +71,7 @@ impl EncodedScanner {
     pub fn new(encoding: Encoding, findings: bool) -> EncodedScanner {
         EncodedScanner {
             encoding,
+            reader: UnitReader::new(encoding, ShiftState::default()),
             pending: Vec::new(),
             offset: 0,
             line_feeds: 0,
@@ -168,9 +172,15 @@ impl EncodedScanner {
                     continue;
                 }
             }
-            let (len, kind) = codec.decode_unit(&bytes[at..]);
+            let (len, kind) = self.reader.next_unit(&bytes[at..]);
             let c = match kind {
                 UnitKind::Char(c) => c,
+                // An escape sequence: a column, but no char of the text.
+                UnitKind::Shift => {
+                    self.column += 1;
+                    at += usize::from(len);
+                    continue;
+                }
                 UnitKind::Invalid(kind) => {
                     spans.push(LocatedSpan {
                         span: Span {

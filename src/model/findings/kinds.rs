@@ -25,6 +25,8 @@ pub enum FindingKind {
     Bom,
     /// The file looks like UTF-16.
     Utf16,
+    /// The file is ISO-2022-JP: 7-bit, with escape sequences into JIS X 0208.
+    Iso2022Jp,
     /// A bidi control ("Trojan Source", CVE-2021-42574).
     BidiControl,
     /// A zero-width or otherwise invisible format character.
@@ -119,7 +121,7 @@ pub fn char_label(c: char) -> String {
 }
 
 /// Every kind's definition, in the order of [`FindingKind::ALL`].
-pub static DEFINITIONS: [Definition; 13] = [
+pub static DEFINITIONS: [Definition; 14] = [
     Definition {
         kind: FindingKind::Mojibake,
         name: "mojibake",
@@ -168,6 +170,13 @@ pub static DEFINITIONS: [Definition; 13] = [
         name: "utf-16",
         severity: Severity::Warning,
         explanation: "the bytes look like UTF-16 text (every other byte NUL, or a UTF-16 byte order mark), not UTF-8",
+        trigger: Trigger::FileStart,
+    },
+    Definition {
+        kind: FindingKind::Iso2022Jp,
+        name: "iso-2022-jp",
+        severity: Severity::Warning,
+        explanation: "the bytes are ISO-2022-JP text (7-bit, with ESC $ B and ESC ( B switching into and out of JIS X 0208), not UTF-8: read as UTF-8, the Japanese shows as ASCII letters",
         trigger: Trigger::FileStart,
     },
     Definition {
@@ -245,13 +254,14 @@ pub static DEFINITIONS: [Definition; 13] = [
 
 impl FindingKind {
     /// Every kind, in the order rules are listed (`check --format sarif`).
-    pub const ALL: [FindingKind; 13] = [
+    pub const ALL: [FindingKind; 14] = [
         FindingKind::Mojibake,
         FindingKind::ReplacementCharacter,
         FindingKind::Cesu8,
         FindingKind::ModifiedUtf8Nul,
         FindingKind::Bom,
         FindingKind::Utf16,
+        FindingKind::Iso2022Jp,
         FindingKind::BidiControl,
         FindingKind::Invisible,
         FindingKind::Control,

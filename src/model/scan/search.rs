@@ -9,6 +9,7 @@ use crate::model::source::{Source, SourceError};
 use crate::model::window::unit_at;
 
 use super::units::walk_units;
+use crate::model::resync::unit_holding;
 
 /// Reads the unit-aligned bytes holding every unit that starts in
 /// `[from, to)`; returns them with the offset of their first byte.
@@ -34,26 +35,20 @@ fn pick_span(
     pick: impl FnOnce(&mut dyn Iterator<Item = Span>) -> Option<Span>,
 ) -> Result<Option<Span>, SourceError> {
     if !source.encoding().is_utf8() {
-        let start = unit_at(source, from)?.map_or(from, |u| u.offset);
+        let (start, reader) = unit_holding(source, from)?;
         let codec = source.encoding().codec();
         let end = (to + codec.max_unit_len() as u64 - 1).min(source.len());
         let bytes = source.read_range(start, (end - start) as usize)?;
         let mut found = Vec::new();
-        walk_units(
-            source.encoding(),
-            &bytes,
-            start,
-            (to - start) as usize,
-            |unit| {
-                if let Some(kind) = unit.invalid_kind() {
-                    found.push(Span {
-                        offset: unit.offset,
-                        len: unit.len,
-                        kind,
-                    });
-                }
-            },
-        );
+        walk_units(reader, &bytes, start, (to - start) as usize, |unit| {
+            if let Some(kind) = unit.invalid_kind() {
+                found.push(Span {
+                    offset: unit.offset,
+                    len: unit.len,
+                    kind,
+                });
+            }
+        });
         let mut in_range = found.into_iter().filter(|s| (from..to).contains(&s.offset));
         return Ok(pick(&mut in_range));
     }

@@ -8,10 +8,11 @@ use super::index::{ScanIndex, ScanState};
 use super::search::{first_span_in, last_span_in};
 use super::summary::{BlockSummary, Summarizer};
 use super::units::{after_line_feed, lines_of, spans_of, walk_units};
-use crate::model::Encoding;
 use crate::model::blocks::feed::{SCAN_BLOCK, split_blocks};
 use crate::model::blocks::pieces::Span;
+use crate::model::encoding::UnitReader;
 use crate::model::job::{Job, Shared};
+use crate::model::resync::reader_at;
 use crate::model::source::{Source, SourceError};
 use crate::model::unit::UnitKind;
 use crate::model::window::unit_at;
@@ -192,7 +193,7 @@ impl Scan {
             };
             let bytes = source.read_range(block.start, block.len as usize)?;
             let nth = line_feeds - block.lf_before;
-            let after = after_line_feed(source.encoding(), &bytes, nth)
+            let after = after_line_feed(reader_at(source, block.start)?, &bytes, nth)
                 .expect("the block holds that line feed");
             block.start + after as u64
         };
@@ -220,7 +221,8 @@ impl Scan {
         };
         let source = self.job.source();
         let bytes = source.read_range(block.start, (offset - block.start) as usize)?;
-        let before_in_block = spans_of(source.encoding(), &bytes, block.start).len() as u64;
+        let reader = reader_at(source, block.start)?;
+        let before_in_block = spans_of(reader, &bytes, block.start).len() as u64;
         Ok(Some(block.invalid_before + before_in_block + 1))
     }
 
@@ -251,7 +253,7 @@ impl Scan {
             return Ok(None);
         };
         let bytes = source.read_range(block.start, (offset - block.start) as usize)?;
-        let position = match lines_of(source.encoding(), &bytes) {
+        let position = match lines_of(reader_at(source, block.start)?, &bytes) {
             (line_feeds, since, true) => (block.lf_before + line_feeds + 1, since + 1),
             (_, units, false) => (block.lf_before + 1, block.column_before + units + 1),
         };
@@ -378,7 +380,7 @@ fn summarize_segment(
     };
     if !source.encoding().is_utf8() {
         return Ok(summarize_encoded(
-            source.encoding(),
+            reader_at(source, start)?,
             bytes,
             start,
             block_size,
@@ -393,10 +395,10 @@ fn summarize_segment(
     Ok(blocks)
 }
 
-/// The summaries of the blocks of `bytes` (whole units of `encoding` from
-/// file offset `start`), cut at unit starts about `block_size` apart.
+/// The summaries of the blocks of `bytes` (whole units from file offset
+/// `start`, where `reader` is), cut at unit starts about `block_size` apart.
 fn summarize_encoded(
-    encoding: Encoding,
+    reader: UnitReader,
     bytes: &[u8],
     start: u64,
     block_size: usize,
@@ -406,7 +408,7 @@ fn summarize_encoded(
         start,
         ..BlockSummary::default()
     };
-    walk_units(encoding, bytes, start, bytes.len(), |unit| {
+    walk_units(reader, bytes, start, bytes.len(), |unit| {
         if unit.offset - block.start >= block_size as u64 {
             let next = BlockSummary {
                 start: unit.offset,
@@ -417,6 +419,8 @@ fn summarize_encoded(
         block.len += u32::from(unit.len);
         match unit.kind {
             UnitKind::Invalid(kind) => block.counts.invalid_by_kind[kind.index()] += 1,
+            // An escape sequence is a unit (a column) but no character.
+            UnitKind::Shift => {}
             UnitKind::Char(c) => {
                 let class = match unit.len {
                     1 => &mut block.counts.ascii,
@@ -515,7 +519,9 @@ mod tests {
 #[cfg(test)]
 mod encoded_tests {
     use super::*;
+    use crate::model::Encoding;
     use crate::model::blocks::pieces::Span;
+    use crate::model::encoding::ShiftState;
 
     /// UTF-16LE text of many lines with unpaired surrogates here and there.
     fn utf16_with_errors() -> Vec<u8> {
@@ -530,11 +536,38 @@ mod encoded_tests {
         bytes
     }
 
+    /// ISO-2022-JP text of many lines, some with a line feed inside JIS X
+    /// 0208 (an error) and runs of two-byte chars long enough that blocks
+    /// and segments start between escape sequences.
+    fn iso2022jp_with_errors() -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for i in 0..3000u32 {
+            bytes.extend(format!("line {i}: \x1b$B").as_bytes());
+            bytes.extend(b"0!F|K%".repeat((i % 5) as usize * 40 + 1));
+            if i % 7 == 3 {
+                // A line feed in JIS X 0208, and two escapes in a row.
+                bytes.extend(b"\n0\x1b(B\x1b(J\\");
+            }
+            bytes.extend(b"\x1b(B ok\n");
+        }
+        bytes
+    }
+
     #[test]
     fn a_utf16_scan_places_spans_as_a_walk_from_the_start_does() {
-        let bytes = utf16_with_errors();
-        let source =
-            Arc::new(Source::from_bytes("t", bytes.clone()).in_encoding(Encoding::UTF_16LE));
+        scan_places_spans_as_a_walk_does(Encoding::UTF_16LE, utf16_with_errors());
+    }
+
+    #[test]
+    fn an_iso2022jp_scan_places_spans_as_a_walk_from_the_start_does() {
+        let encoding = Encoding::for_label("iso-2022-jp").expect("known");
+        scan_places_spans_as_a_walk_does(encoding, iso2022jp_with_errors());
+    }
+
+    /// Checks that a scan of `bytes` cut in small blocks and segments finds
+    /// the spans, lines and columns a walk from the start finds.
+    fn scan_places_spans_as_a_walk_does(encoding: Encoding, bytes: Vec<u8>) {
+        let source = Arc::new(Source::from_bytes("t", bytes.clone()).in_encoding(encoding));
         let config = ScanConfig {
             block: 4096,
             segment: 20_000,
@@ -545,7 +578,8 @@ mod encoded_tests {
         // The reference: walk every unit from the start.
         let (mut line, mut column) = (1, 1);
         let mut expected: Vec<(Span, u64, u64)> = Vec::new();
-        walk_units(Encoding::UTF_16LE, &bytes, 0, bytes.len(), |unit| {
+        let reader = UnitReader::new(encoding, ShiftState::default());
+        walk_units(reader, &bytes, 0, bytes.len(), |unit| {
             if let Some(kind) = unit.invalid_kind() {
                 let span = Span {
                     offset: unit.offset,
@@ -560,6 +594,7 @@ mod encoded_tests {
                 column += 1;
             }
         });
+        assert!(expected.len() > 100, "{}", expected.len());
         assert_eq!(scan.index().totals().invalid(), expected.len() as u64);
         let mut from = 0;
         for (number, (span, line, column)) in expected.iter().enumerate() {

@@ -19,7 +19,7 @@ use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::blocks::tally::count_lf;
-use crate::model::encoding::{Evidence, detect_bom, nul_pattern};
+use crate::model::encoding::{Evidence, detect, detect_bom, nul_pattern};
 use crate::model::source::{Source, SourceError};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
@@ -341,21 +341,44 @@ impl FindingsScanner {
             Some((encoding, len)) => Some((encoding, Evidence::Bom, len)),
             None => nul_pattern(probe).map(|encoding| (encoding, Evidence::NulPattern, 2)),
         };
+        let found = found.or_else(|| {
+            let detection = detect(probe);
+            (detection.evidence == Evidence::EscapeSequences).then_some((
+                detection.encoding,
+                detection.evidence,
+                3,
+            ))
+        });
         let Some((encoding, evidence, len)) = found.filter(|(e, _, _)| !e.is_utf8()) else {
             return;
         };
+        let (kind, evidence) = match evidence {
+            Evidence::Bom => (FindingKind::Utf16, "starts with its byte order mark"),
+            Evidence::EscapeSequences => (
+                FindingKind::Iso2022Jp,
+                "escape sequences (ESC $ B) into JIS X 0208, all of it 7-bit",
+            ),
+            _ => (
+                FindingKind::Utf16,
+                "NUL bytes where its ASCII characters have their high bytes",
+            ),
+        };
         let detail = format!(
-            "{}: this is {encoding} text, not UTF-8 (`check --encoding auto` reads it as such, \
-             `fix --from auto` converts it)",
-            match evidence {
-                Evidence::Bom => "starts with its byte order mark",
-                _ => "NUL bytes where its ASCII characters have their high bytes",
-            }
+            "{evidence}: this is {encoding} text, not UTF-8 (`check --encoding auto` reads it as \
+             such, `fix --from auto` converts it)"
         );
-        self.add(
-            0,
-            &block[..len.min(block.len())],
-            FindingKind::Utf16,
+        // (Escape sequences are reported at the first one: ASCII before it.)
+        let at = match kind {
+            FindingKind::Iso2022Jp => memchr::memchr(0x1B, probe).unwrap_or(0),
+            _ => 0,
+        };
+        let before = std::str::from_utf8(&probe[..at]).unwrap_or_default();
+        let position = words::advance(self.position(), before);
+        self.add_at(
+            at as u64,
+            &block[at..(at + len).min(block.len())],
+            position,
+            kind,
             detail,
         );
         self.wide_text = true;
@@ -369,6 +392,8 @@ impl FindingsScanner {
         match FindingKind::of_char(c) {
             // The high bytes of UTF-16 or UTF-32 text, reported once above.
             Some((FindingKind::Control, _)) if c == '\0' && self.wide_text => {}
+            // The escapes of ISO-2022-JP text, reported once above.
+            Some((FindingKind::Control, _)) if c == '\u{1B}' && self.wide_text => {}
             // A BOM that starts the file is only worth knowing.
             Some((FindingKind::Bom, _)) if at == 0 => {
                 let detail = "UTF-8 byte order mark at the start: harmless to most tools, but UTF-8 needs none";

@@ -79,7 +79,7 @@ impl FindingsScanner {
 }
 
 /// The position after `text`, which starts at `from` (valid text only).
-fn advance(from: Position, text: &str) -> Position {
+pub(super) fn advance(from: Position, text: &str) -> Position {
     match text.rfind('\n') {
         Some(last) => Position {
             line: from.line + text.matches('\n').count() as u64,

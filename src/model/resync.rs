@@ -1,0 +1,127 @@
+//! Where a unit starts at any offset of a source, and the state it starts
+//! in. A stateless encoding needs a few bytes around the offset; a stateful
+//! one (ISO-2022-JP) needs the last escape sequence before it, which says
+//! the state, and a walk of the units from there.
+
+use super::encoding::UnitReader;
+use super::source::{Source, SourceError};
+use super::window::unit_at;
+
+/// Bytes read at a time when looking back for an escape sequence or
+/// walking forward from one.
+const STEP: u64 = 64 << 10;
+
+/// The last offset `<= offset` where a unit of `source`'s stateful
+/// encoding starts in a state its bytes tell, and a reader in that state.
+fn sync_point(source: &Source, offset: u64) -> Result<(u64, UnitReader), SourceError> {
+    let encoding = source.encoding();
+    let codec = encoding.codec();
+    let tail = codec.max_unit_len() as u64;
+    let mut end = offset.min(source.len());
+    loop {
+        let from = end.saturating_sub(STEP);
+        // (The bytes after `end` finish an escape sequence cut there.)
+        let read_end = (end + tail).min(source.len());
+        let bytes = source.read_range(from, (read_end - from) as usize)?;
+        let at = ((offset - from) as usize).min(bytes.len());
+        if let Some((start, state)) = codec.resync(&bytes, at) {
+            return Ok((from + start as u64, UnitReader::new(encoding, state)));
+        }
+        if from == 0 {
+            return Ok((0, UnitReader::new(encoding, source.starts_in())));
+        }
+        end = from;
+    }
+}
+
+/// The start of the unit of `source` that holds `offset` (the source's
+/// end for an offset at or past it), and a reader in the state that unit
+/// starts in.
+pub fn unit_holding(source: &Source, offset: u64) -> Result<(u64, UnitReader), SourceError> {
+    let encoding = source.encoding();
+    let codec = encoding.codec();
+    if !codec.is_stateful() {
+        let start = unit_at(source, offset)?.map_or(offset.min(source.len()), |u| u.offset);
+        return Ok((start, UnitReader::new(encoding, source.starts_in())));
+    }
+    let (mut at, mut reader) = sync_point(source, offset)?;
+    let reach = codec.max_unit_len() as u64 - 1;
+    while at < source.len() {
+        let to = (at + STEP).min(source.len());
+        let bytes = source.read_range(at, ((to + reach).min(source.len()) - at) as usize)?;
+        let mut index = 0;
+        while at + (index as u64) < to {
+            let before = reader;
+            let (len, _) = reader.next_unit(&bytes[index..]);
+            if at + (index + usize::from(len)) as u64 > offset {
+                return Ok((at + index as u64, before));
+            }
+            index += usize::from(len);
+        }
+        at += index as u64;
+    }
+    Ok((source.len(), reader))
+}
+
+/// A reader at `offset`, where a unit of `source` starts, in the state
+/// that unit starts in.
+pub fn reader_at(source: &Source, offset: u64) -> Result<UnitReader, SourceError> {
+    if !source.encoding().codec().is_stateful() {
+        return Ok(UnitReader::new(source.encoding(), source.starts_in()));
+    }
+    Ok(unit_holding(source, offset)?.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Encoding;
+    use crate::model::encoding::ShiftState;
+    use crate::model::unit::UnitKind;
+
+    #[test]
+    fn every_offset_finds_the_unit_a_walk_from_the_start_finds() {
+        let encoding = Encoding::for_label("iso-2022-jp").expect("known");
+        // Escapes far apart (the search steps back past them) and close.
+        let mut bytes = b"plain \x1b$B".to_vec();
+        bytes.extend(b"0!".repeat(40_000));
+        bytes.extend(b"\x1b(B\nabc\x1b(I12\x1b$B0\n0!\x1b(B\x1b(Bz");
+        let source = Source::from_bytes("jis", bytes.clone()).in_encoding(encoding);
+        let mut walker = UnitReader::new(encoding, ShiftState::default());
+        let mut at = 0;
+        let mut checked = 0;
+        while at < bytes.len() {
+            let before = walker;
+            let end = (at + 3).min(bytes.len());
+            let (len, kind) = walker.next_unit(&bytes[at..end]);
+            let near_an_edge = at < 20 || at + 200 > bytes.len() || at % 4099 < 4;
+            if near_an_edge {
+                for inside in at..at + usize::from(len) {
+                    let (start, reader) = unit_holding(&source, inside as u64).expect("in memory");
+                    assert_eq!(start, at as u64, "offset {inside}");
+                    let mut reader = reader;
+                    assert_eq!(reader.next_unit(&bytes[at..end]), (len, kind));
+                    assert_eq!(reader.state(), walker.state());
+                    assert_eq!(
+                        before.state(),
+                        reader_at(&source, at as u64).unwrap().state()
+                    );
+                    checked += 1;
+                }
+            }
+            at += usize::from(len);
+        }
+        assert!(checked > 100);
+        let window = crate::model::Window::load(&source, 6, 14).expect("in memory");
+        let kinds: Vec<UnitKind> = window.units().iter().map(|u| u.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                UnitKind::Shift,
+                UnitKind::Char('亜'),
+                UnitKind::Char('亜'),
+                UnitKind::Char('亜')
+            ]
+        );
+    }
+}
