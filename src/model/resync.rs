@@ -11,15 +11,23 @@ use super::window::unit_at;
 /// walking forward from one.
 const STEP: u64 = 64 << 10;
 
+/// A walk records the state at the first unit start past every multiple of
+/// this, so that no later lookup walks further than about this far.
+const CHECKPOINT_EVERY: u64 = 1 << 20;
+
 /// The last offset `<= offset` where a unit of `source`'s stateful
-/// encoding starts in a state its bytes tell, and a reader in that state.
+/// encoding starts in a known state (after an escape sequence, or at a
+/// checkpoint an earlier walk recorded), and a reader in that state.
 fn sync_point(source: &Source, offset: u64) -> Result<(u64, UnitReader), SourceError> {
     let encoding = source.encoding();
     let codec = encoding.codec();
     let tail = codec.max_unit_len() as u64;
+    let (floor, floor_state) = source
+        .checkpoint_before(offset)
+        .unwrap_or((0, source.starts_in()));
     let mut end = offset.min(source.len());
     loop {
-        let from = end.saturating_sub(STEP);
+        let from = end.saturating_sub(STEP).max(floor);
         // (The bytes after `end` finish an escape sequence cut there.)
         let read_end = (end + tail).min(source.len());
         let bytes = source.read_range(from, (read_end - from) as usize)?;
@@ -27,8 +35,8 @@ fn sync_point(source: &Source, offset: u64) -> Result<(u64, UnitReader), SourceE
         if let Some((start, state)) = codec.resync(&bytes, at) {
             return Ok((from + start as u64, UnitReader::new(encoding, state)));
         }
-        if from == 0 {
-            return Ok((0, UnitReader::new(encoding, source.starts_in())));
+        if from <= floor {
+            return Ok((floor, UnitReader::new(encoding, floor_state)));
         }
         end = from;
     }
@@ -46,12 +54,18 @@ pub fn unit_holding(source: &Source, offset: u64) -> Result<(u64, UnitReader), S
     }
     let (mut at, mut reader) = sync_point(source, offset)?;
     let reach = codec.max_unit_len() as u64 - 1;
+    let mut next_checkpoint = (at / CHECKPOINT_EVERY + 1) * CHECKPOINT_EVERY;
     while at < source.len() {
         let to = (at + STEP).min(source.len());
         let bytes = source.read_range(at, ((to + reach).min(source.len()) - at) as usize)?;
         let mut index = 0;
         while at + (index as u64) < to {
             let before = reader;
+            let unit_start = at + index as u64;
+            if unit_start >= next_checkpoint {
+                source.record_checkpoint(unit_start, before.state());
+                next_checkpoint = (unit_start / CHECKPOINT_EVERY + 1) * CHECKPOINT_EVERY;
+            }
             let (len, _) = reader.next_unit(&bytes[index..]);
             if at + (index + usize::from(len)) as u64 > offset {
                 return Ok((at + index as u64, before));
@@ -82,8 +96,11 @@ mod tests {
     #[test]
     fn every_offset_finds_the_unit_a_walk_from_the_start_finds() {
         let encoding = Encoding::for_label("iso-2022-jp").expect("known");
-        // Escapes far apart (the search steps back past them) and close.
+        // Escapes far apart (the search steps back past them, and walks
+        // record checkpoints between them) and close.
         let mut bytes = b"plain \x1b$B".to_vec();
+        bytes.extend(b"0!".repeat(1_500_000));
+        bytes.push(b'\n');
         bytes.extend(b"0!".repeat(40_000));
         bytes.extend(b"\x1b(B\nabc\x1b(I12\x1b$B0\n0!\x1b(B\x1b(Bz");
         let source = Source::from_bytes("jis", bytes.clone()).in_encoding(encoding);
@@ -94,7 +111,7 @@ mod tests {
             let before = walker;
             let end = (at + 3).min(bytes.len());
             let (len, kind) = walker.next_unit(&bytes[at..end]);
-            let near_an_edge = at < 20 || at + 200 > bytes.len() || at % 4099 < 4;
+            let near_an_edge = at < 20 || at + 200 > bytes.len() || at % 100_003 < 4;
             if near_an_edge {
                 for inside in at..at + usize::from(len) {
                     let (start, reader) = unit_holding(&source, inside as u64).expect("in memory");
@@ -112,6 +129,7 @@ mod tests {
             at += usize::from(len);
         }
         assert!(checked > 100);
+        assert!(source.checkpoint_before(bytes.len() as u64).is_some());
         let window = crate::model::Window::load(&source, 6, 14).expect("in memory");
         let kinds: Vec<UnitKind> = window.units().iter().map(|u| u.kind).collect();
         assert_eq!(

@@ -9,8 +9,8 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
@@ -99,6 +99,10 @@ pub struct Source {
     /// The state a stateful encoding's first unit starts in (a chunk cut
     /// from a longer input starts where that input's state was).
     starts_in: ShiftState,
+    /// Unit starts of a stateful encoding whose state a walk found, in
+    /// order: a later lookup near one walks from there, not from the last
+    /// escape sequence, however far back that is.
+    checkpoints: Mutex<Vec<(u64, ShiftState)>>,
 }
 
 /// A path opened for reading: either a file that can be read anywhere, or
@@ -145,6 +149,7 @@ impl Source {
                 backing: Arc::new(Backing::File(file)),
                 encoding: Encoding::UTF_8,
                 starts_in: ShiftState::default(),
+                checkpoints: Mutex::default(),
             }))
         } else {
             Ok(Opened::Stream(file))
@@ -160,6 +165,7 @@ impl Source {
             backing: Arc::new(Backing::File(spill)),
             encoding: Encoding::UTF_8,
             starts_in: ShiftState::default(),
+            checkpoints: Mutex::default(),
         }
     }
 
@@ -190,6 +196,7 @@ impl Source {
             backing: Arc::new(Backing::Memory(bytes)),
             encoding: Encoding::UTF_8,
             starts_in: ShiftState::default(),
+            checkpoints: Mutex::default(),
         }
     }
 
@@ -239,6 +246,7 @@ impl Source {
             backing: Arc::new(Backing::File(spill)),
             encoding: Encoding::UTF_8,
             starts_in: ShiftState::default(),
+            checkpoints: Mutex::default(),
         })
     }
 
@@ -260,6 +268,24 @@ impl Source {
         self.starts_in
     }
 
+    /// The last unit start at or before `offset` whose state a walk has
+    /// recorded ([`Source::record_checkpoint`]), and that state.
+    pub fn checkpoint_before(&self, offset: u64) -> Option<(u64, ShiftState)> {
+        let checkpoints = self.checkpoints.lock().unwrap_or_else(|e| e.into_inner());
+        let index = checkpoints.partition_point(|&(at, _)| at <= offset);
+        index.checked_sub(1).map(|i| checkpoints[i])
+    }
+
+    /// Records that a unit starts at `offset` in `state` (a stateful
+    /// encoding's walk passing it).
+    pub fn record_checkpoint(&self, offset: u64, state: ShiftState) {
+        let mut checkpoints = self.checkpoints.lock().unwrap_or_else(|e| e.into_inner());
+        let index = checkpoints.partition_point(|&(at, _)| at < offset);
+        if checkpoints.get(index).is_none_or(|&(at, _)| at != offset) {
+            checkpoints.insert(index, (offset, state));
+        }
+    }
+
     /// The same bytes read in another encoding (shares them: nothing is
     /// read again).
     pub fn reread_as(&self, encoding: Encoding) -> Source {
@@ -269,6 +295,7 @@ impl Source {
             backing: Arc::clone(&self.backing),
             encoding,
             starts_in: ShiftState::default(),
+            checkpoints: Mutex::default(),
         }
     }
 
