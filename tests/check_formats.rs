@@ -88,6 +88,11 @@ fn the_sarif_log_is_valid_sarif_2_1_0_with_rules_locations_and_fixes() {
         replacement["insertedContent"]["text"].as_str().unwrap(),
         "café"
     );
+    let steps = &mojibake["properties"]["steps"];
+    assert_eq!(
+        steps[0],
+        "UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"
+    );
     // The unreadable file is a notification, and the run says it failed.
     let invocation = &run["invocations"][0];
     assert_eq!(invocation["executionSuccessful"], false);

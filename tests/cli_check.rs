@@ -236,9 +236,13 @@ fn findings_are_reported_in_both_formats_and_warnings_fail_the_check() {
     keys.sort();
     let expected = [
         "bytes", "chain", "column", "detail", "kind", "length", "line", "offset", "path", "repair",
-        "severity",
+        "severity", "steps",
     ];
     assert_eq!(keys, expected);
+    assert_eq!(
+        mojibake["steps"],
+        serde_json::json!(["UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"])
+    );
     assert_eq!(mojibake["repair"], "café");
     assert_eq!(mojibake["chain"], "UTF-8 read as windows-1252");
     assert_eq!(mojibake["bytes"], "63 61 66 C3 83 C2 A9");

@@ -100,7 +100,7 @@ pub struct Reporter<W: Write> {
 }
 
 /// One finding as a JSON line: the span keys, then severity and detail, and
-/// for mojibake the repair and the chain.
+/// for mojibake the repair, the chain and its steps char by char.
 #[derive(Serialize)]
 struct JsonFinding<'a> {
     path: &'a str,
@@ -116,6 +116,8 @@ struct JsonFinding<'a> {
     repair: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     chain: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    steps: &'a [String],
 }
 
 /// One invalid span as a JSON line; the field order is the documented one.
@@ -245,6 +247,7 @@ impl<W: Write> Reporter<W> {
                     detail: &finding.detail,
                     repair: finding.repair.as_deref(),
                     chain: finding.chain.as_deref(),
+                    steps: &finding.steps,
                 };
                 write_json_line(out, &record)
             }
@@ -279,6 +282,7 @@ impl<W: Write> Reporter<W> {
                 offset: finding.offset,
                 len: finding.len,
                 repair: finding.repair.as_deref(),
+                steps: &finding.steps,
             }
             .write(out),
             Format::Github => {
@@ -379,6 +383,7 @@ impl<W: Write> Reporter<W> {
                 offset: span.offset,
                 len: u64::from(span.len),
                 repair: None,
+                steps: &[],
             }
             .write(out),
             Format::Github => {

@@ -63,6 +63,8 @@ pub struct SarifResult<'a> {
     pub len: u64,
     /// For mojibake: the text that repairs it.
     pub repair: Option<&'a str>,
+    /// For mojibake: how it came about, a layer at a time, char by char.
+    pub steps: &'a [String],
 }
 
 impl SarifResult<'_> {
@@ -86,6 +88,9 @@ impl SarifResult<'_> {
                 }
             }],
         });
+        if !self.steps.is_empty() {
+            result["properties"] = json!({ "steps": self.steps });
+        }
         if let Some(repair) = self.repair {
             result["fixes"] = json!([{
                 "description": {"text": "repair the mojibake (utf8scope fix)"},
