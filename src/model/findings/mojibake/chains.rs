@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::Chain;
 use super::badness::{Measure, measure};
-use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, roles};
+use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles};
 use super::undo::{Layer, undo};
 
 /// How many layers of garbling are undone at most.
@@ -124,9 +124,11 @@ impl Readings {
 fn undoable(text: &str) -> u32 {
     let mut able = 0;
     let mut leads = 0;
+    let lost = loss_masks();
     for c in text.chars() {
         let continuation = match c {
-            '?' | '\u{FFFD}' | LOST_NO_BREAK_SPACE => u32::MAX,
+            '?' | '\u{FFFD}' => lost.holes,
+            LOST_NO_BREAK_SPACE => lost.space,
             _ if c.is_ascii() => 0,
             _ => roles(c).continuation,
         };
@@ -142,7 +144,7 @@ fn undoable(text: &str) -> u32 {
 pub fn no_break_space_fits(word: &str) -> (bool, bool) {
     let tail: Vec<char> = word.chars().rev().take(3).collect();
     let (mut completes, mut continues) = (false, false);
-    for garbler in GARBLERS.iter() {
+    for garbler in GARBLERS.iter().filter(|g| g.shows_no_break_space()) {
         let mut bytes = vec![0xA0];
         for &c in &tail {
             let Some(byte) = garbler.byte_of(c).filter(|b| *b >= 0x80) else {

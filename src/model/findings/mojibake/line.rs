@@ -4,7 +4,7 @@
 
 use super::badness::{Context, badness};
 use super::chains::{Candidate, Readings, no_break_space_fits};
-use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, roles};
+use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, loss_masks, roles};
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 
@@ -43,11 +43,13 @@ pub fn may_hold_mojibake(line: &str) -> bool {
     // The encodings in which a sequence has begun and needs one, two or
     // three more continuation bytes.
     let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
+    let lost = loss_masks();
     for c in line.chars() {
         let roles = roles(c);
         let continuation = match c {
-            // A0 shown as a space; a byte lost.
-            ' ' | '?' | '\u{FFFD}' => u32::MAX,
+            // A0 shown as a no-break space, then as a space; a byte lost.
+            ' ' => lost.space,
+            '?' | '\u{FFFD}' => lost.holes,
             '\u{80}'..='\u{9F}' => return true,
             _ => roles.continuation,
         };
@@ -66,10 +68,11 @@ pub fn may_hold_mojibake(line: &str) -> bool {
 /// some encoding (or a lost byte after a lead, or C1 controls).
 fn shows_lead_then_continuation(word: &str) -> bool {
     let mut leads = 0u32;
+    let lost = loss_masks();
     for c in word.chars() {
         if c.is_ascii() {
             // A byte lost to "?", or A0 shown as a space.
-            if leads != 0 && (c == '?' || c == ' ') {
+            if (c == '?' && leads & lost.holes != 0) || (c == ' ' && leads & lost.space != 0) {
                 return true;
             }
             leads = 0;
@@ -78,7 +81,7 @@ fn shows_lead_then_continuation(word: &str) -> bool {
         let roles = roles(c);
         if leads & roles.continuation != 0
             || ('\u{80}'..='\u{9F}').contains(&c)
-            || (leads != 0 && c == '\u{FFFD}')
+            || (leads & lost.holes != 0 && c == '\u{FFFD}')
         {
             return true;
         }
@@ -119,55 +122,153 @@ enum Verdict {
     Ambiguous(Vec<Reading>),
 }
 
+/// How many times a line is judged at most (see [`find_in_line`]).
+const MAX_PASSES: usize = 4;
+
 /// Adds the mojibake runs of `text[start..end]` (one line) to `runs`.
 ///
-/// The line is judged twice: the second time with the first time's
-/// repairs made, as `fix` run again would see it, so that what those
-/// repairs show of the line (its script, the text garbling left alone)
-/// counts for the words they did not repair, and a second run of `fix`
-/// has nothing left to do.
+/// The line is judged again with each pass's repairs made, as `fix` run
+/// again would see it, until a pass finds nothing more: what the repairs
+/// show of the line (its script, the text garbling left alone) counts for
+/// the words they did not repair, a repair that a later pass takes further
+/// (a word garbled through one encoding in part and another in the rest)
+/// becomes one run with both layers, and a second run of `fix` has nothing
+/// left to do.
 fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) {
     let readings = &mut Readings::default();
-    let first = judge_line(text, start, end, readings);
-    let repaired: Vec<&Mojibake> = first.iter().filter(|r| r.repair().is_some()).collect();
-    if repaired.is_empty() {
-        runs.extend(first);
-        return;
+    let mut found = judge_line(text, start, end, readings);
+    for _ in 1..MAX_PASSES {
+        if !found.iter().any(|run| run.repair().is_some()) {
+            break;
+        }
+        let repaired = Repaired::of(text, start, end, &found);
+        let next = judge_line(&repaired.line, 0, repaired.line.len(), readings);
+        if !repaired.take_in(next, &mut found) {
+            break;
+        }
     }
-    // The line repaired, and where each of its bytes came from.
-    let mut line = String::with_capacity(end - start);
-    let mut origin: Vec<usize> = Vec::with_capacity(end - start + 1);
-    let mut at = start;
-    for run in &repaired {
-        line.push_str(&text[at..run.range.start]);
-        origin.extend(at..run.range.start);
-        let repair = run.repair().unwrap_or_default();
-        line.push_str(repair);
-        origin.extend(std::iter::repeat_n(usize::MAX, repair.len()));
-        at = run.range.end;
+    runs.extend(found);
+}
+
+/// A line with the clear repairs of its runs made, and where each of its
+/// bytes came from.
+struct Repaired {
+    line: String,
+    /// For each byte of `line`, and one past its end: its offset in the
+    /// text, or `None` inside a repair.
+    origin: Vec<Option<usize>>,
+    /// Each repaired run (its index in the runs) and where it is in `line`.
+    placed: Vec<(usize, std::ops::Range<usize>)>,
+}
+
+impl Repaired {
+    /// `text[start..end]` with the repairs of `runs` (in order, apart) made.
+    fn of(text: &str, start: usize, end: usize, runs: &[Mojibake]) -> Repaired {
+        let mut line = String::with_capacity(end - start);
+        let mut origin = Vec::with_capacity(end - start + 1);
+        let mut placed = Vec::new();
+        let mut at = start;
+        for (index, run) in runs.iter().enumerate() {
+            let Some(repair) = run.repair() else {
+                continue;
+            };
+            line.push_str(&text[at..run.range.start]);
+            origin.extend((at..run.range.start).map(Some));
+            placed.push((index, line.len()..line.len() + repair.len()));
+            line.push_str(repair);
+            origin.extend(std::iter::repeat_n(None, repair.len()));
+            at = run.range.end;
+        }
+        line.push_str(&text[at..end]);
+        origin.extend((at..end).map(Some));
+        origin.push(Some(end));
+        Repaired {
+            line,
+            origin,
+            placed,
+        }
     }
-    line.push_str(&text[at..end]);
-    origin.extend(at..end);
-    origin.push(end);
-    let mut second: Vec<Mojibake> = judge_line(&line, 0, line.len(), readings)
-        .into_iter()
-        .filter_map(|mut run| {
-            // Only runs wholly in text the first time left as it was.
-            let mapped = &origin[run.range.clone()];
-            if mapped.contains(&usize::MAX) {
-                return None;
+
+    /// Adds to `runs` what judging the repaired line found (`next`): a run
+    /// in text left as it was as it is, one over repairs merged with them.
+    /// Whether the line changed.
+    fn take_in(&self, next: Vec<Mojibake>, runs: &mut Vec<Mojibake>) -> bool {
+        let mut changed = false;
+        let mut added = Vec::new();
+        for run in next {
+            let over: Vec<&(usize, std::ops::Range<usize>)> = self
+                .placed
+                .iter()
+                .filter(|(_, at)| {
+                    (at.start < run.range.end && run.range.start < at.end)
+                        || (at.is_empty() && run.range.contains(&at.start))
+                })
+                .collect();
+            let (Some(&(first, ref first_at)), Some(&(last, ref last_at))) =
+                (over.first().copied(), over.last().copied())
+            else {
+                // Wholly in text the earlier passes left as it was.
+                let (Some(from), Some(to)) =
+                    (self.origin[run.range.start], self.origin[run.range.end - 1])
+                else {
+                    continue;
+                };
+                let range = from..to + 1;
+                if !runs
+                    .iter()
+                    .any(|r| r.range.start < range.end && range.start < r.range.end)
+                {
+                    changed |= run.repair().is_some();
+                    added.push(Mojibake { range, ..run });
+                }
+                continue;
+            };
+            // Over a repair: taken further only when it is clear.
+            let Some(repair) = run.repair() else {
+                continue;
+            };
+            let line_from = run.range.start.min(first_at.start);
+            let line_to = run.range.end.max(last_at.end);
+            let from = match self.origin[line_from] {
+                Some(from) if line_from < first_at.start => from,
+                _ => runs[first].range.start,
+            };
+            let to = match self.origin[line_to - 1] {
+                Some(to) if line_to > last_at.end => to + 1,
+                _ => runs[last].range.end,
+            };
+            // (Not over part of a run left ambiguous.)
+            let cut = runs.iter().any(|r| {
+                let overlaps = r.range.start < to && from < r.range.end;
+                overlaps && !(from <= r.range.start && r.range.end <= to)
+            });
+            if cut {
+                continue;
             }
-            run.range = mapped[0]..mapped[mapped.len() - 1] + 1;
-            // (The first runs are in order and apart: one search finds it.)
-            let i = first.partition_point(|f| f.range.end <= run.range.start);
-            let overlaps = first.get(i).is_some_and(|f| f.range.start < run.range.end);
-            (!overlaps).then_some(run)
-        })
-        .collect();
-    let mut all = first;
-    all.append(&mut second);
-    all.sort_by_key(|run| run.range.start);
-    runs.extend(all);
+            let text = format!(
+                "{}{repair}{}",
+                &self.line[line_from..run.range.start],
+                &self.line[run.range.end..line_to]
+            );
+            let mut layers = runs[first].readings[0].chain.0.clone();
+            layers.extend(run.readings[0].chain.0.iter().copied());
+            added.push(Mojibake {
+                range: from..to,
+                readings: vec![Reading {
+                    chain: Chain(layers),
+                    text,
+                }],
+            });
+            changed = true;
+        }
+        // A merged run takes the place of every run inside it.
+        for new in &added {
+            runs.retain(|r| !(new.range.start <= r.range.start && r.range.end <= new.range.end));
+        }
+        runs.append(&mut added);
+        runs.sort_by_key(|run| run.range.start);
+        changed
+    }
 }
 
 /// Judges `text[start..end]` (one line) once: its runs of mojibake.
@@ -585,6 +686,35 @@ mod tests {
             two[0].chain(),
             "UTF-8 read as windows-1252, then as windows-1251"
         );
+    }
+
+    #[test]
+    fn a_repair_a_later_pass_takes_further_is_one_run_and_final() {
+        // Cyrillic garbled through windows-1251, and before it a Greek Β
+        // that windows-1253 shows for a lead byte whose next byte was lost:
+        // the first pass undoes the one, the pass after it the other.
+        let line = "\u{392}\u{FFFD}РїСЂРёРІРµС‚ aaa";
+        let runs = find_mojibake(line);
+        assert_eq!(runs.len(), 1, "{runs:?}");
+        assert_eq!(runs[0].repair(), Some("\u{FFFD}привет"));
+        assert_eq!(
+            runs[0].chain(),
+            "UTF-8 read as windows-1253, then as windows-1251"
+        );
+        let once = fixed(line);
+        assert_eq!(fixed(&once), once, "a second fix changes nothing");
+    }
+
+    #[test]
+    fn two_guesses_in_one_sequence_undo_no_correct_text() {
+        // "é" then a space then U+FFFD could be E9 A0 and a lost byte: but
+        // a no-break space lost to a space and a byte lost to U+FFFD in one
+        // sequence is too much guessing; "café" stays.
+        let line = "cafÃ© café \u{FFFD}Â\u{FFFD}РїСЂРёРІРµС‚ x";
+        let once = fixed(line);
+        assert!(once.starts_with("café café \u{FFFD}"), "{once}");
+        assert!(once.ends_with("привет x"), "{once}");
+        assert_eq!(fixed(&once), once);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! One layer of garbling, undone: the chars that show UTF-8 bytes in a
 //! single-byte encoding turned back into the chars those bytes spell.
 
-use super::garblers::{Garbler, windows_1252};
+use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, windows_1252};
 use crate::model::cesu8::surrogate_pair;
 
 /// One step by which text was garbled.
@@ -199,10 +199,13 @@ fn sequence_at(
             Some('?') => have > 1,
             _ => false,
         };
+        // One guess a sequence: a byte lost to `?` after one guessed lost
+        // to a space ("café ?") is too much guessing to undo correct text on.
+        let guessed_space = chars[i..i + have].contains(&LOST_NO_BREAK_SPACE);
         let valid_start = std::str::from_utf8(&bytes[..have])
             .err()
             .is_some_and(|e| e.error_len().is_none());
-        return (lossy && lost && valid_start).then_some(('\u{FFFD}', have + 1));
+        return (lossy && lost && valid_start && !guessed_space).then_some(('\u{FFFD}', have + 1));
     }
     if let Ok(s) = std::str::from_utf8(&bytes[..len]) {
         return s.chars().next().map(|c| (c, len));
