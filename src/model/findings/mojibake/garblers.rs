@@ -269,6 +269,12 @@ static ROLES: LazyLock<Vec<Roles>> = LazyLock::new(|| {
         .collect()
 });
 
+/// The [`Roles`] of each char below the table's end, for scans that look
+/// up many (any other char's are [`roles`]'s).
+pub fn roles_table() -> &'static [Roles] {
+    &ROLES
+}
+
 /// The roles of `c` (see [`Roles`]).
 #[inline]
 pub fn roles(c: char) -> Roles {
@@ -283,7 +289,7 @@ pub fn roles(c: char) -> Roles {
 
 /// The chars above [`TABLE_CHARS`] that some encoding shows a byte as are
 /// all at or above this one (a test checks).
-const HIGH_FLOOR: char = '\u{E000}';
+pub const HIGH_FLOOR: char = '\u{E000}';
 
 /// The chars above [`TABLE_CHARS`] that some encoding shows a byte as.
 static HIGH_CHARS: LazyLock<Vec<char>> = LazyLock::new(|| {

@@ -4,7 +4,9 @@
 
 use super::badness::{Context, badness};
 use super::chains::{Candidate, Readings, no_break_space_fits};
-use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, loss_masks, roles};
+use super::garblers::{
+    Garbler, HIGH_FLOOR, LOST_NO_BREAK_SPACE, Roles, loss_masks, roles, roles_table,
+};
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 
@@ -40,23 +42,55 @@ pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
 /// been lost to `?` or U+FFFD after it began), or it holds a C1 control.
 /// Nothing can be undone in a line without one.
 pub fn may_hold_mojibake(line: &str) -> bool {
+    let table = roles_table();
+    let lost = loss_masks();
+    let bytes = line.as_bytes();
     // The encodings in which a sequence has begun and needs one, two or
     // three more continuation bytes.
     let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
-    let lost = loss_masks();
-    for c in line.chars() {
-        let roles = roles(c);
-        let continuation = match c {
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte < 0x80 {
+            if need1 | need2 | need3 == 0 {
+                // Nothing begun: ASCII changes nothing (most of most lines).
+                at += bytes[at..]
+                    .iter()
+                    .position(|&b| b >= 0x80)
+                    .unwrap_or(bytes.len() - at);
+                continue;
+            }
             // A0 shown as a no-break space, then as a space; a byte lost.
-            ' ' => lost.space,
-            '?' | '\u{FFFD}' => lost.holes,
-            '\u{80}'..='\u{9F}' => return true,
-            _ => roles.continuation,
+            let continuation = match byte {
+                b' ' => lost.space,
+                b'?' => lost.holes,
+                _ => 0,
+            };
+            if need1 & continuation != 0 {
+                return true;
+            }
+            (need1, need2, need3) = (need2 & continuation, need3 & continuation, 0);
+            at += 1;
+            continue;
+        }
+        let c = line[at..].chars().next().unwrap_or_default();
+        at += c.len_utf8();
+        let roles = match table.get(c as usize) {
+            // C1 controls stand for bytes 80–9F only where text was garbled.
+            Some(_) if ('\u{80}'..='\u{9F}').contains(&c) => return true,
+            Some(&roles) => roles,
+            // (CJK and most emoji: no encoding shows a byte as one.)
+            None if c < HIGH_FLOOR => Roles::default(),
+            None if c == '\u{FFFD}' => Roles {
+                continuation: lost.holes,
+                ..roles(c)
+            },
+            None => roles(c),
         };
-        if need1 & continuation != 0 {
+        if need1 & roles.continuation != 0 {
             return true;
         }
-        (need1, need2) = (need2 & continuation, need3 & continuation);
+        (need1, need2) = (need2 & roles.continuation, need3 & roles.continuation);
         need1 |= roles.lead2;
         need2 |= roles.lead3;
         need3 = roles.lead4;
@@ -686,6 +720,46 @@ mod tests {
             two[0].chain(),
             "UTF-8 read as windows-1252, then as windows-1251"
         );
+    }
+
+    /// [`may_hold_mojibake`] a char at a time, as its doc says it: the
+    /// oracle of the byte-wise scan.
+    fn may_hold_char_by_char(line: &str) -> bool {
+        let lost = loss_masks();
+        let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
+        for c in line.chars() {
+            let roles = roles(c);
+            let continuation = match c {
+                ' ' => lost.space,
+                '?' | '\u{FFFD}' => lost.holes,
+                '\u{80}'..='\u{9F}' => return true,
+                _ => roles.continuation,
+            };
+            if need1 & continuation != 0 {
+                return true;
+            }
+            (need1, need2) = (need2 & continuation, need3 & continuation);
+            need1 |= roles.lead2;
+            need2 |= roles.lead3;
+            need3 = roles.lead4;
+        }
+        false
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_quick_test_scans_bytes_as_it_reads_chars(chars in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(vec![' ', '?', 'a', '\u{FFFD}', '\u{85}', '\u{E0A0}', '\u{F8FF}', '😀', '字']),
+                proptest::char::range('\u{A0}', '\u{17F}'),
+                proptest::char::range('\u{390}', '\u{4FF}'),
+                proptest::char::range('\u{2010}', '\u{2600}'),
+            ],
+            0..24,
+        )) {
+            let line: String = chars.into_iter().collect();
+            proptest::prop_assert_eq!(may_hold_mojibake(&line), may_hold_char_by_char(&line), "{:?}", line);
+        }
     }
 
     #[test]
