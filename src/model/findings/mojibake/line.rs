@@ -631,24 +631,26 @@ fn words_of(
         // A sequence whose byte A0 showed as a no-break space that became
         // a space ("voilÃ le", "Ð ÑƒÑ\u{81}", "ì •ë§\u{90}"): put it back
         // if a repair takes it in.
-        let next_word = line[word_end..]
-            .strip_prefix(' ')
-            .filter(|rest| rest.starts_with(|c: char| !c.is_ascii_whitespace()));
+        let after_space = line[word_end..].strip_prefix(' ');
+        let next_word =
+            after_space.filter(|rest| rest.starts_with(|c: char| !c.is_ascii_whitespace()));
+        // Two spaces: the first was the no-break space ("voilÃ  le").
+        let spaces = after_space.is_some_and(|rest| rest.starts_with(' '));
         let mut next_at = word_end;
         // (Only where no reading of the word takes in its last char.)
         let last = word.chars().last().unwrap_or(' ');
         let tail_left = found.iter().all(|c| c.text.ends_with(last));
-        if let Some(rest) = next_word
-            && tail_left
-        {
-            let following = rest
-                .split(|c: char| c.is_ascii_whitespace())
-                .next()
+        if (next_word.is_some() || spaces) && tail_left {
+            let following = next_word
+                .and_then(|rest| rest.split(|c: char| c.is_ascii_whitespace()).next())
                 .unwrap_or("");
             let (completes, continues) = no_break_space_fits(word);
             // Inside a sequence, the next word holds the rest of it.
             let tries = [
-                (continues, format!("{word}{LOST_NO_BREAK_SPACE}{following}")),
+                (
+                    continues && next_word.is_some(),
+                    format!("{word}{LOST_NO_BREAK_SPACE}{following}"),
+                ),
                 (completes, format!("{word}{LOST_NO_BREAK_SPACE}")),
             ];
             for (joined, (fits, with_space)) in
@@ -675,7 +677,7 @@ fn words_of(
                 if joined {
                     next_at = word_end + 1 + following.len();
                     range.end = start + next_at;
-                } else if !a_grave || CONTRACTIONS.contains(&following) {
+                } else if !a_grave || CONTRACTIONS.contains(&following) || spaces {
                     range.end += 1;
                 }
                 break;
@@ -708,6 +710,8 @@ mod tests {
         assert_eq!(fixed("п©я─п╦п╡п╣я┌"), "привет");
         assert_eq!(fixed("Iggy Pop (nÃƒÂ© Jim)"), "Iggy Pop (né Jim)");
         assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
+        // The no-break space became a space, beside the one after it.
+        assert_eq!(fixed("voilÃ  le travail"), "voilà le travail");
         assert_eq!(fixed("atenÃ§Ã£o Ã s crianÃ§as"), "atenção às crianças");
         assert_eq!(fixed("a Г‚ВЈ5.8bn issue"), "a £5.8bn issue");
         let russian = find_mojibake("РїСЂРёРІРµС‚ РјРёСЂ");
