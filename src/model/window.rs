@@ -2,6 +2,7 @@
 //! the units that overlap it. This is what front ends draw from.
 
 use super::decode::{MAX_UNIT_LEN, decode_first, intended_value, unit_containing};
+use super::encoding::UnitReader;
 use super::encoding::{Encoding, unit_containing as encoded_unit_containing};
 use super::resync::unit_holding;
 use super::source::{Source, SourceError};
@@ -70,56 +71,34 @@ impl Window {
     }
 
     /// [`Window::load`] for a source in another encoding: its codec finds
-    /// where the first unit starts and decodes the rest.
+    /// where the unit holding `start` begins (a stateful one from the last
+    /// escape sequence before it, in the state it starts in), and its units
+    /// are decoded from there.
     fn load_encoded(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
         let encoding = source.encoding();
         let codec = encoding.codec();
-        if codec.is_stateful() {
-            return Window::load_stateful(source, start, end);
-        }
-        let base = start.saturating_sub(codec.lookback() as u64);
         let read_end = (end + codec.max_unit_len() as u64 - 1).min(source.len());
-        let bytes = source.read_range(base, (read_end - base) as usize)?;
-        let mut units = Vec::new();
-        if start < end {
-            let (first, len, kind) =
-                encoded_unit_containing(encoding, &bytes, base, (start - base) as usize);
-            let mut unit = Unit {
-                offset: base + first as u64,
-                len,
-                kind,
+        let (base, first, mut reader, bytes) = if codec.is_stateful() {
+            let (base, reader) = unit_holding(source, start)?;
+            let bytes = source.read_range(base, (read_end.max(base) - base) as usize)?;
+            (base, 0, reader, bytes)
+        } else {
+            let base = start.saturating_sub(codec.lookback() as u64);
+            let bytes = source.read_range(base, (read_end - base) as usize)?;
+            let first = if start < end {
+                encoded_unit_containing(encoding, &bytes, base, (start - base) as usize).0
+            } else {
+                0
             };
-            loop {
-                units.push(unit);
-                let at = (unit.end() - base) as usize;
-                if unit.end() >= end || at >= bytes.len() {
-                    break;
-                }
-                let (len, kind) = codec.decode_unit(&bytes[at..]);
-                unit = Unit {
-                    offset: unit.end(),
-                    len,
-                    kind,
-                };
-            }
-        }
-        Ok(Window {
-            base,
-            bytes,
-            units,
-            encoding,
-        })
-    }
-
-    /// [`Window::load`] for a source in a stateful encoding: its units are
-    /// walked from the one that holds `start`, in the state it starts in.
-    fn load_stateful(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
-        let (base, mut reader) = unit_holding(source, start)?;
-        let codec = source.encoding().codec();
-        let read_end = (end + codec.max_unit_len() as u64 - 1).min(source.len());
-        let bytes = source.read_range(base, (read_end.max(base) - base) as usize)?;
+            (
+                base,
+                first,
+                UnitReader::new(encoding, source.starts_in()),
+                bytes,
+            )
+        };
         let mut units = Vec::new();
-        let mut at = 0;
+        let mut at = first;
         while start < end && base + (at as u64) < end && at < bytes.len() {
             let (len, kind) = reader.next_unit(&bytes[at..]);
             units.push(Unit {
@@ -133,7 +112,7 @@ impl Window {
             base,
             bytes,
             units,
-            encoding: source.encoding(),
+            encoding,
         })
     }
 
