@@ -781,6 +781,14 @@ mod tests {
         );
         let once = fixed(line);
         assert_eq!(fixed(&once), once, "a second fix changes nothing");
+        // Its steps show both layers, the lost byte too.
+        let seen = &line[runs[0].range.clone()];
+        let steps = runs[0].steps(seen);
+        assert_eq!(steps.len(), 2, "{steps:?}");
+        assert!(
+            steps[1].starts_with("UTF-8 read as windows-1253: Β = C2"),
+            "{steps:?}"
+        );
     }
 
     #[test]

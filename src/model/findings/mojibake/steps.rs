@@ -15,7 +15,10 @@ pub fn steps(seen: &str, chain: &Chain) -> Vec<String> {
     let mut chars: Vec<char> = seen.chars().collect();
     let mut steps = Vec::new();
     for (i, &layer) in chain.0.iter().enumerate() {
-        let outermost = i == 0;
+        // A run that a later pass took further starts that pass's layers
+        // as the outermost again (bytes lost to `?` or U+FFFD count there):
+        // an inner layer that undoes nothing otherwise is such a start.
+        let outermost = i == 0 || sequences(&chars, layer, false).is_empty();
         let mut distinct: Vec<Sequence> = Vec::new();
         let mut more = 0;
         for sequence in sequences(&chars, layer, outermost) {
