@@ -157,7 +157,7 @@ pub fn detect(bytes: &[u8]) -> Detection {
 /// ISO-2022-JP, if `bytes` are 7-bit text that switches into JIS X 0208
 /// with its escape sequences and reads without an error (but for a unit
 /// cut at the end of a sample).
-fn iso2022jp_escapes(bytes: &[u8], cut: bool) -> Option<Encoding> {
+pub fn iso2022jp_escapes(bytes: &[u8], cut: bool) -> Option<Encoding> {
     let switches = memchr::memmem::find(bytes, b"\x1b$B").is_some()
         || memchr::memmem::find(bytes, b"\x1b$@").is_some();
     if !switches || !bytes.is_ascii() {

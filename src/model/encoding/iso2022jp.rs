@@ -237,16 +237,9 @@ impl Codec for Iso2022Jp {
     }
 
     fn valid_prefix_len(&self, _bytes: &[u8]) -> usize {
-        // No bulk path: the bytes alone do not say which state they start in.
+        // No bulk path (nor, through this, a fast decode or scan): the
+        // bytes alone do not say which state they start in.
         0
-    }
-
-    fn decode_into(&self, _bytes: &[u8], _text: &mut String) -> usize {
-        0
-    }
-
-    fn scan_valid(&self, _bytes: &[u8]) -> (usize, u64, u64) {
-        (0, 0, 0)
     }
 }
 

@@ -28,7 +28,6 @@ pub struct Stretch {
 
 /// Walks an input's units in one encoding, block after block.
 pub struct EncodedScanner {
-    encoding: Encoding,
     /// Decodes the units, in the state the last one left.
     reader: UnitReader,
     /// Bytes of a unit cut by the end of the last block.
@@ -70,7 +69,6 @@ impl EncodedScanner {
     /// A scanner of a file in `encoding`, looking for findings too if asked.
     pub fn new(encoding: Encoding, findings: bool) -> EncodedScanner {
         EncodedScanner {
-            encoding,
             reader: UnitReader::new(encoding, ShiftState::default()),
             pending: Vec::new(),
             offset: 0,
@@ -95,7 +93,7 @@ impl EncodedScanner {
             self.pending.extend_from_slice(&block[used..]);
             return stretch;
         }
-        let reach = 2 * self.encoding.codec().max_unit_len();
+        let reach = 2 * self.reader.encoding().codec().max_unit_len();
         if block.len() <= reach {
             let mut joined = std::mem::take(&mut self.pending);
             joined.extend_from_slice(block);
@@ -146,7 +144,7 @@ impl EncodedScanner {
     /// Walks the units of `bytes`, which follow those walked before (all
     /// of them at the end of input, else those that surely end inside it).
     fn walk(&mut self, bytes: &[u8], at_end: bool) -> Stretch {
-        let codec = self.encoding.codec();
+        let codec = self.reader.encoding().codec();
         let stop = if at_end {
             bytes.len()
         } else {

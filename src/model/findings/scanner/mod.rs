@@ -19,7 +19,7 @@ use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::blocks::tally::count_lf;
-use crate::model::encoding::{Evidence, detect, detect_bom, nul_pattern};
+use crate::model::encoding::{Evidence, detect_bom, iso2022jp_escapes, nul_pattern};
 use crate::model::source::{Source, SourceError};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
@@ -341,13 +341,9 @@ impl FindingsScanner {
             Some((encoding, len)) => Some((encoding, Evidence::Bom, len)),
             None => nul_pattern(probe).map(|encoding| (encoding, Evidence::NulPattern, 2)),
         };
+        // (The probe may end inside a unit: judged up to its last escape.)
         let found = found.or_else(|| {
-            let detection = detect(probe);
-            (detection.evidence == Evidence::EscapeSequences).then_some((
-                detection.encoding,
-                detection.evidence,
-                3,
-            ))
+            iso2022jp_escapes(probe, true).map(|encoding| (encoding, Evidence::EscapeSequences, 3))
         });
         let Some((encoding, evidence, len)) = found.filter(|(e, _, _)| !e.is_utf8()) else {
             return;
