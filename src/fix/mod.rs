@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use crate::display::path_text;
 use crate::input::Input;
-use crate::model::blocks::feed::{fill_from, for_each_block};
+use crate::model::blocks::feed::{READ_SIZE, fill_from, for_each_block_sized};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::encoding::{DETECT_SAMPLE, Evidence, detect};
 use crate::model::source::{SourceError, io_reason};
@@ -358,7 +358,8 @@ fn repair_stream(
         }
     });
     let mut binary = None;
-    let read = for_each_block(fill, |block| {
+    // Big blocks: the mojibake pass splits each over the cores.
+    let read = for_each_block_sized(READ_SIZE, fill, |block| {
         if std::mem::take(&mut first)
             && let Some(why) = looks_binary(&without_legacy_rows(block, options.repair))
         {

@@ -86,6 +86,23 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
     }
 }
 
+/// `block` cut after the first line feed at or past every `size` bytes,
+/// each piece with its offset in the block: pieces of whole lines that
+/// threads can take in turn.
+pub fn line_pieces(block: &[u8], size: usize) -> Vec<(usize, &[u8])> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while start < block.len() {
+        let end = block
+            .get(start + size..)
+            .and_then(|rest| memchr::memchr(b'\n', rest))
+            .map_or(block.len(), |lf| start + size + lf + 1);
+        pieces.push((start, &block[start..end]));
+        start = end;
+    }
+    pieces
+}
+
 /// The offset of the last ASCII whitespace byte in `bytes`.
 fn memrchr_whitespace(bytes: &[u8]) -> Option<usize> {
     // Space and tab cover nearly every long line; the rest are rare.

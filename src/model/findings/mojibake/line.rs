@@ -2,6 +2,8 @@
 //! text, what their line says about how it was garbled, and the runs they
 //! form.
 
+use rayon::prelude::*;
+
 use super::badness::{Context, badness};
 use super::chains::{Candidate, Readings, no_break_space_fits};
 use super::garblers::{
@@ -9,6 +11,7 @@ use super::garblers::{
 };
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
+use crate::model::blocks::line_aligned::line_pieces;
 
 /// How much less implausible a repair must be than the word as it stands.
 const MARGIN: u32 = 3;
@@ -21,8 +24,31 @@ const MAX_RUN_BYTES: usize = 240;
 /// "àquele": Portuguese contractions).
 const CONTRACTIONS: [&str; 7] = ["s", "quele", "quela", "quilo", "queles", "quelas", "quilos"];
 
+/// Texts this long or longer are judged in pieces of whole lines of about
+/// this size, on every core (lines are judged independently).
+const PARALLEL_PIECE: usize = 64 << 10;
+
 /// Finds the mojibake runs of `text`, line by line.
 pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
+    if text.len() < 2 * PARALLEL_PIECE {
+        return find_in_lines(text);
+    }
+    let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
+    let found: Vec<Vec<Mojibake>> = pieces
+        .par_iter()
+        .map(|&(start, piece)| {
+            let mut runs = find_in_lines(&text[start..start + piece.len()]);
+            for run in &mut runs {
+                run.range = start + run.range.start..start + run.range.end;
+            }
+            runs
+        })
+        .collect();
+    found.concat()
+}
+
+/// [`find_mojibake`] on this thread.
+fn find_in_lines(text: &str) -> Vec<Mojibake> {
     let mut runs = Vec::new();
     let mut start = 0;
     let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);

@@ -207,6 +207,12 @@ fn sequence_at(
             .is_some_and(|e| e.error_len().is_none());
         return (lossy && lost && valid_start && !guessed_space).then_some(('\u{FFFD}', have + 1));
     }
+    // (Every lead C2–DF with any continuation byte is a char: the commonest
+    // sequence is decoded without the general check.)
+    if len == 2 {
+        let code = u32::from(lead & 0x1F) << 6 | u32::from(bytes[1] & 0x3F);
+        return char::from_u32(code).map(|c| (c, 2));
+    }
     if let Ok(s) = std::str::from_utf8(&bytes[..len]) {
         return s.chars().next().map(|c| (c, len));
     }

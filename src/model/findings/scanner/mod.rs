@@ -16,7 +16,7 @@ use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
 use crate::model::blocks::Place;
 use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
-use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::blocks::line_aligned::{LineAligned, line_pieces};
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::blocks::tally::count_lf;
 use crate::model::encoding::{Evidence, detect_bom, iso2022jp_escapes, nul_pattern};
@@ -26,22 +26,6 @@ use crate::model::source::{Source, SourceError};
 /// out between two threads: small enough to even out a late start, big
 /// enough that each is worth taking.
 const PARALLEL_PIECE: usize = 64 << 10;
-
-/// `block` cut after the first line feed at or past every `size` bytes, each
-/// piece with its offset in the block.
-fn line_pieces(block: &[u8], size: usize) -> Vec<(usize, &[u8])> {
-    let mut pieces = Vec::new();
-    let mut start = 0;
-    while start < block.len() {
-        let end = block
-            .get(start + size..)
-            .and_then(|rest| memchr::memchr(b'\n', rest))
-            .map_or(block.len(), |lf| start + size + lf + 1);
-        pieces.push((start, &block[start..end]));
-        start = end;
-    }
-    pieces
-}
 
 /// How far into a file the UTF-16 NUL pattern is looked for.
 const UTF16_PROBE: usize = 4096;
