@@ -1,12 +1,14 @@
 //! The readings of a word: every text that undoing one to three layers of
 //! garbling, through any of the encodings, makes of it.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::Chain;
 use super::badness::{Measure, measure};
 use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles};
-use super::undo::{Layer, undo};
+use super::undo::{Layer, Shown, undo};
 
 /// How many layers of garbling are undone at most.
 const MAX_DEPTH: usize = 3;
@@ -20,8 +22,6 @@ pub struct Candidate {
     pub text: String,
     /// How implausible it is on its own.
     pub measure: Measure,
-    /// How implausible it is beside the line (set when the line is judged).
-    pub badness: u32,
     /// How many chars beyond ASCII the outermost layer left alone: none
     /// when the whole word was garbled that way.
     pub left: usize,
@@ -39,7 +39,6 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
     let start = Candidate {
         chain: Chain(Vec::new()),
         text: word.to_string(),
-        badness: alone.alone,
         measure: alone,
         left: 0,
         last_left: 0,
@@ -54,14 +53,14 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
             // coincidence.
             let c1 = outermost.then_some(Layer::Windows1252AsLatin1);
             let able = undoable(&from.text);
-            let chars: Vec<char> = from.text.chars().collect();
+            let shown = Shown::new(&from.text);
             let layers = GARBLERS
                 .iter()
                 .filter(|g| able & (1 << g.index()) != 0)
                 .map(|g| Layer::Utf8As(g, false))
                 .chain(c1);
             for layer in layers {
-                let Some(undone) = undo(&chars, layer, outermost) else {
+                let Some(undone) = undo(&shown, layer, outermost) else {
                     continue;
                 };
                 // Garbling changes every char it can; a reading that leaves
@@ -74,7 +73,6 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 let first = found.iter().find(|c| c.text == undone.text);
                 let measure = first.map_or_else(|| measure(&undone.text), |c| c.measure.clone());
                 let candidate = Candidate {
-                    badness: measure.alone,
                     measure,
                     left: if outermost { undone.left } else { from.left },
                     last_left: undone.left,
@@ -90,7 +88,7 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 // A further layer is undone only from a step that reads no
                 // worse, or that was garbling through and through: each
                 // layer of real garbling adds to it.
-                if candidate.badness <= from.badness || undone.left == 0 {
+                if candidate.measure.alone <= from.measure.alone || undone.left == 0 {
                     next.push(candidate.clone());
                 }
                 found.push(candidate);
@@ -101,21 +99,30 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
     found
 }
 
-/// The readings of the words of one line, each worked out once: a line is
-/// judged in up to four passes.
-#[derive(Default)]
-pub struct Readings(HashMap<String, Vec<Candidate>>);
+/// How many words' readings a thread keeps before it starts again: a few
+/// MiB at most.
+const MAX_KEPT_WORDS: usize = 1 << 14;
 
-impl Readings {
-    /// Every reading of `word` ([`candidates`]).
-    pub fn of(&mut self, word: &str) -> Vec<Candidate> {
-        if let Some(found) = self.0.get(word) {
-            return found.clone();
-        }
-        let found = candidates(word);
-        self.0.insert(word.to_string(), found.clone());
-        found
+thread_local! {
+    /// The readings of the words this thread judged lately: a line is
+    /// judged in up to four passes, and the words of a text recur (a
+    /// word's readings are the same wherever it is).
+    static KEPT: RefCell<HashMap<String, Rc<[Candidate]>>> = RefCell::new(HashMap::new());
+}
+
+/// Every reading of `word` ([`candidates`]), each worked out once a while.
+pub fn readings_of(word: &str) -> Rc<[Candidate]> {
+    if let Some(found) = KEPT.with_borrow(|kept| kept.get(word).cloned()) {
+        return found;
     }
+    let found: Rc<[Candidate]> = candidates(word).into();
+    KEPT.with_borrow_mut(|kept| {
+        if kept.len() >= MAX_KEPT_WORDS {
+            kept.clear();
+        }
+        kept.insert(word.to_string(), Rc::clone(&found));
+    });
+    found
 }
 
 /// The encodings (as bits by index) in which some char of `text` that

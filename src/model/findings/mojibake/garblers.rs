@@ -32,25 +32,39 @@ impl Garbler {
         if c.is_ascii() {
             return Some(c as u8);
         }
-        if c == LOST_NO_BREAK_SPACE {
-            return self.shows_no_break_space().then_some(0xA0);
-        }
+        Some(self.shown_byte(c)).filter(|&b| b != 0)
+    }
+
+    /// The byte beyond ASCII that this encoding shows as `c`, or 0.
+    fn shown_byte(&self, c: char) -> u8 {
         let code = c as usize;
-        let Some(row) = REVERSE.get(code) else {
-            // The few chars above the table (macintosh's ﬁ, ﬂ and Apple logo).
-            let i = self.high.iter().position(|&h| h == c)?;
-            return Some(0x80 + i as u8);
-        };
-        let byte = row[self.index()];
-        if byte != 0 {
-            return Some(byte);
+        if c.is_ascii() || (TABLE_CHARS..HIGH_FLOOR as usize).contains(&code) {
+            // (CJK and most emoji: no encoding shows a byte as one.)
+            return 0;
         }
-        (self.latin1_c1 && (0x80..0xA0).contains(&code)).then_some(code as u8)
+        if c == LOST_NO_BREAK_SPACE {
+            return if self.shows_no_break_space() { 0xA0 } else { 0 };
+        }
+        match REVERSE.get(code) {
+            // C1 controls stand for bytes 80–9F where windows-1252 was read
+            // as ISO-8859-1, in encodings that show another char there.
+            Some(row) => match row[self.index] {
+                0 if self.latin1_c1 && (0x80..0xA0).contains(&code) => code as u8,
+                byte => byte,
+            },
+            // The few chars above the table (macintosh's ﬁ, ﬂ and Apple logo).
+            None => (self.high.iter().position(|&h| h == c)).map_or(0, |i| 0x80 + i as u8),
+        }
     }
 
     /// Whether some continuation byte (80–BF) has no char in it, so that a
     /// strict decoder shows it as `?` or U+FFFD and the byte is lost.
     pub fn has_holes(&self) -> bool {
+        loss_masks().holes & 1 << self.index != 0
+    }
+
+    /// [`Garbler::has_holes`], worked out from its table.
+    fn shows_holes(&self) -> bool {
         // The table shows such a byte as the C1 control of its number; in
         // ISO-8859 and the DOS code pages every byte has a char.
         self.name.starts_with("windows-")
@@ -96,7 +110,7 @@ pub fn loss_masks() -> LossMasks {
         };
         LossMasks {
             space: mask(Garbler::shows_no_break_space),
-            holes: mask(Garbler::has_holes),
+            holes: mask(Garbler::shows_holes),
         }
     });
     *MASKS
@@ -221,6 +235,18 @@ static REVERSE: LazyLock<Vec<[u8; COUNT]>> = LazyLock::new(|| {
     }
     table
 });
+
+/// The byte each encoding (by index) shows as `c`, or 0: none, and for
+/// ASCII. A text's rows are looked up once and read by every encoding
+/// tried on it.
+pub fn byte_row(c: char) -> [u8; COUNT] {
+    match REVERSE.get(c as usize) {
+        // (Most chars: the table's row, unless a C1 control may stand for
+        // its own byte.)
+        Some(&row) if !c.is_ascii() && !('\u{80}'..'\u{A0}').contains(&c) => row,
+        _ => std::array::from_fn(|g| GARBLERS[g].shown_byte(c)),
+    }
+}
 
 /// What a char shows in each encoding (bits by index): the lead byte of a
 /// 2-, 3- or 4-byte UTF-8 sequence, or a continuation byte (80–BF).

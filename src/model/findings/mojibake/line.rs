@@ -5,13 +5,14 @@
 use rayon::prelude::*;
 
 use super::badness::{Context, badness};
-use super::chains::{Candidate, Readings, no_break_space_fits};
+use super::chains::{Candidate, no_break_space_fits, readings_of};
 use super::garblers::{
     Garbler, HIGH_FLOOR, LOST_NO_BREAK_SPACE, Roles, loss_masks, roles, roles_table,
 };
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 use crate::model::blocks::line_aligned::line_pieces;
+use std::rc::Rc;
 
 /// How much less implausible a repair must be than the word as it stands.
 const MARGIN: u32 = 3;
@@ -157,7 +158,10 @@ struct Word {
     /// The text judged (with a no-break space that was lost put back).
     text: String,
     /// Its readings.
-    candidates: Vec<Candidate>,
+    candidates: Rc<[Candidate]>,
+    /// How implausible each reading is beside the line (set when the line
+    /// is judged).
+    badness_of: Vec<u32>,
     /// How implausible the word is as it stands.
     badness: u32,
     /// Whether a lost no-break space was put back after it: a guess that
@@ -166,6 +170,11 @@ struct Word {
 }
 
 impl Word {
+    /// Its readings, each with how implausible it is beside the line.
+    fn judged(&self) -> impl Iterator<Item = (&Candidate, u32)> + Clone {
+        self.candidates.iter().zip(self.badness_of.iter().copied())
+    }
+
     /// The chains by which the word undoes into `text`.
     fn chains_to(&self, text: &str) -> Vec<&Chain> {
         self.candidates
@@ -195,14 +204,13 @@ const MAX_PASSES: usize = 4;
 /// becomes one run with both layers, and a second run of `fix` has nothing
 /// left to do.
 fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) {
-    let readings = &mut Readings::default();
-    let mut found = judge_line(text, start, end, readings);
+    let mut found = judge_line(text, start, end);
     for _ in 1..MAX_PASSES {
         if !found.iter().any(|run| run.repair().is_some()) {
             break;
         }
         let repaired = Repaired::of(text, start, end, &found);
-        let next = judge_line(&repaired.line, 0, repaired.line.len(), readings);
+        let next = judge_line(&repaired.line, 0, repaired.line.len());
         if !repaired.take_in(next, &mut found) {
             break;
         }
@@ -332,7 +340,7 @@ impl Repaired {
 }
 
 /// Judges `text[start..end]` (one line) once: its runs of mojibake.
-fn judge_line(text: &str, start: usize, end: usize, readings: &mut Readings) -> Vec<Mojibake> {
+fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     // The rest of the line: the words that no chain could change.
     let line = &text[start..end];
     let words: Vec<(&str, bool)> = line
@@ -349,11 +357,11 @@ fn judge_line(text: &str, start: usize, end: usize, readings: &mut Readings) -> 
         return Vec::new();
     }
     let shows_garbling = |word: &str| is_suspect(word) && badness(word, &context) >= MARGIN;
-    let first = judge_words(text, start, end, &context, &shows_garbling, readings);
+    let first = judge_words(text, start, end, &context, &shows_garbling);
     if !first.iter().any(|run| run.repair().is_some()) {
         return first;
     }
-    judge_words(text, start, end, &context, &is_suspect, readings)
+    judge_words(text, start, end, &context, &is_suspect)
 }
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
@@ -371,17 +379,16 @@ fn judge_words(
     end: usize,
     context: &Context,
     read: &dyn Fn(&str) -> bool,
-    readings: &mut Readings,
 ) -> Vec<Mojibake> {
     let mut found = Vec::new();
     let runs = &mut found;
-    let mut words = words_of(text, start, end, read, readings);
+    let mut words = words_of(text, start, end, read);
     words.retain(|w| !w.candidates.is_empty());
     for word in &mut words {
         word.badness = badness(&word.text, context);
-        for candidate in &mut word.candidates {
-            candidate.badness = candidate.measure.against(context);
-        }
+        word.badness_of = (word.candidates.iter())
+            .map(|c| c.measure.against(context))
+            .collect();
     }
     // First the words that show their garbling.
     let mut verdicts: Vec<Option<Verdict>> = words.iter().map(judge).collect();
@@ -439,11 +446,12 @@ fn judge_words(
     // repaired (Russian "и" shows as "Рё", which could be a name), and
     // the ambiguous words that one of those chains decides.
     for (word, verdict) in words.iter().zip(&mut verdicts) {
-        let by_line_chain =
-            |c: &&Candidate| line_chains.contains(&c.chain) && c.badness <= word.badness;
+        let by_line_chain = |&(c, badness): &(&Candidate, u32)| {
+            line_chains.contains(&c.chain) && badness <= word.badness
+        };
         match verdict {
             None => {
-                let mut fitting = word.candidates.iter().filter(by_line_chain);
+                let mut fitting = word.judged().filter(by_line_chain).map(|(c, _)| c);
                 if let Some(first) = fitting.next()
                     && fitting.all(|other| other.text == first.text)
                 {
@@ -536,25 +544,20 @@ fn judge(word: &Word) -> Option<Verdict> {
     if word.guessed_space && !word.text.ends_with("Ã\u{A0}") {
         return None;
     }
-    let shown =
-        |c: &&Candidate| word.badness >= c.badness + MARGIN && c.badness * 2 <= word.badness;
-    let best = word
-        .candidates
-        .iter()
+    let shown = |&(_, badness): &(&Candidate, u32)| {
+        word.badness >= badness + MARGIN && badness * 2 <= word.badness
+    };
+    let best = word.judged().filter(shown).map(|(_, b)| b).min()?;
+    let close: Vec<(&Candidate, u32)> = word
+        .judged()
         .filter(shown)
-        .map(|c| c.badness)
-        .min()?;
-    let close: Vec<&Candidate> = word
-        .candidates
-        .iter()
-        .filter(shown)
-        .filter(|c| c.badness <= best + 1)
+        .filter(|&(_, badness)| badness <= best + 1)
         .collect();
     // A reading that a longer chain in the running goes on from is garbling
     // left ("nÃ©" from "nÃƒÂ©", where "né" is also a reading).
     // (One that undoes every char of it, one layer on.)
     let continued = |short: &Chain| {
-        close.iter().any(|long| {
+        close.iter().any(|(long, _)| {
             long.chain.0.len() == short.0.len() + 1
                 && long.chain.0.starts_with(&short.0)
                 && long.last_left == 0
@@ -562,23 +565,23 @@ fn judge(word: &Word) -> Option<Verdict> {
     };
     let left_garbled: Vec<&String> = close
         .iter()
-        .filter(|c| continued(&c.chain))
-        .map(|c| &c.text)
+        .filter(|(c, _)| continued(&c.chain))
+        .map(|(c, _)| &c.text)
         .collect();
-    let mut close: Vec<&Candidate> = close
+    let mut close: Vec<(&Candidate, u32)> = close
         .into_iter()
-        .filter(|c| !left_garbled.contains(&&c.text))
+        .filter(|(c, _)| !left_garbled.contains(&&c.text))
         .collect();
     // The fewest chars left alone by the outermost layer, then the fewest
     // layers, then the most undone; but readings that leave as few alone
     // and say different things are rivals: each is a coincidence or not.
-    close.sort_by_key(|c| (c.left, c.chain.0.len(), c.text.chars().count(), c.badness));
-    let top = close[0];
+    close.sort_by_key(|&(c, badness)| (c.left, c.chain.0.len(), c.text.chars().count(), badness));
+    let top = close[0].0;
     let mut readings = vec![Reading {
         chain: top.chain.clone(),
         text: top.text.clone(),
     }];
-    for rival in close.iter().filter(|c| c.left == top.left) {
+    for (rival, _) in close.iter().filter(|(c, _)| c.left == top.left) {
         if !readings.iter().any(|r| r.text == rival.text) {
             readings.push(Reading {
                 chain: rival.chain.clone(),
@@ -625,13 +628,7 @@ fn add_repair(
 
 /// The words of `text[start..end]` (split at ASCII whitespace), each with
 /// its candidate repairs.
-fn words_of(
-    text: &str,
-    start: usize,
-    end: usize,
-    read: &dyn Fn(&str) -> bool,
-    readings: &mut Readings,
-) -> Vec<Word> {
+fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -> Vec<Word> {
     let line = &text[start..end];
     let bytes = line.as_bytes();
     let mut words = Vec::new();
@@ -653,7 +650,7 @@ fn words_of(
             at = word_end;
             continue;
         }
-        let mut found = readings.of(word);
+        let mut found = readings_of(word);
         // A sequence whose byte A0 showed as a no-break space that became
         // a space ("voilÃ le", "Ð ÑƒÑ\u{81}", "ì •ë§\u{90}"): put it back
         // if a repair takes it in.
@@ -685,10 +682,9 @@ fn words_of(
                 if !fits {
                     continue;
                 }
-                let taken_in: Vec<_> = readings
-                    .of(&with_space)
-                    .into_iter()
+                let taken_in: Rc<[Candidate]> = (readings_of(&with_space).iter())
                     .filter(|c| !c.text.contains(LOST_NO_BREAK_SPACE))
+                    .cloned()
                     .collect();
                 if taken_in.is_empty() {
                     continue;
@@ -713,6 +709,7 @@ fn words_of(
             range,
             text: judged,
             candidates: found,
+            badness_of: Vec::new(),
             badness: 0,
             guessed_space,
         });

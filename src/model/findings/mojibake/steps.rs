@@ -3,7 +3,7 @@
 //! encoding, and the char those bytes spell ("Ã = C3, © = A9 → C3 A9 = é").
 
 use super::Chain;
-use super::undo::{Layer, Sequence, sequences, undo};
+use super::undo::{Layer, Sequence, Shown, sequences, undo};
 
 /// How many different sequences a layer's step names before "and N more".
 const SHOWN_SEQUENCES: usize = 4;
@@ -12,16 +12,16 @@ const SHOWN_SEQUENCES: usize = 4;
 /// last layer added first: "UTF-8 read as windows-1252: Ã = C3, © = A9 →
 /// C3 A9 = é". Raw text: escape it before printing.
 pub fn steps(seen: &str, chain: &Chain) -> Vec<String> {
-    let mut chars: Vec<char> = seen.chars().collect();
+    let mut text = Shown::new(seen);
     let mut steps = Vec::new();
     for (i, &layer) in chain.0.iter().enumerate() {
         // A run that a later pass took further starts that pass's layers
         // as the outermost again (bytes lost to `?` or U+FFFD count there):
         // an inner layer that undoes nothing otherwise is such a start.
-        let outermost = i == 0 || sequences(&chars, layer, false).is_empty();
+        let outermost = i == 0 || sequences(&text, layer, false).is_empty();
         let mut distinct: Vec<Sequence> = Vec::new();
         let mut more = 0;
-        for sequence in sequences(&chars, layer, outermost) {
+        for sequence in sequences(&text, layer, outermost) {
             if distinct.contains(&sequence) {
                 continue;
             }
@@ -47,10 +47,10 @@ pub fn steps(seen: &str, chain: &Chain) -> Vec<String> {
             step.push_str(&format!("; and {more} more"));
         }
         steps.push(step);
-        let Some(undone) = undo(&chars, layer, outermost) else {
+        let Some(undone) = undo(&text, layer, outermost) else {
             break;
         };
-        chars = undone.text.chars().collect();
+        text = Shown::new(&undone.text);
     }
     steps
 }

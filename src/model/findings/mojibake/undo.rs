@@ -1,7 +1,7 @@
 //! One layer of garbling, undone: the chars that show UTF-8 bytes in a
 //! single-byte encoding turned back into the chars those bytes spell.
 
-use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, windows_1252};
+use super::garblers::{COUNT, Garbler, LOST_NO_BREAK_SPACE, byte_row, windows_1252};
 use crate::model::cesu8::surrogate_pair;
 
 /// One step by which text was garbled.
@@ -40,14 +40,30 @@ pub struct Undone {
     pub units: usize,
 }
 
-/// Undoes `layer` in the text whose chars are `chars`: `None` when nothing
-/// in it was garbled so. `outermost`: this is the last layer garbling
-/// added, whose bytes may have been lost to `?` or U+FFFD by a decoder that
-/// had no char for them.
-pub fn undo(chars: &[char], layer: Layer, outermost: bool) -> Option<Undone> {
+/// A text to undo layers of garbling in: its chars, and the byte each
+/// encoding shows each as ([`byte_row`]), looked up once for all the
+/// layers tried on it.
+pub struct Shown {
+    chars: Vec<char>,
+    rows: Vec<[u8; COUNT]>,
+}
+
+impl Shown {
+    /// `text`, ready to undo layers in.
+    pub fn new(text: &str) -> Shown {
+        let chars: Vec<char> = text.chars().collect();
+        let rows = chars.iter().map(|&c| byte_row(c)).collect();
+        Shown { chars, rows }
+    }
+}
+
+/// Undoes `layer` in `text`: `None` when nothing in it was garbled so.
+/// `outermost`: this is the last layer garbling added, whose bytes may have
+/// been lost to `?` or U+FFFD by a decoder that had no char for them.
+pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
     match layer {
-        Layer::Utf8As(garbler, _) => undo_utf8(chars, garbler, outermost && garbler.has_holes()),
-        Layer::Windows1252AsLatin1 => undo_c1(chars).map(|(text, units, left)| Undone {
+        Layer::Utf8As(garbler, _) => undo_utf8(text, garbler, outermost && garbler.has_holes()),
+        Layer::Windows1252AsLatin1 => undo_c1(&text.chars).map(|(text, units, left)| Undone {
             left,
             units,
             text,
@@ -61,19 +77,19 @@ pub fn undo(chars: &[char], layer: Layer, outermost: bool) -> Option<Undone> {
 /// sequences (CESU-8) become the char they encode, and a sequence whose
 /// last bytes were lost to `?` or U+FFFD becomes U+FFFD, since what it said
 /// cannot be known.
-fn undo_utf8(chars: &[char], garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
-    let mut out = String::with_capacity(chars.len() * 2);
+fn undo_utf8(text: &Shown, garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
+    let mut out = String::with_capacity(text.chars.len() * 2);
     let mut units = 0;
     let mut left = 0;
     let mut latin1 = false;
-    for_each_piece(chars, garbler, lossy, |piece| match piece {
+    for_each_piece(text, garbler, lossy, |piece| match piece {
         Piece::Sequence { shown, meant } => {
             out.push(meant);
             latin1 |= garbler.latin1_c1 && shown.iter().any(|&c| is_latin1_c1(c, garbler));
             units += 1;
         }
-        Piece::Kept(c) => {
-            left += usize::from(!c.is_ascii() && garbler.byte_of(c).is_some());
+        Piece::Kept(c, byte) => {
+            left += usize::from(byte != 0);
             out.push(c);
         }
     });
@@ -88,25 +104,23 @@ fn undo_utf8(chars: &[char], garbler: &'static Garbler, lossy: bool) -> Option<U
 /// A part of a text read through an encoding: a char kept, or the chars
 /// that show one UTF-8 sequence and the char it spells.
 enum Piece<'a> {
-    Kept(char),
-    Sequence { shown: &'a [char], meant: char },
+    /// A char kept, with the byte it shows beyond ASCII (0: none).
+    Kept(char, u8),
+    Sequence {
+        shown: &'a [char],
+        meant: char,
+    },
 }
 
-/// Calls `each` on the pieces of `chars` read through `garbler`, in order.
+/// Calls `each` on the pieces of `text` read through `garbler`, in order.
 fn for_each_piece<'a>(
-    chars: &'a [char],
+    text: &'a Shown,
     garbler: &Garbler,
     lossy: bool,
     mut each: impl FnMut(Piece<'a>),
 ) {
-    let byte_at = |i: usize| -> Option<u8> {
-        let c = *chars.get(i)?;
-        if c.is_ascii() {
-            None
-        } else {
-            garbler.byte_of(c)
-        }
-    };
+    let (chars, g) = (&text.chars[..], garbler.index());
+    let byte_at = |i: usize| text.rows.get(i).map(|row| row[g]).filter(|&b| b != 0);
     let mut i = 0;
     while i < chars.len() {
         if let Some((meant, used)) = sequence_at(i, &byte_at, chars, lossy) {
@@ -116,7 +130,7 @@ fn for_each_piece<'a>(
             });
             i += used;
         } else {
-            each(Piece::Kept(chars[i]));
+            each(Piece::Kept(chars[i], text.rows[i][g]));
             i += 1;
         }
     }
@@ -132,14 +146,14 @@ pub struct Sequence {
     pub meant: char,
 }
 
-/// The sequences that undoing `layer` in `chars` undoes, in order (see
+/// The sequences that undoing `layer` in `text` undoes, in order (see
 /// [`undo`] for `outermost`).
-pub fn sequences(chars: &[char], layer: Layer, outermost: bool) -> Vec<Sequence> {
+pub fn sequences(text: &Shown, layer: Layer, outermost: bool) -> Vec<Sequence> {
     let mut found = Vec::new();
     match layer {
         Layer::Utf8As(garbler, _) => {
             let lossy = outermost && garbler.has_holes();
-            for_each_piece(chars, garbler, lossy, |piece| {
+            for_each_piece(text, garbler, lossy, |piece| {
                 if let Piece::Sequence { shown, meant } = piece {
                     let shown = shown.iter().map(|&c| (c, garbler.byte_of(c))).collect();
                     found.push(Sequence { shown, meant });
@@ -147,8 +161,8 @@ pub fn sequences(chars: &[char], layer: Layer, outermost: bool) -> Vec<Sequence>
             });
         }
         Layer::Windows1252AsLatin1 => {
-            if let Some((text, _, _)) = undo_c1(chars) {
-                for (&c, meant) in chars.iter().zip(text.chars()) {
+            if let Some((undone, _, _)) = undo_c1(&text.chars) {
+                for (&c, meant) in text.chars.iter().zip(undone.chars()) {
                     if c != meant {
                         let shown = vec![(c, Some(c as u32 as u8))];
                         found.push(Sequence { shown, meant });
@@ -283,8 +297,7 @@ mod tests {
     }
 
     fn undo_1252(text: &str) -> Option<String> {
-        let chars: Vec<char> = text.chars().collect();
-        undo(&chars, Layer::Utf8As(GARBLERS[0], false), true).map(|u| u.text)
+        undo(&Shown::new(text), Layer::Utf8As(GARBLERS[0], false), true).map(|u| u.text)
     }
 
     #[test]
@@ -296,7 +309,7 @@ mod tests {
         assert_eq!(undo_1252("SÃO"), None);
         assert_eq!(
             undo(
-                &['S', 't', 'r', 'a', 'Ã', '\u{9f}', 'e'],
+                &Shown::new("Stra\u{c3}\u{9f}e"),
                 Layer::Utf8As(GARBLERS[0], false),
                 true
             )
