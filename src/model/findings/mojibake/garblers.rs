@@ -241,9 +241,10 @@ static REVERSE: LazyLock<Vec<[u8; COUNT]>> = LazyLock::new(|| {
 /// tried on it.
 pub fn byte_row(c: char) -> [u8; COUNT] {
     match REVERSE.get(c as usize) {
+        _ if c.is_ascii() => [0; COUNT],
         // (Most chars: the table's row, unless a C1 control may stand for
         // its own byte.)
-        Some(&row) if !c.is_ascii() && !('\u{80}'..'\u{A0}').contains(&c) => row,
+        Some(&row) if !('\u{80}'..'\u{A0}').contains(&c) => row,
         _ => std::array::from_fn(|g| GARBLERS[g].shown_byte(c)),
     }
 }

@@ -348,20 +348,27 @@ fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
         .map(|word| (word, is_suspect(word)))
         .collect();
     let context = Context::of_words(words.iter().filter(|w| !w.1).map(|w| w.0));
+    let shows: Vec<bool> = (words.iter())
+        .map(|&(word, suspect)| suspect && badness(word, &context) >= MARGIN)
+        .collect();
     // Most lines that reach here have no word that shows garbling: the
     // readings of the others matter only beside one that does.
-    if !words
-        .iter()
-        .any(|&(word, suspect)| suspect && badness(word, &context) >= MARGIN)
-    {
+    if !shows.contains(&true) {
         return Vec::new();
     }
-    let shows_garbling = |word: &str| is_suspect(word) && badness(word, &context) >= MARGIN;
+    // (What was found of each word above, found again by where it is.)
+    let offset = |word: &str| word.as_ptr() as usize - line.as_ptr() as usize;
+    let index = |word: &str| {
+        let at = offset(word);
+        words.binary_search_by_key(&at, |(w, _)| offset(w)).ok()
+    };
+    let shows_garbling = |word: &str| index(word).is_some_and(|i| shows[i]);
     let first = judge_words(text, start, end, &context, &shows_garbling);
     if !first.iter().any(|run| run.repair().is_some()) {
         return first;
     }
-    judge_words(text, start, end, &context, &is_suspect)
+    let suspect = |word: &str| index(word).map_or_else(|| is_suspect(word), |i| words[i].1);
+    judge_words(text, start, end, &context, &suspect)
 }
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
@@ -644,12 +651,12 @@ fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -
             .map_or(bytes.len(), |n| at + n);
         let word = &line[at..word_end];
         let mut range = start + at..start + word_end;
-        let mut judged = word.to_string();
-        let mut guessed_space = false;
         if word.is_ascii() || !read(word) {
             at = word_end;
             continue;
         }
+        let mut judged = word.to_string();
+        let mut guessed_space = false;
         let mut found = readings_of(word);
         // A sequence whose byte A0 showed as a no-break space that became
         // a space ("voilÃ le", "Ð ÑƒÑ\u{81}", "ì •ë§\u{90}"): put it back
