@@ -23,6 +23,7 @@
 //! Apostrophes, hyphens, dashes and the middle dot join words and cost
 //! nothing; typography between words (« » „ “ … – × ° £ € ™) costs nothing.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use unicode_general_category::{GeneralCategory as Category, get_general_category};
@@ -220,12 +221,40 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
 
 /// How implausible `text` is beside `context` (see the module's rules).
 pub fn badness(text: &str, context: &Context) -> u32 {
-    measure(text).against(context)
+    with_measure(text, |measure| measure.against(context))
 }
 
 /// How implausible `text` is on its own, and its letters' scripts (see the
 /// module's rules).
 pub fn measure(text: &str) -> Measure {
+    with_measure(text, Measure::clone)
+}
+
+/// How many texts' measures a thread keeps before it starts again.
+const MAX_KEPT_MEASURES: usize = 1 << 14;
+
+thread_local! {
+    /// The measures of the texts this thread measured lately: words recur,
+    /// and every word of a line that may hold mojibake is measured.
+    static MEASURED: std::cell::RefCell<HashMap<Box<str>, Measure>> =
+        std::cell::RefCell::new(HashMap::new());
+}
+
+/// Calls `with` on the measure of `text`, worked out once a while.
+fn with_measure<T>(text: &str, with: impl FnOnce(&Measure) -> T) -> T {
+    MEASURED.with_borrow_mut(|kept| {
+        if let Some(measure) = kept.get(text) {
+            return with(measure);
+        }
+        if kept.len() >= MAX_KEPT_MEASURES {
+            kept.clear();
+        }
+        with(kept.entry(text.into()).or_insert_with(|| measure_now(text)))
+    })
+}
+
+/// Works out the measure of `text`.
+fn measure_now(text: &str) -> Measure {
     thread_local! {
         // The facts of the text measured (kept, to save an allocation a text).
         static FACTS: std::cell::RefCell<Vec<Facts>> = const { std::cell::RefCell::new(Vec::new()) };
