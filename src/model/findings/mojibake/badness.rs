@@ -23,7 +23,7 @@
 //! Apostrophes, hyphens, dashes and the middle dot join words and cost
 //! nothing; typography between words (« » „ “ … – × ° £ € ™) costs nothing.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::sync::OnceLock;
 
 use unicode_general_category::{GeneralCategory as Category, get_general_category};
@@ -237,7 +237,7 @@ thread_local! {
     /// The measures of the texts this thread measured lately: words recur,
     /// and every word of a line that may hold mojibake is measured.
     static MEASURED: std::cell::RefCell<HashMap<Box<str>, Measure>> =
-        std::cell::RefCell::new(HashMap::new());
+        std::cell::RefCell::new(HashMap::default());
 }
 
 /// Calls `with` on the measure of `text`, worked out once a while.

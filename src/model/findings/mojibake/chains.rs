@@ -1,8 +1,8 @@
 //! The readings of a word: every text that undoing one to three layers of
 //! garbling, through any of the encodings, makes of it.
 
+use foldhash::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::Chain;
@@ -107,7 +107,7 @@ thread_local! {
     /// The readings of the words this thread judged lately: a line is
     /// judged in up to four passes, and the words of a text recur (a
     /// word's readings are the same wherever it is).
-    static KEPT: RefCell<HashMap<String, Rc<[Candidate]>>> = RefCell::new(HashMap::new());
+    static KEPT: RefCell<HashMap<String, Rc<[Candidate]>>> = RefCell::new(HashMap::default());
 }
 
 /// Every reading of `word` ([`candidates`]), each worked out once a while.

@@ -78,6 +78,15 @@ pub fn may_hold_mojibake(line: &str) -> bool {
     let mut at = 0;
     while at < bytes.len() {
         let byte = bytes[at];
+        // Chars of three bytes led by E3–ED (U+3000–U+DFFF: CJK, kana,
+        // Hangul) and of four bytes: no encoding shows a byte as one, so
+        // they end what began, as ASCII does (a test holds the encodings
+        // to this).
+        if let 0xE3..=0xED | 0xF0..=0xF4 = byte {
+            (need1, need2, need3) = (0, 0, 0);
+            at += if byte >= 0xF0 { 4 } else { 3 };
+            continue;
+        }
         if byte < 0x80 {
             if need1 | need2 | need3 == 0 {
                 // Nothing begun: ASCII changes nothing (most of most lines).
