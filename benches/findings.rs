@@ -15,6 +15,11 @@ use inputs::{InputKind, generate};
 use utf8scope::check::{self, CheckOptions};
 use utf8scope::model::findings::backend::{self, Backend};
 
+/// The allocator the `utf8scope` binary uses (src/main.rs): the findings
+/// pass keeps words' measures, and its speed depends on it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn size() -> usize {
     let mib = std::env::var("UTF8SCOPE_BENCH_MIB")
         .ok()
