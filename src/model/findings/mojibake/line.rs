@@ -90,10 +90,7 @@ pub fn may_hold_mojibake(line: &str) -> bool {
         if byte < 0x80 {
             if need1 | need2 | need3 == 0 {
                 // Nothing begun: ASCII changes nothing (most of most lines).
-                at += bytes[at..]
-                    .iter()
-                    .position(|&b| b >= 0x80)
-                    .unwrap_or(bytes.len() - at);
+                at += ascii_prefix(&bytes[at..]);
                 continue;
             }
             // A0 shown as a no-break space, then as a space; a byte lost.
@@ -109,19 +106,32 @@ pub fn may_hold_mojibake(line: &str) -> bool {
             at += 1;
             continue;
         }
-        let c = line[at..].chars().next().unwrap_or_default();
-        at += c.len_utf8();
-        let roles = match table.get(c as usize) {
+        // The char's code point, read straight from its bytes where the
+        // table may hold it (the line is valid UTF-8: its bytes are there).
+        let continuation_bits = |i: usize| u32::from(bytes[at + i] & 0x3F);
+        let (code, len) = match byte {
+            0xC2..=0xDF => (u32::from(byte & 0x1F) << 6 | continuation_bits(1), 2),
+            0xE0..=0xE2 => {
+                let high = u32::from(byte & 0x0F) << 12 | continuation_bits(1) << 6;
+                (high | continuation_bits(2), 3)
+            }
+            _ => {
+                let c = line[at..].chars().next().unwrap_or_default();
+                (c as u32, c.len_utf8())
+            }
+        };
+        at += len;
+        let roles = match table.get(code as usize) {
             // C1 controls stand for bytes 80–9F only where text was garbled.
-            Some(_) if ('\u{80}'..='\u{9F}').contains(&c) => return true,
+            Some(_) if (0x80..=0x9F).contains(&code) => return true,
             Some(&roles) => roles,
             // (CJK and most emoji: no encoding shows a byte as one.)
-            None if c < HIGH_FLOOR => Roles::default(),
-            None if c == '\u{FFFD}' => Roles {
+            None if code < HIGH_FLOOR as u32 => Roles::default(),
+            None if code == 0xFFFD => Roles {
                 continuation: lost.holes,
-                ..roles(c)
+                ..roles('\u{FFFD}')
             },
-            None => roles(c),
+            None => roles(char::from_u32(code).unwrap_or_default()),
         };
         if need1 & roles.continuation != 0 {
             return true;
@@ -132,6 +142,23 @@ pub fn may_hold_mojibake(line: &str) -> bool {
         need3 = roles.lead4;
     }
     false
+}
+
+/// How many bytes `bytes` starts with that are ASCII, found eight at a time.
+fn ascii_prefix(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let high = word & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return n + high.trailing_zeros() as usize / 8;
+        }
+        n += 8;
+    }
+    n + bytes[n..]
+        .iter()
+        .position(|&b| b >= 0x80)
+        .unwrap_or(bytes.len() - n)
 }
 
 /// Whether two chars of `word` show a UTF-8 lead and continuation byte in
