@@ -542,9 +542,10 @@ fn judge_words(
     found
 }
 
-/// Whether the line, outside the words repaired, holds a char that the
-/// encoding a repair undid (its outermost layer) shows as a byte beyond
-/// ASCII: text that garbling through it would have changed.
+/// Whether the line, outside the words found garbled (repaired, or read
+/// more than one way), holds a char that the encoding a repair undid (its
+/// outermost layer) shows as a byte beyond ASCII: text that garbling
+/// through it would have changed.
 fn left_ungarbled(
     text: &str,
     start: usize,
@@ -552,26 +553,25 @@ fn left_ungarbled(
     words: &[Word],
     verdicts: &[Option<Verdict>],
 ) -> bool {
-    let repaired: Vec<(&std::ops::Range<usize>, &Reading)> = words
+    let garbled: Vec<&std::ops::Range<usize>> = (words.iter().zip(verdicts))
+        .filter(|(_, v)| v.is_some())
+        .map(|(w, _)| &w.range)
+        .collect();
+    let garblers: Vec<&Garbler> = verdicts
         .iter()
-        .zip(verdicts)
-        .filter_map(|(w, v)| match v {
-            Some(Verdict::Repair(r)) => Some((&w.range, r)),
+        .filter_map(|v| match v {
+            Some(Verdict::Repair(r)) => match r.chain.0.first() {
+                Some(Layer::Utf8As(garbler, _)) => Some(*garbler),
+                _ => None,
+            },
             _ => None,
         })
         .collect();
-    let garblers: Vec<&Garbler> = repaired
-        .iter()
-        .filter_map(|(_, r)| match r.chain.0.first() {
-            Some(Layer::Utf8As(garbler, _)) => Some(*garbler),
-            _ => None,
-        })
-        .collect();
-    // (The repaired words are in order: one search per char.)
+    // (The garbled words are in order: one search per char.)
     text[start..end].char_indices().any(|(i, c)| {
         let at = start + i;
-        let k = repaired.partition_point(|(range, _)| range.end <= at);
-        let inside = repaired.get(k).is_some_and(|(range, _)| range.start <= at);
+        let k = garbled.partition_point(|range| range.end <= at);
+        let inside = garbled.get(k).is_some_and(|range| range.start <= at);
         !c.is_ascii() && !inside && garblers.iter().any(|g| g.byte_of(c).is_some())
     })
 }
@@ -785,6 +785,12 @@ mod tests {
         assert_eq!(russian[0].chain(), "UTF-8 read as windows-1251");
         let twice = find_mojibake("cafÃƒÂ©");
         assert_eq!(twice[0].chain(), "UTF-8 read as windows-1252, twice");
+        // An ambiguous word is garbled text, not text left ungarbled: the
+        // one-letter repair beside it decides it (ftfy's Slovak case).
+        assert_eq!(
+            fixed("Nap\u{102}\u{ad}\u{139}\u{2c7}te n\u{102}\u{2c7}m !"),
+            "Napíšte nám !"
+        );
         let two = find_mojibake("Г‚ВЈ5");
         assert_eq!(
             two[0].chain(),
