@@ -10,7 +10,9 @@
 //!   ASCII ("cafÃ©": 3); a capital beyond ASCII between a letter and a small
 //!   letter ("BĂźrger": 3); two letters of scripts no language mixes
 //!   ("cafГ©", Latin then Han: 4); symbols between two letters ("Ã©t",
-//!   "Ð¿Ñ": 3); a no-break space between a capital and a small letter;
+//!   "Ð¿Ñ": 3); two or more symbols beyond ASCII piled onto the end of a
+//!   word after a letter, not all of them punctuation ("Zam√≤": 3); a
+//!   no-break space between a capital and a small letter;
 //! - a mark on a letter of another script (4), after a space, or on a
 //!   Latin, Greek or Cyrillic letter that no precomposed letter has it on
 //!   (2);
@@ -105,6 +107,8 @@ struct Facts {
     lower: bool,
     /// Alphabetic (letters and the marks and numbers Unicode counts so).
     alphabetic: bool,
+    /// Punctuation (of any of Unicode's seven kinds).
+    punctuation: bool,
     /// What it costs on its own ([`own_cost`]).
     own_cost: u8,
     /// The alphabets that hold it ([`alphabets_of`]).
@@ -176,6 +180,16 @@ fn facts_of(c: char) -> Facts {
         upper: c.is_uppercase(),
         lower: c.is_lowercase(),
         alphabetic: c.is_alphabetic(),
+        punctuation: matches!(
+            category,
+            Category::DashPunctuation
+                | Category::OpenPunctuation
+                | Category::ClosePunctuation
+                | Category::InitialPunctuation
+                | Category::FinalPunctuation
+                | Category::OtherPunctuation
+                | Category::ConnectorPunctuation
+        ),
         own_cost: own_cost(c, kind, script, category),
         alphabets: alphabets_of(c),
     }
@@ -359,7 +373,17 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                     .position(|g| g.kind != Kind::Symbol)
                     .map(|n| i + n);
                 let ends_in_letter = run_end.is_some_and(|j| facts[j].kind == Kind::Letter);
-                if ends_in_letter {
+                // Symbols beyond ASCII piled onto the end of a word, not
+                // all of them punctuation ("Zam√≤", "hatikuâ™«~"):
+                // typography puts one there, or stacks punctuation
+                // ("اليوم؟…"). (Those that cost on their own already
+                // count: "lá´´".)
+                let run = &facts[i..run_end.unwrap_or(facts.len())];
+                let plain = |g: &&Facts| !g.c.is_ascii() && g.own_cost == 0;
+                let piled = run.iter().filter(plain).count() >= 2
+                    && run.iter().filter(plain).any(|g| !g.punctuation)
+                    && run_end.is_none_or(|j| facts[j].kind == Kind::Space);
+                if ends_in_letter || piled {
                     cost += 3;
                 }
             }
@@ -407,11 +431,23 @@ mod tests {
             "NESTLÉ®",
             "AHÅ™",
             "İstanbul",
+            // Punctuation stacks at a word's end.
+            "اليوم؟…",
+            "vraiment?»",
         ] {
             assert_eq!(bad(text), 0, "{text}");
         }
-        for text in ["cafÃ©", "Ð¿Ñ€Ð¸", "РїСЂРё", "BĂźrger", "п©я─п╦", "frÃ¨res"]
-        {
+        for text in [
+            "cafÃ©",
+            "Ð¿Ñ€Ð¸",
+            "РїСЂРё",
+            "BĂźrger",
+            "п©я─п╦",
+            "frÃ¨res",
+            // Symbols piled onto a word's end.
+            "Zam√≤",
+            "hatikuâ™«~",
+        ] {
             assert!(bad(text) >= 3, "{text}: {}", bad(text));
         }
     }
