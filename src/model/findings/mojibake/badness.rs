@@ -12,7 +12,9 @@
 //!   ("cafГ©", Latin then Han: 4); symbols between two letters ("Ã©t",
 //!   "Ð¿Ñ": 3); two or more symbols beyond ASCII piled onto the end of a
 //!   word after a letter, not all of them punctuation ("Zam√≤": 3); a
-//!   no-break space between a capital and a small letter;
+//!   no-break space between a capital and a small letter, or after a
+//!   capital beyond ASCII standing alone and before a plain space ("Ã 
+//!   l'office": 3);
 //! - a mark on a letter of another script (4), after a space, or on a
 //!   Latin, Greek or Cyrillic letter that no precomposed letter has it on
 //!   (2);
@@ -359,6 +361,14 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 if f.c == '\u{A0}' {
                     let capital_before = letter_before.is_some_and(|b| b.upper && !b.c.is_ascii());
                     if capital_before && after.is_some_and(|a| a.kind == Kind::Letter && a.lower) {
+                        cost += 3;
+                    }
+                    // A capital beyond ASCII alone, then a no-break space
+                    // before a plain space or the end ("ART TRIP Ã
+                    // l'office"): a no-break space stands for a space, not
+                    // beside one, and no language writes such a letter alone.
+                    let alone = i == 1 || facts[i - 2].kind == Kind::Space;
+                    if capital_before && alone && after.is_none_or(|a| a.kind == Kind::Space) {
                         cost += 3;
                     }
                 }

@@ -791,6 +791,13 @@ mod tests {
             fixed("Nap\u{102}\u{ad}\u{139}\u{2c7}te n\u{102}\u{2c7}m !"),
             "Napíšte nám !"
         );
+        // "à" whose no-break space survived, before a space; a Romanian
+        // word before a no-break space is no such thing.
+        assert_eq!(
+            fixed("ART TRIP \u{c3}\u{a0} l'office"),
+            "ART TRIP à l'office"
+        );
+        assert_eq!(fixed("NICIODAT\u{102}\u{a0} "), "NICIODAT\u{102}\u{a0} ");
         let two = find_mojibake("Г‚ВЈ5");
         assert_eq!(
             two[0].chain(),
