@@ -13,7 +13,7 @@
 //!   "Ð¿Ñ": 3); two or more symbols beyond ASCII piled onto the end of a
 //!   word after a letter, not all of them punctuation ("Zam√≤": 3); a
 //!   no-break space between a capital and a small letter, or after a
-//!   capital beyond ASCII standing alone and before a plain space ("Ã 
+//!   capital beyond ASCII standing alone and before a plain space ("Ã
 //!   l'office": 3);
 //! - a mark on a letter of another script (4), after a space, or on a
 //!   Latin, Greek or Cyrillic letter that no precomposed letter has it on
@@ -246,8 +246,11 @@ pub fn measure(text: &str) -> Measure {
     with_measure(text, Measure::clone)
 }
 
-/// How many texts' measures a thread keeps before it starts again.
-const MAX_KEPT_MEASURES: usize = 1 << 14;
+/// How many texts' measures a thread keeps before it starts again, and
+/// the longest text kept (in bytes): a few MiB at most, whatever the file.
+const MAX_KEPT_MEASURES: usize = 1 << 13;
+/// See [`MAX_KEPT_MEASURES`].
+pub const MAX_KEPT_LEN: usize = 256;
 
 thread_local! {
     /// The measures of the texts this thread measured lately: words recur,
@@ -261,6 +264,9 @@ fn with_measure<T>(text: &str, with: impl FnOnce(&Measure) -> T) -> T {
     MEASURED.with_borrow_mut(|kept| {
         if let Some(measure) = kept.get(text) {
             return with(measure);
+        }
+        if text.len() > MAX_KEPT_LEN {
+            return with(&measure_now(text));
         }
         if kept.len() >= MAX_KEPT_MEASURES {
             kept.clear();

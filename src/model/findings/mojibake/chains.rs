@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Chain;
-use super::badness::{Measure, measure};
+use super::badness::{MAX_KEPT_LEN, Measure, measure};
 use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles};
 use super::undo::{Layer, Shown, undo};
 
@@ -99,9 +99,9 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
     found
 }
 
-/// How many words' readings a thread keeps before it starts again: a few
-/// MiB at most.
-const MAX_KEPT_WORDS: usize = 1 << 14;
+/// How many words' readings a thread keeps before it starts again (words
+/// of up to [`MAX_KEPT_LEN`] bytes): a few MiB at most, whatever the file.
+const MAX_KEPT_WORDS: usize = 1 << 13;
 
 thread_local! {
     /// The readings of the words this thread judged lately: a line is
@@ -116,6 +116,9 @@ pub fn readings_of(word: &str) -> Rc<[Candidate]> {
         return found;
     }
     let found: Rc<[Candidate]> = candidates(word).into();
+    if word.len() > MAX_KEPT_LEN {
+        return found;
+    }
     KEPT.with_borrow_mut(|kept| {
         if kept.len() >= MAX_KEPT_WORDS {
             kept.clear();
