@@ -161,14 +161,8 @@ fn facts_of(c: char) -> Facts {
         {
             Kind::Joiner
         }
-        Category::DashPunctuation
-        | Category::OpenPunctuation
-        | Category::ClosePunctuation
-        | Category::InitialPunctuation
-        | Category::FinalPunctuation
-        | Category::OtherPunctuation
-        | Category::ConnectorPunctuation
-        | Category::MathSymbol
+        _ if is_punctuation(category) => Kind::Symbol,
+        Category::MathSymbol
         | Category::CurrencySymbol
         | Category::ModifierSymbol
         | Category::OtherSymbol => Kind::Symbol,
@@ -182,19 +176,24 @@ fn facts_of(c: char) -> Facts {
         upper: c.is_uppercase(),
         lower: c.is_lowercase(),
         alphabetic: c.is_alphabetic(),
-        punctuation: matches!(
-            category,
-            Category::DashPunctuation
-                | Category::OpenPunctuation
-                | Category::ClosePunctuation
-                | Category::InitialPunctuation
-                | Category::FinalPunctuation
-                | Category::OtherPunctuation
-                | Category::ConnectorPunctuation
-        ),
+        punctuation: is_punctuation(category),
         own_cost: own_cost(c, kind, script, category),
         alphabets: alphabets_of(c),
     }
+}
+
+/// Whether `category` is one of Unicode's seven kinds of punctuation.
+fn is_punctuation(category: Category) -> bool {
+    matches!(
+        category,
+        Category::DashPunctuation
+            | Category::OpenPunctuation
+            | Category::ClosePunctuation
+            | Category::InitialPunctuation
+            | Category::FinalPunctuation
+            | Category::OtherPunctuation
+            | Category::ConnectorPunctuation
+    )
 }
 
 /// The script of `c` as writing mixes it ([`family`]).
