@@ -372,7 +372,11 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                     // before a plain space or the end ("ART TRIP Ã
                     // l'office"): a no-break space stands for a space, not
                     // beside one, and no language writes such a letter alone.
-                    let alone = i == 1 || facts[i - 2].kind == Kind::Space;
+                    // (The char before the capital, if any: a text may
+                    // start with the no-break space.)
+                    let alone = i
+                        .checked_sub(2)
+                        .is_none_or(|j| facts[j].kind == Kind::Space);
                     if capital_before && alone && after.is_none_or(|a| a.kind == Kind::Space) {
                         cost += 3;
                     }
@@ -446,6 +450,10 @@ mod tests {
             "NESTLÉ®",
             "AHÅ™",
             "İstanbul",
+            // A no-break space first, alone, or after a letter alone.
+            "\u{a0}",
+            "\u{a0}x",
+            "x\u{a0}",
             // Punctuation stacks at a word's end.
             "اليوم؟…",
             "vraiment?»",
