@@ -258,7 +258,8 @@ thread_local! {
         std::cell::RefCell::new(HashMap::default());
 }
 
-/// Calls `with` on the measure of `text`, worked out once a while.
+/// Calls `with` on the measure of `text`, kept from an earlier call if it
+/// was measured lately.
 fn with_measure<T>(text: &str, with: impl FnOnce(&Measure) -> T) -> T {
     MEASURED.with_borrow_mut(|kept| {
         if let Some(measure) = kept.get(text) {

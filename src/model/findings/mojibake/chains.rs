@@ -110,7 +110,8 @@ thread_local! {
     static KEPT: RefCell<HashMap<String, Rc<[Candidate]>>> = RefCell::new(HashMap::default());
 }
 
-/// Every reading of `word` ([`candidates`]), each worked out once a while.
+/// Every reading of `word` ([`candidates`]), kept from an earlier call if
+/// it was judged lately.
 pub fn readings_of(word: &str) -> Rc<[Candidate]> {
     if let Some(found) = KEPT.with_borrow(|kept| kept.get(word).cloned()) {
         return found;
