@@ -27,13 +27,13 @@
 //! Apostrophes, hyphens, dashes and the middle dot join words and cost
 //! nothing; typography between words (« » „ “ … – × ° £ € ™) costs nothing.
 
-use foldhash::HashMap;
 use std::sync::OnceLock;
 
 use unicode_general_category::{GeneralCategory as Category, get_general_category};
 use unicode_normalization::char::compose;
 use unicode_script::{Script, UnicodeScript};
 
+use super::kept::Kept;
 use crate::model::encoding::{alphabets_of, family, is_common_letter};
 
 /// The scripts of the letters on the rest of a line (its context).
@@ -245,34 +245,16 @@ pub fn measure(text: &str) -> Measure {
     with_measure(text, Measure::clone)
 }
 
-/// How many texts' measures a thread keeps before it starts again, and
-/// the longest text kept (in bytes): a few MiB at most, whatever the file.
-const MAX_KEPT_MEASURES: usize = 1 << 13;
-/// See [`MAX_KEPT_MEASURES`].
-pub const MAX_KEPT_LEN: usize = 256;
-
 thread_local! {
-    /// The measures of the texts this thread measured lately: words recur,
-    /// and every word of a line that may hold mojibake is measured.
-    static MEASURED: std::cell::RefCell<HashMap<Box<str>, Measure>> =
-        std::cell::RefCell::new(HashMap::default());
+    /// The measures of the texts this thread measured lately: every word
+    /// of a line that may hold mojibake is measured.
+    static MEASURED: std::cell::RefCell<Kept<Measure>> = std::cell::RefCell::new(Kept::default());
 }
 
 /// Calls `with` on the measure of `text`, kept from an earlier call if it
 /// was measured lately.
 fn with_measure<T>(text: &str, with: impl FnOnce(&Measure) -> T) -> T {
-    MEASURED.with_borrow_mut(|kept| {
-        if let Some(measure) = kept.get(text) {
-            return with(measure);
-        }
-        if text.len() > MAX_KEPT_LEN {
-            return with(&measure_now(text));
-        }
-        if kept.len() >= MAX_KEPT_MEASURES {
-            kept.clear();
-        }
-        with(kept.entry(text.into()).or_insert_with(|| measure_now(text)))
-    })
+    MEASURED.with_borrow_mut(|kept| kept.with(text, measure_now, with))
 }
 
 /// Works out the measure of `text`.

@@ -1,13 +1,13 @@
 //! The readings of a word: every text that undoing one to three layers of
 //! garbling, through any of the encodings, makes of it.
 
-use foldhash::HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Chain;
-use super::badness::{MAX_KEPT_LEN, Measure, measure};
+use super::badness::{Measure, measure};
 use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles};
+use super::kept::Kept;
 use super::undo::{Layer, Shown, undo};
 
 /// How many layers of garbling are undone at most.
@@ -99,34 +99,16 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
     found
 }
 
-/// How many words' readings a thread keeps before it starts again (words
-/// of up to [`MAX_KEPT_LEN`] bytes): a few MiB at most, whatever the file.
-const MAX_KEPT_WORDS: usize = 1 << 13;
-
 thread_local! {
     /// The readings of the words this thread judged lately: a line is
-    /// judged in up to four passes, and the words of a text recur (a
-    /// word's readings are the same wherever it is).
-    static KEPT: RefCell<HashMap<String, Rc<[Candidate]>>> = RefCell::new(HashMap::default());
+    /// judged in up to four passes, and the words of a text recur.
+    static KEPT: RefCell<Kept<Rc<[Candidate]>>> = RefCell::new(Kept::default());
 }
 
 /// Every reading of `word` ([`candidates`]), kept from an earlier call if
 /// it was judged lately.
 pub fn readings_of(word: &str) -> Rc<[Candidate]> {
-    if let Some(found) = KEPT.with_borrow(|kept| kept.get(word).cloned()) {
-        return found;
-    }
-    let found: Rc<[Candidate]> = candidates(word).into();
-    if word.len() > MAX_KEPT_LEN {
-        return found;
-    }
-    KEPT.with_borrow_mut(|kept| {
-        if kept.len() >= MAX_KEPT_WORDS {
-            kept.clear();
-        }
-        kept.insert(word.to_string(), Rc::clone(&found));
-    });
-    found
+    KEPT.with_borrow_mut(|kept| kept.with(word, |word| candidates(word).into(), Rc::clone))
 }
 
 /// The encodings (as bits by index) in which some char of `text` that

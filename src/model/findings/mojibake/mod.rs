@@ -15,6 +15,7 @@
 mod badness;
 mod chains;
 mod garblers;
+mod kept;
 mod line;
 mod steps;
 mod undo;
