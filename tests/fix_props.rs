@@ -133,7 +133,8 @@ const LONG_LINE_WORDS: [&str; 10] = [
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
 
-    /// Lines longer than every internal block (1 MiB reads, 1 MiB carries):
+    /// Lines longer than the 1 MiB reads, cut into windows of a mebibyte of
+    /// letters:
     /// a second `fix` changes nothing, wherever the pieces fall.
     #[test]
     fn fixing_a_fixed_file_with_lines_over_every_block_size_changes_nothing(

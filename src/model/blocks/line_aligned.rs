@@ -4,19 +4,25 @@
 
 use std::ops::ControlFlow;
 
-/// A line longer than this is handed on in pieces: alignment is given up
-/// rather than memory.
-pub const MAX_CARRY: usize = 1 << 20;
+use super::line_windows::{WINDOW_ALNUMS, WindowCount};
+
+/// A line longer than this that has not reached the end of a window (see
+/// [`super::line_windows`]) is handed on in pieces: alignment is given up
+/// rather than memory. Only a line of many mebibytes with hardly an ASCII
+/// letter or digit gets there.
+pub const MAX_CARRY: usize = 16 << 20;
 
 /// Passes blocks on to `on_block`, each ending just after a line feed (or at
-/// the end of the input). A line longer than [`MAX_CARRY`] is handed on in
-/// pieces cut after ASCII whitespace, so that no word is cut in two (a word
-/// cut in two is not recognized as mojibake, and a second `fix` would then
-/// repair it: the cuts must not depend on where the pieces fall).
+/// the end of the input). A line of more than [`WINDOW_ALNUMS`] ASCII
+/// letters and digits is handed on in windows, cut where a repair of the
+/// line would be cut too (so that a second `fix` judges the same windows
+/// and changes nothing).
 #[derive(Debug)]
 pub struct LineAligned<F> {
-    /// The part of the current line seen so far.
+    /// The part of the current line seen so far (since its last cut).
     carry: Vec<u8>,
+    /// Where the carried window ends.
+    window: WindowCount,
     /// Whether to re-cut at all (passes that do not need it skip the copies).
     aligning: bool,
     on_block: F,
@@ -33,6 +39,7 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
     pub fn aligning_if(aligning: bool, on_block: F) -> Self {
         LineAligned {
             carry: Vec::new(),
+            window: WindowCount::default(),
             aligning,
             on_block,
         }
@@ -45,22 +52,21 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
         }
         if !self.carry.is_empty() {
             let Some(first_lf) = memchr::memchr(b'\n', block) else {
-                self.carry.extend_from_slice(block);
-                return self.spill_long_line();
+                return self.carry_on(block);
             };
-            self.carry.extend_from_slice(&block[..=first_lf]);
+            self.carry_on(&block[..=first_lf])?;
             (self.on_block)(&self.carry)?;
             self.carry.clear();
+            self.window = WindowCount::default();
             block = &block[first_lf + 1..];
         }
         match memchr::memrchr(b'\n', block) {
             Some(last_lf) => {
-                (self.on_block)(&block[..=last_lf])?;
-                self.carry.extend_from_slice(&block[last_lf + 1..]);
+                self.whole_lines(&block[..=last_lf])?;
+                self.carry_on(&block[last_lf + 1..])
             }
-            None => self.carry.extend_from_slice(block),
+            None => self.carry_on(block),
         }
-        self.spill_long_line()
     }
 
     /// Hands on what is left at the end of the input.
@@ -71,17 +77,65 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
         (self.on_block)(&self.carry)
     }
 
+    /// Hands on `lines` (whole lines), each cut into its windows.
+    fn whole_lines(&mut self, lines: &[u8]) -> ControlFlow<()> {
+        // No line of fewer bytes can have a window's letters.
+        if lines.len() <= WINDOW_ALNUMS {
+            return (self.on_block)(lines);
+        }
+        let mut short_from = 0;
+        let mut start = 0;
+        for lf in memchr::memchr_iter(b'\n', lines) {
+            let line = &lines[start..=lf];
+            if line.len() > WINDOW_ALNUMS {
+                if short_from < start {
+                    (self.on_block)(&lines[short_from..start])?;
+                }
+                let mut window = WindowCount::default();
+                let mut rest = line;
+                while let Some(end) = window.end_in(rest) {
+                    (self.on_block)(&rest[..end])?;
+                    rest = &rest[end..];
+                }
+                (self.on_block)(rest)?;
+                short_from = lf + 1;
+            }
+            start = lf + 1;
+        }
+        if short_from < lines.len() {
+            (self.on_block)(&lines[short_from..])?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Adds `bytes` (which continue the carried line, and hold no line
+    /// feed but maybe a last one) to the carry, handing on each window
+    /// that ends in them.
+    fn carry_on(&mut self, mut bytes: &[u8]) -> ControlFlow<()> {
+        while let Some(end) = self.window.end_in(bytes) {
+            self.carry.extend_from_slice(&bytes[..end]);
+            if !self.carry.is_empty() {
+                (self.on_block)(&self.carry)?;
+                self.carry.clear();
+            }
+            bytes = &bytes[end..];
+        }
+        self.carry.extend_from_slice(bytes);
+        self.spill_long_line()
+    }
+
     fn spill_long_line(&mut self) -> ControlFlow<()> {
         if self.carry.len() < MAX_CARRY {
             return ControlFlow::Continue(());
         }
-        // After the last whitespace; in a "word" of a mebibyte, after its
-        // last ASCII byte (never inside a character); else all of it.
+        // After the last whitespace; in a "word" of many mebibytes, after
+        // its last ASCII byte (never inside a character); else all of it.
         let cut = memrchr_whitespace(&self.carry)
             .or_else(|| self.carry.iter().rposition(u8::is_ascii))
             .map_or(self.carry.len(), |at| at + 1);
         let flow = (self.on_block)(&self.carry[..cut]);
         self.carry.drain(..cut);
+        self.window.restart(&self.carry);
         flow
     }
 }
@@ -172,13 +226,41 @@ tw",
     }
 
     #[test]
-    fn a_long_line_is_cut_after_whitespace_never_inside_a_word() {
-        let words = "x\u{e9}\u{e9} ".repeat(MAX_CARRY / 5 + 10);
+    fn a_long_line_is_cut_in_windows_before_whitespace_never_inside_a_word() {
+        let words = "x\u{e9}\u{e9} ".repeat(WINDOW_ALNUMS + 10);
         let pieces = recut(&[words.as_bytes(), b"end\n"]);
-        assert!(pieces.len() >= 2);
-        for piece in &pieces[..pieces.len() - 1] {
-            assert_eq!(piece.last(), Some(&b' '));
-        }
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces[1].first(), Some(&b' '));
         assert_eq!(pieces.concat(), [words.as_bytes(), b"end\n"].concat());
+    }
+
+    #[test]
+    fn a_long_line_and_its_repair_are_cut_in_the_same_places() {
+        let garbled = "x\u{c3}\u{a9} \u{c3}\u{a9}\t".repeat(WINDOW_ALNUMS * 2 + 7);
+        let repaired = garbled.replace("\u{c3}\u{a9}", "\u{e9}");
+        // Blocks of different sizes, as reads of the two files would give.
+        let blocks = |text: &str, size: usize| {
+            let mut blocks: Vec<Vec<u8>> =
+                text.as_bytes().chunks(size).map(<[u8]>::to_vec).collect();
+            blocks.push(b"\n".to_vec());
+            blocks
+        };
+        let cut = |blocks: Vec<Vec<u8>>| {
+            let refs: Vec<&[u8]> = blocks.iter().map(Vec::as_slice).collect();
+            recut(&refs)
+        };
+        let garbled_pieces = cut(blocks(&garbled, 1 << 20));
+        let repaired_pieces = cut(blocks(&repaired, 300_001));
+        assert!(garbled_pieces.len() > 1);
+        let repairs: Vec<Vec<u8>> = garbled_pieces
+            .iter()
+            .map(|piece| {
+                String::from_utf8(piece.clone())
+                    .unwrap()
+                    .replace("\u{c3}\u{a9}", "\u{e9}")
+                    .into_bytes()
+            })
+            .collect();
+        assert_eq!(repairs, repaired_pieces);
     }
 }

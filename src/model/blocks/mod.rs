@@ -6,6 +6,7 @@
 
 pub mod feed;
 pub mod line_aligned;
+pub mod line_windows;
 pub mod lines;
 pub mod local_count;
 pub mod pieces;

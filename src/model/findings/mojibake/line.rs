@@ -479,11 +479,13 @@ fn judge_words(
         })
         .unwrap_or_default();
     if line_chains.is_empty() {
-        line_chains = allowed
-            .iter()
-            .flatten()
-            .map(|chain| (*chain).clone())
-            .collect();
+        // Each chain once: a long line would otherwise list its chains
+        // once a word, and every word would look through them all.
+        for &chain in allowed.iter().flatten() {
+            if !line_chains.contains(chain) {
+                line_chains.push(chain.clone());
+            }
+        }
     }
     // Then, beside them, the words garbled the same way that read no worse
     // repaired (Russian "и" shows as "Рё", which could be a name), and
