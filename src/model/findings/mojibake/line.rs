@@ -297,20 +297,21 @@ impl Repaired {
     /// in text left as it was as it is, one over repairs merged with them.
     /// Whether the line changed.
     fn take_in(&self, next: Vec<Mojibake>, runs: &mut Vec<Mojibake>) -> bool {
-        let mut changed = false;
         let mut added = Vec::new();
         for run in next {
-            let over: Vec<&(usize, std::ops::Range<usize>)> = self
+            // (Repairs and runs are in order and apart: found by search,
+            // or a long line would take time in its square.)
+            let near = &self.placed[self
                 .placed
-                .iter()
-                .filter(|(_, at)| {
-                    (at.start < run.range.end && run.range.start < at.end)
-                        || (at.is_empty() && run.range.contains(&at.start))
-                })
-                .collect();
-            let (Some(&(first, ref first_at)), Some(&(last, ref last_at))) =
-                (over.first().copied(), over.last().copied())
-            else {
+                .partition_point(|(_, at)| at.end < run.range.start)
+                ..self
+                    .placed
+                    .partition_point(|(_, at)| at.start < run.range.end)];
+            let mut over = near.iter().filter(|(_, at)| {
+                (at.start < run.range.end && run.range.start < at.end)
+                    || (at.is_empty() && run.range.contains(&at.start))
+            });
+            let Some(&(first, ref first_at)) = over.next() else {
                 // Wholly in text the earlier passes left as it was.
                 let (Some(from), Some(to)) =
                     (self.origin[run.range.start], self.origin[run.range.end - 1])
@@ -318,15 +319,14 @@ impl Repaired {
                     continue;
                 };
                 let range = from..to + 1;
-                if !runs
-                    .iter()
-                    .any(|r| r.range.start < range.end && range.start < r.range.end)
-                {
-                    changed |= run.repair().is_some();
+                if overlapping(runs, &range).is_empty() {
                     added.push(Mojibake { range, ..run });
                 }
                 continue;
             };
+            let (last, last_at) = over
+                .next_back()
+                .map_or((first, first_at), |(last, at)| (*last, at));
             // Over a repair: taken further only when it is clear.
             let Some(repair) = run.repair() else {
                 continue;
@@ -342,10 +342,9 @@ impl Repaired {
                 _ => runs[last].range.end,
             };
             // (Not over part of a run left ambiguous.)
-            let cut = runs.iter().any(|r| {
-                let overlaps = r.range.start < to && from < r.range.end;
-                overlaps && !(from <= r.range.start && r.range.end <= to)
-            });
+            let cut = overlapping(runs, &(from..to))
+                .iter()
+                .any(|r| !(from <= r.range.start && r.range.end <= to));
             if cut {
                 continue;
             }
@@ -363,16 +362,45 @@ impl Repaired {
                     text,
                 }],
             });
-            changed = true;
         }
+        let added = without_overlaps(added);
+        let changed = added.iter().any(|run| run.repair().is_some());
         // A merged run takes the place of every run inside it.
-        for new in &added {
-            runs.retain(|r| !(new.range.start <= r.range.start && r.range.end <= new.range.end));
-        }
-        runs.append(&mut added);
+        runs.retain(|r| {
+            let covering = added.partition_point(|new| new.range.start <= r.range.start);
+            covering == 0 || added[covering - 1].range.end < r.range.end
+        });
+        runs.extend(added);
         runs.sort_by_key(|run| run.range.start);
         changed
     }
+}
+
+/// The runs of `runs` (in order and apart) that overlap `range`.
+fn overlapping<'a>(runs: &'a [Mojibake], range: &std::ops::Range<usize>) -> &'a [Mojibake] {
+    let from = runs.partition_point(|r| r.range.end <= range.start);
+    let to = runs.partition_point(|r| r.range.start < range.end);
+    &runs[from..to.max(from)]
+}
+
+/// `added` in order, without the runs that overlap another: two runs of a
+/// later pass over the same earlier repair each take it further their own
+/// way, and neither is sure.
+fn without_overlaps(mut added: Vec<Mojibake>) -> Vec<Mojibake> {
+    added.sort_by_key(|run| run.range.start);
+    let mut keep = vec![true; added.len()];
+    let (mut group_start, mut group_end) = (0, 0);
+    for (i, run) in added.iter().enumerate() {
+        if i > 0 && run.range.start < group_end {
+            keep[group_start..=i].fill(false);
+            group_end = group_end.max(run.range.end);
+        } else {
+            (group_start, group_end) = (i, run.range.end);
+        }
+    }
+    let mut keep = keep.into_iter();
+    added.retain(|_| keep.next().unwrap_or(false));
+    added
 }
 
 /// Judges `text[start..end]` (one line) once: its runs of mojibake.
@@ -912,5 +940,20 @@ mod tests {
         ] {
             assert_eq!(find_mojibake(text), vec![], "{text}");
         }
+    }
+
+    #[test]
+    fn two_runs_of_a_later_pass_over_one_repair_are_not_taken() {
+        // Random chars a long line of them held (this panicked: the second
+        // pass took the first's repair further twice, in two runs that
+        // overlapped).
+        let text = "\u{bd}\u{440}\u{c2}\u{a9} \u{ef}\u{440}\u{102}a \u{bf}\u{d0} \u{2122}\u{b3} \u{e9}\u{20ac}\u{bb}\u{c2}\u{a9}\u{2019}\u{e9}\u{2026}\u{2264}\u{c3}\u{b4} \u{430}\u{102}\u{221a}\u{d0}\u{a0} \u{ce} \u{c2}\u{20ac}\u{e9}\u{440}\u{ef}\u{ce}\u{ce}\u{2026}\u{ce} \u{301}\u{b4}  a\u{ce}\u{ab}\u{bd}\u{c3}\u{bd}";
+        let runs = find_mojibake(text);
+        assert!(!runs.is_empty());
+        for pair in runs.windows(2) {
+            assert!(pair[0].range.end <= pair[1].range.start, "{runs:?}");
+        }
+        let once = fixed(text);
+        assert_eq!(fixed(&once), once);
     }
 }

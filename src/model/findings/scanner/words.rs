@@ -19,10 +19,13 @@ impl FindingsScanner {
         piece_at: Position,
     ) {
         let runs = find_mojibake(text);
+        let mut positions = Positions::from(text, piece_at);
         for word in find_mixed_script(text) {
+            // (Runs are in order and apart.)
+            let after = runs.partition_point(|run| run.range.end <= word.range.start);
             if runs
-                .iter()
-                .any(|run| run.range.start < word.range.end && word.range.start < run.range.end)
+                .get(after)
+                .is_some_and(|run| run.range.start < word.range.end)
             {
                 continue;
             }
@@ -35,7 +38,7 @@ impl FindingsScanner {
                 word.intruder_script.full_name(),
                 quote_short(&word.looks_like)
             );
-            let position = advance(piece_at, &text[..word.range.start]);
+            let position = positions.of(word.range.start);
             self.add_at(
                 start + word.range.start as u64,
                 seen.as_bytes(),
@@ -68,13 +71,45 @@ impl FindingsScanner {
                 ),
             };
             let at = start + run.range.start as u64;
-            let position = advance(piece_at, &text[..run.range.start]);
+            let position = positions.of(run.range.start);
             self.add_at(at, seen.as_bytes(), position, FindingKind::Mojibake, detail);
             let finding = self.findings.last_mut().expect("just added");
             finding.chain = Some(run.chain());
             finding.steps = run.steps(seen);
             finding.repair = run.repair().map(str::to_string);
         }
+    }
+}
+
+/// The positions of offsets in a text, each found from the one before
+/// (offsets mostly come in order: a line of many findings is walked once).
+struct Positions<'a> {
+    text: &'a str,
+    start: Position,
+    /// The offset last asked for, and its position.
+    at: usize,
+    position: Position,
+}
+
+impl<'a> Positions<'a> {
+    /// Positions in `text`, which starts at `start`.
+    fn from(text: &'a str, start: Position) -> Self {
+        Positions {
+            text,
+            start,
+            at: 0,
+            position: start,
+        }
+    }
+
+    /// The position of the byte at `offset`.
+    fn of(&mut self, offset: usize) -> Position {
+        if offset < self.at {
+            (self.at, self.position) = (0, self.start);
+        }
+        self.position = advance(self.position, &self.text[self.at..offset]);
+        self.at = offset;
+        self.position
     }
 }
 
