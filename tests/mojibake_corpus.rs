@@ -51,9 +51,15 @@ struct Tally {
 fn garbled_lines_are_repaired_and_never_wrongly() {
     let mut by_way: BTreeMap<String, Tally> = BTreeMap::new();
     let mut wrong = Vec::new();
+    let mut unsettled = Vec::new();
     let mut total = Tally::default();
     for line in garbled_lines() {
         let (out, found) = fixed(&line.text);
+        // A second `fix` changes nothing.
+        let (again, _) = fixed(&out);
+        if again != out {
+            unsettled.push(format!("{:?} → {out:?} → {again:?}", line.text));
+        }
         // The way, without its encoding's name for the variations.
         let way = line.how.clone();
         let tally = by_way.entry(way).or_default();
@@ -88,7 +94,12 @@ fn garbled_lines_are_repaired_and_never_wrongly() {
     for line in wrong.iter().take(60) {
         println!("  WRONG: {line}");
     }
+    println!("lines a second repair changes: {}", unsettled.len());
+    for line in unsettled.iter().take(20) {
+        println!("  UNSETTLED: {line}");
+    }
     assert!(wrong.is_empty(), "{} wrong repairs", wrong.len());
+    assert!(unsettled.is_empty(), "{} lines unsettled", unsettled.len());
 }
 
 #[test]

@@ -319,7 +319,13 @@ impl Repaired {
                     continue;
                 };
                 let range = from..to + 1;
-                if overlapping(runs, &range).is_empty() {
+                // A run left ambiguous gives way to one the repairs around
+                // it decide (as it would in a second run of `fix`).
+                let decides = run.repair().is_some()
+                    && overlapping(runs, &range)
+                        .iter()
+                        .all(|r| r.repair().is_none());
+                if decides || overlapping(runs, &range).is_empty() {
                     added.push(Mojibake { range, ..run });
                 }
                 continue;
@@ -365,11 +371,9 @@ impl Repaired {
         }
         let added = without_overlaps(added);
         let changed = added.iter().any(|run| run.repair().is_some());
-        // A merged run takes the place of every run inside it.
-        runs.retain(|r| {
-            let covering = added.partition_point(|new| new.range.start <= r.range.start);
-            covering == 0 || added[covering - 1].range.end < r.range.end
-        });
+        // A merged run takes the place of every run inside it, a deciding
+        // run that of the ambiguous runs it overlaps.
+        runs.retain(|r| overlapping(&added, &r.range).is_empty());
         runs.extend(added);
         runs.sort_by_key(|run| run.range.start);
         changed
