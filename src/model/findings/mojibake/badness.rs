@@ -208,6 +208,21 @@ fn script_of(c: char) -> Script {
     family(c.script())
 }
 
+/// Whether `facts[i]` is a small Greek letter standing alone among ASCII:
+/// science writes one inside a Latin name (IL2Rγc, TNFα), and such a name
+/// costs nothing for its two scripts. (Beside a char beyond ASCII, as in
+/// "αñöαñ░" or "thα»§", it is no such name.)
+fn is_lone_greek(facts: &[Facts], i: usize) -> bool {
+    let f = &facts[i];
+    let before = i.checked_sub(1).map(|j| &facts[j]);
+    let mut neighbours = before.into_iter().chain(facts.get(i + 1));
+    f.script == Script::Greek
+        && f.lower
+        && f.kind == Kind::Letter
+        && neighbours.clone().all(|n| n.c.is_ascii())
+        && neighbours.any(|n| n.c.is_ascii_alphabetic())
+}
+
 /// Whether a script is one letters belong to (not Common or Inherited).
 fn is_specific(script: Script) -> bool {
     !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
@@ -299,11 +314,17 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                     {
                         cost += 3;
                     }
-                    if is_specific(b.script) && is_specific(f.script) && b.script != f.script {
+                    if is_specific(b.script)
+                        && is_specific(f.script)
+                        && b.script != f.script
+                        && !is_lone_greek(facts, i)
+                        && !(i > 0 && is_lone_greek(facts, i - 1))
+                    {
                         cost += 4;
                     }
                 }
-                if is_specific(f.script) && !scripts.contains(&f.script) {
+                if is_specific(f.script) && !scripts.contains(&f.script) && !is_lone_greek(facts, i)
+                {
                     scripts.push(f.script);
                 }
             }
@@ -312,6 +333,18 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 cost += match on {
                     None | Some((Kind::Space, _)) => 2,
                     Some((Kind::Letter, script)) if is_specific(f.script) && script != f.script => {
+                        4
+                    }
+                    // The marks of Latin, Greek and Cyrillic (U+0300–036F)
+                    // on a letter of another script ("ա\u{36b}").
+                    Some((Kind::Letter, script))
+                        if ('\u{300}'..='\u{36F}').contains(&f.c)
+                            && is_specific(script)
+                            && !matches!(
+                                script,
+                                Script::Latin | Script::Greek | Script::Cyrillic
+                            ) =>
+                    {
                         4
                     }
                     // An accent on a Latin, Greek or Cyrillic letter that
@@ -388,6 +421,12 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 if ends_in_letter || piled {
                     cost += 3;
                 }
+                // Spanish opens a question or an exclamation with these:
+                // they follow a space or punctuation, never a letter
+                // ("ï¿½").
+                if matches!(f.c, '¿' | '¡') {
+                    cost += 3;
+                }
             }
             _ => {}
         }
@@ -440,6 +479,11 @@ mod tests {
             // Punctuation stacks at a word's end.
             "اليوم؟…",
             "vraiment?»",
+            // A Greek letter inside a Latin name, as science writes them.
+            "IL2RγcKO",
+            "TNFα",
+            "¿Qué?",
+            "¡Hola!",
         ] {
             assert_eq!(bad(text), 0, "{text}");
         }
@@ -453,6 +497,15 @@ mod tests {
             // Symbols piled onto a word's end.
             "Zam√≤",
             "hatikuâ™«~",
+            // An opening question mark after a letter.
+            "ï¿½",
+            // Greek letters that are more than one among Latin ones, or
+            // beside a Latin letter beyond ASCII.
+            "caféαβ",
+            "αñöαñ░",
+            "thα»§",
+            // A Latin mark on an Armenian letter.
+            "ա\u{36b}են",
         ] {
             assert!(bad(text) >= 3, "{text}: {}", bad(text));
         }
