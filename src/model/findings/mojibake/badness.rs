@@ -323,6 +323,11 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                         cost += 4;
                     }
                 }
+                // No language writes œ after a letter beyond ASCII ("Ãœ",
+                // "âœ"): French puts it after c, s, n, v, b, m, f.
+                if matches!(f.c, 'œ' | 'Œ') && letter_before.is_some_and(|b| !b.c.is_ascii()) {
+                    cost += 3;
+                }
                 if is_specific(f.script) && !scripts.contains(&f.script) && !is_lone_greek(facts, i)
                 {
                     scripts.push(f.script);
@@ -427,6 +432,11 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 if matches!(f.c, '¿' | '¡') {
                     cost += 3;
                 }
+                // The euro sign goes before or after a number, never
+                // straight after a letter ("â€œ", "Ã€").
+                if f.c == '€' {
+                    cost += 3;
+                }
             }
             _ => {}
         }
@@ -483,6 +493,10 @@ mod tests {
             "IL2RγcKO",
             "TNFα",
             "¿Qué?",
+            "cœur",
+            "Œuvre",
+            "5€",
+            "€5",
             "¡Hola!",
         ] {
             assert_eq!(bad(text), 0, "{text}");
@@ -499,6 +513,9 @@ mod tests {
             "hatikuâ™«~",
             // An opening question mark after a letter.
             "ï¿½",
+            // The euro sign after a letter, œ after a letter beyond ASCII.
+            "Ãœber",
+            "âœ”",
             // Greek letters that are more than one among Latin ones, or
             // beside a Latin letter beyond ASCII.
             "caféαβ",
