@@ -426,10 +426,10 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 if ends_in_letter || piled {
                     cost += 3;
                 }
-                // Spanish opens a question or an exclamation with these:
-                // they follow a space or punctuation, never a letter
-                // ("ï¿½").
-                if matches!(f.c, '¿' | '¡') {
+                // Spanish opens a question or an exclamation with these,
+                // and a pilcrow opens a paragraph: they follow a space or
+                // punctuation, never a letter ("ï¿½", "Ì¶6").
+                if matches!(f.c, '¿' | '¡' | '¶') {
                     cost += 3;
                 }
                 // The euro sign goes before or after a number, never
@@ -498,6 +498,7 @@ mod tests {
             "5€",
             "€5",
             "¡Hola!",
+            "¶ 5",
         ] {
             assert_eq!(bad(text), 0, "{text}");
         }
@@ -513,6 +514,7 @@ mod tests {
             "hatikuâ™«~",
             // An opening question mark after a letter.
             "ï¿½",
+            "$Ì¶6Ì¶3Ì¶",
             // The euro sign after a letter, œ after a letter beyond ASCII.
             "Ãœber",
             "âœ”",
