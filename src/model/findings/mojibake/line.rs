@@ -246,6 +246,10 @@ fn find_in_line(text: &str, start: usize, end: usize, runs: &mut Vec<Mojibake>) 
             break;
         }
         let repaired = Repaired::of(text, start, end, &found);
+        // (Most lines are whole once repaired: the quick test says so.)
+        if !may_hold_mojibake(&repaired.line) {
+            break;
+        }
         let next = judge_line(&repaired.line, 0, repaired.line.len());
         if !repaired.take_in(next, &mut found) {
             break;
