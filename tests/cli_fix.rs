@@ -447,3 +447,33 @@ fn diff_shows_what_would_change_and_writes_nothing() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn only_the_first_64_kib_decide_whether_an_input_looks_binary() {
+    // A NUL byte past the first 64 KiB, as in a log that later got one:
+    // the text is still text, and its mojibake is repaired.
+    let mut bytes = "caf\u{c3}\u{a9} ok\n".as_bytes().to_vec();
+    while bytes.len() < 100 << 10 {
+        bytes.extend_from_slice(b"plain text line\n");
+    }
+    bytes.extend_from_slice(b"a NUL \0 here\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("late-nul.txt");
+    fs::write(&path, &bytes).unwrap();
+    let out = fix()
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(out.starts_with("café ok\n".as_bytes()));
+    // Within the first 64 KiB, the same NUL makes it binary.
+    bytes.splice(20..20, *b"\0");
+    fs::write(&path, &bytes).unwrap();
+    fix()
+        .arg(&path)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("looks binary"));
+}

@@ -1,8 +1,9 @@
 //! Whether an input looks binary, so that `fix` leaves it alone: a repair
 //! that shortens a string inside a compiled file or an archive breaks it.
 //!
-//! The rule, on the first block of the input (64 KiB, as ripgrep and git
-//! look only at the start): a NUL byte, or, among at least
+//! The rule, on the first 64 KiB of the input (`check`'s
+//! [`BINARY_SNIFF`](crate::check::BINARY_SNIFF): ripgrep and git look
+//! only at the start): a NUL byte, or, among at least
 //! [`MIN_SUSPECT_UNITS`] suspect units, more than one unit in
 //! [`SUSPECT_SHARE`] that is an invalid span or a C0 control other than
 //! tab, line feed, vertical tab, form feed, carriage return and escape.

@@ -29,6 +29,10 @@ use crate::model::source::{SourceError, io_reason};
 use crate::model::{Encoding, Source};
 use output::{Target, open_target};
 
+/// The blocks `fix` reads: the mojibake pass shares each out between the
+/// cores, and the fewer the blocks, the less it waits at their ends.
+const FIX_BLOCK: usize = 4 * READ_SIZE;
+
 /// Where the repaired text goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
@@ -358,10 +362,12 @@ fn repair_stream(
         }
     });
     let mut binary = None;
-    // Big blocks: the mojibake pass splits each over the cores.
-    let read = for_each_block_sized(READ_SIZE, fill, |block| {
+    // Big blocks: the mojibake pass splits each over the cores, and waits
+    // for the slower one at each block's end.
+    let read = for_each_block_sized(FIX_BLOCK, fill, |block| {
+        let start = &block[..block.len().min(crate::check::BINARY_SNIFF)];
         if std::mem::take(&mut first)
-            && let Some(why) = looks_binary(&without_legacy_rows(block, options.repair))
+            && let Some(why) = looks_binary(&without_legacy_rows(start, options.repair))
         {
             binary = Some(why);
             return ControlFlow::Break(());
