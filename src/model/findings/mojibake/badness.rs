@@ -111,6 +111,8 @@ struct Facts {
     alphabetic: bool,
     /// Punctuation (of any of Unicode's seven kinds).
     punctuation: bool,
+    /// A math symbol (√, ∑, ≤).
+    math: bool,
     /// What it costs on its own ([`own_cost`]).
     own_cost: u8,
     /// The alphabets that hold it ([`alphabets_of`]).
@@ -177,6 +179,7 @@ fn facts_of(c: char) -> Facts {
         lower: c.is_lowercase(),
         alphabetic: c.is_alphabetic(),
         punctuation: is_punctuation(category),
+        math: category == Category::MathSymbol,
         own_cost: own_cost(c, kind, script, category),
         alphabets: alphabets_of(c),
     }
@@ -208,10 +211,11 @@ fn script_of(c: char) -> Script {
     family(c.script())
 }
 
-/// Whether `facts[i]` is a small Greek letter standing alone among ASCII:
-/// science writes one inside a Latin name (IL2Rγc, TNFα), and such a name
-/// costs nothing for its two scripts. (Beside a char beyond ASCII, as in
-/// "αñöαñ░" or "thα»§", it is no such name.)
+/// Whether `facts[i]` is a small Greek letter standing alone among ASCII
+/// and math symbols: science writes one inside a Latin name (IL2Rγc,
+/// TNFα), mathematics after a symbol (√π, ∑α), and neither costs for its
+/// two scripts. (Beside a char beyond ASCII that is not a math symbol, as
+/// in "αñöαñ░" or "thα»§", it is no such thing.)
 fn is_lone_greek(facts: &[Facts], i: usize) -> bool {
     let f = &facts[i];
     let before = i.checked_sub(1).map(|j| &facts[j]);
@@ -219,8 +223,8 @@ fn is_lone_greek(facts: &[Facts], i: usize) -> bool {
     f.script == Script::Greek
         && f.lower
         && f.kind == Kind::Letter
-        && neighbours.clone().all(|n| n.c.is_ascii())
-        && neighbours.any(|n| n.c.is_ascii_alphabetic())
+        && neighbours.clone().all(|n| n.c.is_ascii() || n.math)
+        && neighbours.any(|n| n.c.is_ascii_alphabetic() || n.math)
 }
 
 /// Whether a script is one letters belong to (not Common or Inherited).
@@ -492,6 +496,7 @@ mod tests {
             // A Greek letter inside a Latin name, as science writes them.
             "IL2RγcKO",
             "TNFα",
+            "√π",
             "¿Qué?",
             "cœur",
             "Œuvre",

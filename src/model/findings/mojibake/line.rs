@@ -818,6 +818,7 @@ mod tests {
         assert_eq!(fixed("voilÃ  le travail"), "voilà le travail");
         assert_eq!(fixed("atenÃ§Ã£o Ã s crianÃ§as"), "atenção às crianças");
         assert_eq!(fixed("a Г‚ВЈ5.8bn issue"), "a £5.8bn issue");
+        assert_eq!(fixed("Je ne sais pas o√π aller"), "Je ne sais pas où aller");
         let russian = find_mojibake("РїСЂРёРІРµС‚ РјРёСЂ");
         assert_eq!(russian.len(), 1, "{russian:?}");
         assert_eq!(russian[0].chain(), "UTF-8 read as windows-1251");
@@ -945,6 +946,9 @@ mod tests {
             "Offering 5×£35 pin ups",
             "├┤a┼┐a┼┐a┼┐a┼┐a",
             "зі»",
+            // Mathematics in a line of Latin letters (ftfy's negative case
+            // as its JSON file holds it).
+            "\"original\": \"(-1/2)! = √π\",",
         ] {
             assert_eq!(find_mojibake(text), vec![], "{text}");
         }
