@@ -227,6 +227,16 @@ fn is_lone_greek(facts: &[Facts], i: usize) -> bool {
         && neighbours.any(|n| n.c.is_ascii_alphabetic() || n.math)
 }
 
+/// Whether `c` is a mark that text puts on symbols: overlays that strike
+/// through ("$̶6̶3̶"), the combining marks for symbols (enclosing circles,
+/// the keycap), variation selectors (♥️).
+fn is_mark_for_symbols(c: char) -> bool {
+    matches!(
+        c,
+        '\u{334}'..='\u{338}' | '\u{20D0}'..='\u{20FF}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}'
+    )
+}
+
 /// Whether a script is one letters belong to (not Common or Inherited).
 fn is_specific(script: Script) -> bool {
     !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
@@ -341,6 +351,10 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 let on = before.map(|b| (b.kind, b.script));
                 cost += match on {
                     None | Some((Kind::Space, _)) => 2,
+                    // A mark on a symbol, other than the marks made for
+                    // symbols: box art read as IBM866 ("░▌░░▐░" is
+                    // "░ݰ░" and a Thaana sukun).
+                    Some((Kind::Symbol, _)) if !is_mark_for_symbols(f.c) => 2,
                     Some((Kind::Letter, script)) if is_specific(f.script) && script != f.script => {
                         4
                     }
@@ -497,6 +511,9 @@ mod tests {
             "IL2RγcKO",
             "TNFα",
             "√π",
+            "♥\u{fe0f}",
+            "1\u{fe0f}\u{20e3}",
+            "$\u{336}6\u{336}",
             "¿Qué?",
             "cœur",
             "Œuvre",

@@ -949,6 +949,10 @@ mod tests {
             // Mathematics in a line of Latin letters (ftfy's negative case
             // as its JSON file holds it).
             "\"original\": \"(-1/2)! = √π\",",
+            // Box art and a hex viewer's cp437 column (ratatui's and
+            // hexyl's tests).
+            "                 ░▌░░▐░",
+            "│00001010│ 04 00 00 00 cd 80 b8 01 ┊ 00 00 00 cd 80 00 00 00 │♦⋄⋄⋄═Ç╕☺┊⋄⋄⋄═Ç⋄⋄⋄│",
         ] {
             assert_eq!(find_mojibake(text), vec![], "{text}");
         }
