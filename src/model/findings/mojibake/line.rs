@@ -325,11 +325,10 @@ impl Repaired {
                 let range = from..to + 1;
                 // A run left ambiguous gives way to one the repairs around
                 // it decide (as it would in a second run of `fix`).
-                let decides = run.repair().is_some()
-                    && overlapping(runs, &range)
-                        .iter()
-                        .all(|r| r.repair().is_none());
-                if decides || overlapping(runs, &range).is_empty() {
+                let overlapped = overlapping(runs, &range);
+                let decides =
+                    run.repair().is_some() && overlapped.iter().all(|r| r.repair().is_none());
+                if decides || overlapped.is_empty() {
                     added.push(Mojibake { range, ..run });
                 }
                 continue;
@@ -385,7 +384,7 @@ impl Repaired {
 }
 
 /// The runs of `runs` (in order and apart) that overlap `range`.
-fn overlapping<'a>(runs: &'a [Mojibake], range: &std::ops::Range<usize>) -> &'a [Mojibake] {
+pub fn overlapping<'a>(runs: &'a [Mojibake], range: &std::ops::Range<usize>) -> &'a [Mojibake] {
     let from = runs.partition_point(|r| r.range.end <= range.start);
     let to = runs.partition_point(|r| r.range.start < range.end);
     &runs[from..to.max(from)]

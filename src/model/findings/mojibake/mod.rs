@@ -21,7 +21,7 @@ mod steps;
 mod undo;
 
 pub use garblers::Garbler;
-pub use line::{find_mojibake, may_hold_mojibake};
+pub use line::{find_mojibake, may_hold_mojibake, overlapping};
 pub use undo::Layer;
 
 /// How a text came to be garbled: its layers, the last one first (the

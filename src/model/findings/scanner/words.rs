@@ -6,7 +6,7 @@ use crate::display::quote_short;
 use crate::model::findings::FindingKind;
 use crate::model::findings::kinds::char_label;
 use crate::model::findings::mixed_script::find_mixed_script;
-use crate::model::findings::mojibake::find_mojibake;
+use crate::model::findings::mojibake::{find_mojibake, overlapping};
 
 impl FindingsScanner {
     /// Adds a finding for each mojibake run and each mixed-script word of
@@ -21,12 +21,7 @@ impl FindingsScanner {
         let runs = find_mojibake(text);
         let mut positions = Positions::from(text, piece_at);
         for word in find_mixed_script(text) {
-            // (Runs are in order and apart.)
-            let after = runs.partition_point(|run| run.range.end <= word.range.start);
-            if runs
-                .get(after)
-                .is_some_and(|run| run.range.start < word.range.end)
-            {
+            if !overlapping(&runs, &word.range).is_empty() {
                 continue;
             }
             let seen = &text[word.range.clone()];
