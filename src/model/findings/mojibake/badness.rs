@@ -10,17 +10,23 @@
 //!   ASCII ("cafÃ©": 3); a capital beyond ASCII between a letter and a small
 //!   letter ("BĂźrger": 3); two letters of scripts no language mixes
 //!   ("cafГ©", Latin then Han: 4); symbols between two letters ("Ã©t",
-//!   "Ð¿Ñ": 3); two or more symbols beyond ASCII piled onto the end of a
-//!   word after a letter, not all of them punctuation ("Zam√≤": 3); a
-//!   no-break space between a capital and a small letter, or after a
-//!   capital beyond ASCII standing alone and before a plain space ("Ã
-//!   l'office": 3);
-//! - a mark on a letter of another script (4), after a space, or on a
-//!   Latin, Greek or Cyrillic letter that no precomposed letter has it on
-//!   (2);
+//!   "Ð¿Ñ": 3); `¿`, `¡` or `¶` after a letter, which open a sentence or a
+//!   paragraph ("ï¿½": 3 more); `€` straight after a letter ("â€œ": 3
+//!   more); `œ` after a letter beyond ASCII ("Ãœber", "âœ”": 3); two or more
+//!   symbols beyond ASCII piled onto the end of a word after a letter, not
+//!   all of them punctuation ("Zam√≤": 3); a no-break space between a
+//!   capital and a small letter, or after a capital beyond ASCII standing
+//!   alone and before a plain space ("Ã l'office": 3);
+//! - a mark on a letter of another script, or a mark of Latin, Greek and
+//!   Cyrillic (U+0300–036F) on another script's letter (4); a mark after a
+//!   space, on a symbol (other than the marks made for symbols: "░ް"), or
+//!   on a Latin, Greek or Cyrillic letter that no precomposed letter has it
+//!   on (2);
 //! - rare symbols: supplemental arrows and math operators (2);
-//! - a letter of a script found nowhere else on the line (3, once a script);
-//!   a digit of one script after a letter of another (4);
+//! - a letter of a script found nowhere else on the line (3, once a script),
+//!   but a small Greek letter alone among ASCII and math symbols is neither
+//!   foreign nor mixed ("IL2Rγc", "√π"); a digit of one script after a
+//!   letter of another (4);
 //! - a word whose letters beyond ASCII no one language's alphabet holds
 //!   together (ı with ź: 2).
 //!
