@@ -29,8 +29,9 @@ pub fn for_each_block<E: Send>(
     for_each_block_sized(SCAN_BLOCK, fill, on_block)
 }
 
-/// [`for_each_block`] with blocks of about `block_size` bytes (at most
-/// [`READ_SIZE`]): bigger blocks for passes that split each over threads.
+/// [`for_each_block`] with blocks of about `block_size` bytes: bigger
+/// blocks for passes that split each over threads (the input is read in
+/// chunks of that size when it is more than [`READ_SIZE`]).
 pub fn for_each_block_sized<E: Send>(
     block_size: usize,
     mut fill: impl FnMut(&mut [u8]) -> Result<usize, E> + Send,
@@ -41,7 +42,7 @@ pub fn for_each_block_sized<E: Send>(
         let (empty_tx, empty_rx) = sync_channel::<Vec<u8>>(BUFFERS);
         for _ in 0..BUFFERS {
             empty_tx
-                .send(vec![0u8; READ_SIZE])
+                .send(vec![0u8; block_size.max(READ_SIZE)])
                 .expect("the channel has room");
         }
         scope.spawn(move || {
@@ -254,5 +255,37 @@ mod tests {
             assert_eq!(found.len(), expected.len(), "shift {shift}");
             assert!(found == expected, "shift {shift}");
         }
+    }
+
+    #[test]
+    fn blocks_bigger_than_a_read_come_whole() {
+        // (fix asks for 4 MiB blocks so the cores wait for each other less
+        // often; they once came in reads of 1 MiB whatever was asked.)
+        // 10 bytes a repeat: 10 MiB.
+        let text = "é€😀a".repeat(READ_SIZE);
+        let mut rest = text.as_bytes();
+        let fill = |buf: &mut [u8]| -> Result<usize, ()> {
+            let n = buf.len().min(rest.len()).min(70_001);
+            buf[..n].copy_from_slice(&rest[..n]);
+            rest = &rest[n..];
+            Ok(n)
+        };
+        let mut sizes = Vec::new();
+        let mut seen = Vec::new();
+        for_each_block_sized(4 * READ_SIZE, fill, |block| {
+            sizes.push(block.len());
+            seen.extend_from_slice(block);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(seen, text.as_bytes());
+        // Two blocks of 4 MiB, but for the char cut at their ends (handed
+        // on stitched, on its own), then the rest.
+        let whole: Vec<usize> = sizes.iter().copied().filter(|&n| n > 4).collect();
+        assert_eq!(whole.len(), 3, "{sizes:?}");
+        assert!(
+            whole[..2].iter().all(|&n| n + 8 > 4 * READ_SIZE),
+            "{sizes:?}"
+        );
     }
 }

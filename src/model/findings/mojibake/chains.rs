@@ -2,12 +2,12 @@
 //! garbling, through any of the encodings, makes of it.
 
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, LazyLock};
 
 use super::Chain;
 use super::badness::{Measure, measure};
 use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles};
-use super::kept::Kept;
+use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
 
 /// How many layers of garbling are undone at most.
@@ -102,13 +102,19 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
 thread_local! {
     /// The readings of the words this thread judged lately: a line is
     /// judged in up to four passes, and the words of a text recur.
-    static KEPT: RefCell<Kept<Rc<[Candidate]>>> = RefCell::new(Kept::default());
+    static KEPT: RefCell<Kept<Arc<[Candidate]>>> = RefCell::new(Kept::default());
 }
+
+/// The readings of the words any thread judged lately: the threads that
+/// split a file see the same words.
+static SHARED: LazyLock<Shared<Arc<[Candidate]>>> = LazyLock::new(Shared::default);
 
 /// Every reading of `word` ([`candidates`]), kept from an earlier call if
 /// it was judged lately.
-pub fn readings_of(word: &str) -> Rc<[Candidate]> {
-    KEPT.with_borrow_mut(|kept| kept.with(word, |word| candidates(word).into(), Rc::clone))
+pub fn readings_of(word: &str) -> Arc<[Candidate]> {
+    KEPT.with_borrow_mut(|kept| {
+        kept.with_shared(&SHARED, word, |word| candidates(word).into(), Arc::clone)
+    })
 }
 
 /// The encodings (as bits by index) in which some char of `text` that

@@ -289,16 +289,45 @@ impl Roles {
 }
 
 /// The [`Roles`] of each char below [`TABLE_CHARS`]: what the quick search
-/// for mojibake looks up.
-static ROLES: LazyLock<Vec<Roles>> = LazyLock::new(|| {
-    (0..TABLE_CHARS)
-        .map(|code| char::from_u32(code as u32).map_or_else(Roles::default, Roles::of))
-        .collect()
-});
+/// for mojibake looks up, a char at a time.
+pub struct RolesTable {
+    /// Each char's class: one byte, so that the table stays in the
+    /// nearest cache (169 distinct roles today; building the table stops
+    /// loudly past 256, and every test builds it).
+    classes: Vec<u8>,
+    /// The roles of each class.
+    roles: Vec<Roles>,
+}
+
+impl RolesTable {
+    /// The roles of the char `code`, if the table holds it.
+    #[inline]
+    pub fn get(&self, code: usize) -> Option<&Roles> {
+        let class = *self.classes.get(code)?;
+        Some(&self.roles[usize::from(class)])
+    }
+
+    fn build() -> RolesTable {
+        let mut roles: Vec<Roles> = Vec::new();
+        let classes = (0..TABLE_CHARS)
+            .map(|code| {
+                let of = char::from_u32(code as u32).map_or_else(Roles::default, Roles::of);
+                let class = roles.iter().position(|&r| r == of).unwrap_or_else(|| {
+                    roles.push(of);
+                    roles.len() - 1
+                });
+                u8::try_from(class).expect("at most 256 distinct roles")
+            })
+            .collect();
+        RolesTable { classes, roles }
+    }
+}
+
+static ROLES: LazyLock<RolesTable> = LazyLock::new(RolesTable::build);
 
 /// The [`Roles`] of each char below the table's end, for scans that look
 /// up many (any other char's are [`roles`]'s).
-pub fn roles_table() -> &'static [Roles] {
+pub fn roles_table() -> &'static RolesTable {
     &ROLES
 }
 

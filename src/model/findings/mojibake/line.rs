@@ -12,7 +12,7 @@ use super::garblers::{
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 use crate::model::blocks::line_aligned::line_pieces;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// How much less implausible a repair must be than the word as it stands.
 const MARGIN: u32 = 3;
@@ -121,17 +121,26 @@ pub fn may_hold_mojibake(line: &str) -> bool {
             }
         };
         at += len;
+        // (Read by reference: a copy of the four masks on the stack, read
+        // back a field at a time, stalled the loop.)
+        let beyond_table;
         let roles = match table.get(code as usize) {
             // C1 controls stand for bytes 80–9F only where text was garbled.
             Some(_) if (0x80..=0x9F).contains(&code) => return true,
-            Some(&roles) => roles,
+            Some(roles) => roles,
             // (CJK and most emoji: no encoding shows a byte as one.)
-            None if code < HIGH_FLOOR as u32 => Roles::default(),
-            None if code == 0xFFFD => Roles {
-                continuation: lost.holes,
-                ..roles('\u{FFFD}')
-            },
-            None => roles(char::from_u32(code).unwrap_or_default()),
+            None if code < HIGH_FLOOR as u32 => &NO_ROLES,
+            None if code == 0xFFFD => {
+                beyond_table = Roles {
+                    continuation: lost.holes,
+                    ..roles('\u{FFFD}')
+                };
+                &beyond_table
+            }
+            None => {
+                beyond_table = roles(char::from_u32(code).unwrap_or_default());
+                &beyond_table
+            }
         };
         if need1 & roles.continuation != 0 {
             return true;
@@ -143,6 +152,14 @@ pub fn may_hold_mojibake(line: &str) -> bool {
     }
     false
 }
+
+/// The roles of a char that shows no byte in any encoding.
+const NO_ROLES: Roles = Roles {
+    lead2: 0,
+    lead3: 0,
+    lead4: 0,
+    continuation: 0,
+};
 
 /// How many bytes `bytes` starts with that are ASCII, found eight at a time.
 fn ascii_prefix(bytes: &[u8]) -> usize {
@@ -194,7 +211,7 @@ struct Word {
     /// The text judged (with a no-break space that was lost put back).
     text: String,
     /// Its readings.
-    candidates: Rc<[Candidate]>,
+    candidates: Arc<[Candidate]>,
     /// How implausible each reading is beside the line (set when the line
     /// is judged).
     badness_of: Vec<u32>,
@@ -762,7 +779,7 @@ fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -
                 if !fits {
                     continue;
                 }
-                let taken_in: Rc<[Candidate]> = (readings_of(&with_space).iter())
+                let taken_in: Arc<[Candidate]> = (readings_of(&with_space).iter())
                     .filter(|c| !c.text.contains(LOST_NO_BREAK_SPACE))
                     .cloned()
                     .collect();
