@@ -6,9 +6,7 @@ use rayon::prelude::*;
 
 use super::badness::{Context, badness};
 use super::chains::{Candidate, no_break_space_fits, readings_of};
-use super::garblers::{
-    Garbler, HIGH_FLOOR, LOST_NO_BREAK_SPACE, Roles, loss_masks, roles, roles_table,
-};
+use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, Roles, loss_masks, roles, roles_table};
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 use crate::model::blocks::line_aligned::line_pieces;
@@ -72,85 +70,125 @@ pub fn may_hold_mojibake(line: &str) -> bool {
     let table = roles_table();
     let lost = loss_masks();
     let bytes = line.as_bytes();
-    // The encodings in which a sequence has begun and needs one, two or
-    // three more continuation bytes.
-    let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
+    let mut begun = Begun::default();
     let mut at = 0;
+    // Runs of chars of one length have loops of their own: the place of
+    // the next char is then known without waiting for this one's byte.
     while at < bytes.len() {
-        let byte = bytes[at];
-        // Chars of three bytes led by E3–ED (U+3000–U+DFFF: CJK, kana,
-        // Hangul) and of four bytes: no encoding shows a byte as one, so
-        // they end what began, as ASCII does (a test holds the encodings
-        // to this).
-        if let 0xE3..=0xED | 0xF0..=0xF4 = byte {
-            (need1, need2, need3) = (0, 0, 0);
-            at += if byte >= 0xF0 { 4 } else { 3 };
-            continue;
-        }
-        if byte < 0x80 {
-            if need1 | need2 | need3 == 0 {
-                // Nothing begun: ASCII changes nothing (most of most lines).
-                at += ascii_prefix(&bytes[at..]);
-                continue;
+        match bytes[at] {
+            byte @ 0x00..=0x7F => {
+                if begun.is_none() {
+                    // Nothing begun: ASCII changes nothing (most of most lines).
+                    at += ascii_prefix(&bytes[at..]);
+                    continue;
+                }
+                // A0 shown as a no-break space, then as a space; a byte lost.
+                let continuation = match byte {
+                    b' ' => lost.space,
+                    b'?' => lost.holes,
+                    _ => 0,
+                };
+                if begun.completes_with(continuation) {
+                    return true;
+                }
+                begun.go_on(&Roles {
+                    continuation,
+                    ..NO_ROLES
+                });
+                at += 1;
             }
-            // A0 shown as a no-break space, then as a space; a byte lost.
-            let continuation = match byte {
-                b' ' => lost.space,
-                b'?' => lost.holes,
-                _ => 0,
-            };
-            if need1 & continuation != 0 {
-                return true;
+            // Latin, Greek, Cyrillic, Hebrew, Arabic…: the table holds them.
+            0xC2..=0xDF => loop {
+                let code = u32::from(bytes[at] & 0x1F) << 6 | u32::from(bytes[at + 1] & 0x3F);
+                // C1 controls stand for bytes 80–9F only where text was garbled.
+                if code < 0xA0 {
+                    return true;
+                }
+                let roles = table.get(code as usize).unwrap_or(&NO_ROLES);
+                if begun.completes_with(roles.continuation) {
+                    return true;
+                }
+                begun.go_on(roles);
+                at += 2;
+                if !bytes.get(at).is_some_and(|b| (0xC2..=0xDF).contains(b)) {
+                    break;
+                }
+            },
+            // Chars of three bytes led by E3–ED (U+3000–U+DFFF: CJK, kana,
+            // Hangul) and of four bytes: no encoding shows a byte as one,
+            // so they end what began, as ASCII does (a test holds the
+            // encodings to this).
+            0xE3..=0xED => {
+                begun = Begun::default();
+                at += 3;
+                while bytes.get(at).is_some_and(|b| (0xE3..=0xED).contains(b)) {
+                    at += 3;
+                }
             }
-            (need1, need2, need3) = (need2 & continuation, need3 & continuation, 0);
-            at += 1;
-            continue;
-        }
-        // The char's code point, read straight from its bytes where the
-        // table may hold it (the line is valid UTF-8: its bytes are there).
-        let continuation_bits = |i: usize| u32::from(bytes[at + i] & 0x3F);
-        let (code, len) = match byte {
-            0xC2..=0xDF => (u32::from(byte & 0x1F) << 6 | continuation_bits(1), 2),
-            0xE0..=0xE2 => {
-                let high = u32::from(byte & 0x0F) << 12 | continuation_bits(1) << 6;
-                (high | continuation_bits(2), 3)
+            0xF0..=0xF4 => {
+                begun = Begun::default();
+                at += 4;
             }
+            // Punctuation, symbols, box drawing: the table holds them.
+            byte @ 0xE0..=0xE2 => {
+                let high = u32::from(byte & 0x0F) << 12 | u32::from(bytes[at + 1] & 0x3F) << 6;
+                let code = high | u32::from(bytes[at + 2] & 0x3F);
+                let roles = table.get(code as usize).unwrap_or(&NO_ROLES);
+                if begun.completes_with(roles.continuation) {
+                    return true;
+                }
+                begun.go_on(roles);
+                at += 3;
+            }
+            // The private-use area and the rest of the BMP (macintosh's ﬁ,
+            // ﬂ and Apple logo; U+FFFD, for a byte lost).
             _ => {
                 let c = line[at..].chars().next().unwrap_or_default();
-                (c as u32, c.len_utf8())
-            }
-        };
-        at += len;
-        // (Read by reference: a copy of the four masks on the stack, read
-        // back a field at a time, stalled the loop.)
-        let beyond_table;
-        let roles = match table.get(code as usize) {
-            // C1 controls stand for bytes 80–9F only where text was garbled.
-            Some(_) if (0x80..=0x9F).contains(&code) => return true,
-            Some(roles) => roles,
-            // (CJK and most emoji: no encoding shows a byte as one.)
-            None if code < HIGH_FLOOR as u32 => &NO_ROLES,
-            None if code == 0xFFFD => {
-                beyond_table = Roles {
-                    continuation: lost.holes,
-                    ..roles('\u{FFFD}')
+                let roles = match c {
+                    '\u{FFFD}' => Roles {
+                        continuation: lost.holes,
+                        ..roles(c)
+                    },
+                    _ => roles(c),
                 };
-                &beyond_table
+                if begun.completes_with(roles.continuation) {
+                    return true;
+                }
+                begun.go_on(&roles);
+                at += c.len_utf8();
             }
-            None => {
-                beyond_table = roles(char::from_u32(code).unwrap_or_default());
-                &beyond_table
-            }
-        };
-        if need1 & roles.continuation != 0 {
-            return true;
         }
-        (need1, need2) = (need2 & roles.continuation, need3 & roles.continuation);
-        need1 |= roles.lead2;
-        need2 |= roles.lead3;
-        need3 = roles.lead4;
     }
     false
+}
+
+/// The encodings in which a UTF-8 sequence has begun, by how many more
+/// continuation bytes it needs (bits by index).
+#[derive(Default)]
+struct Begun {
+    need1: u32,
+    need2: u32,
+    need3: u32,
+}
+
+impl Begun {
+    fn is_none(&self) -> bool {
+        self.need1 | self.need2 | self.need3 == 0
+    }
+
+    /// Whether a char that shows a continuation byte in `continuation`
+    /// completes a sequence.
+    fn completes_with(&self, continuation: u32) -> bool {
+        self.need1 & continuation != 0
+    }
+
+    /// Moves past a char of these roles: it takes sequences on or begins
+    /// new ones.
+    fn go_on(&mut self, roles: &Roles) {
+        self.need1 = self.need2 & roles.continuation | roles.lead2;
+        self.need2 = self.need3 & roles.continuation | roles.lead3;
+        self.need3 = roles.lead4;
+    }
 }
 
 /// The roles of a char that shows no byte in any encoding.
