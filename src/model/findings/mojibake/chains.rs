@@ -6,7 +6,7 @@ use std::sync::{Arc, LazyLock};
 
 use super::Chain;
 use super::badness::{Measure, measure};
-use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles};
+use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles_table};
 use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
 
@@ -124,15 +124,16 @@ fn undoable(text: &str) -> u32 {
     let mut able = 0;
     let mut leads = 0;
     let lost = loss_masks();
+    let table = roles_table();
     for c in text.chars() {
+        let roles = table.of(c);
         let continuation = match c {
             '?' | '\u{FFFD}' => lost.holes,
             LOST_NO_BREAK_SPACE => lost.space,
-            _ if c.is_ascii() => 0,
-            _ => roles(c).continuation,
+            _ => roles.continuation,
         };
         able |= leads & continuation;
-        leads = roles(c).lead();
+        leads = roles.lead();
     }
     able
 }

@@ -307,6 +307,18 @@ impl RolesTable {
         Some(&self.roles[usize::from(class)])
     }
 
+    /// The roles of `c`, in the table or beyond it (see [`roles`]).
+    #[inline]
+    pub fn of(&self, c: char) -> Roles {
+        match self.get(c as usize) {
+            Some(&roles) => roles,
+            // (No encoding shows a byte as a char between the table and the
+            // private-use area: CJK and most emoji are looked up no further.)
+            None if c >= HIGH_FLOOR && HIGH_CHARS.contains(&c) => Roles::of(c),
+            None => Roles::default(),
+        }
+    }
+
     fn build() -> RolesTable {
         let mut roles: Vec<Roles> = Vec::new();
         let classes = (0..TABLE_CHARS)
@@ -334,13 +346,7 @@ pub fn roles_table() -> &'static RolesTable {
 /// The roles of `c` (see [`Roles`]).
 #[inline]
 pub fn roles(c: char) -> Roles {
-    match ROLES.get(c as usize) {
-        Some(&roles) => roles,
-        // (No encoding shows a byte as a char between the table and the
-        // private-use area: CJK and most emoji are looked up no further.)
-        None if c >= HIGH_FLOOR && HIGH_CHARS.contains(&c) => Roles::of(c),
-        None => Roles::default(),
-    }
+    ROLES.of(c)
 }
 
 /// The chars above [`TABLE_CHARS`] that some encoding shows a byte as are

@@ -216,32 +216,6 @@ fn ascii_prefix(bytes: &[u8]) -> usize {
         .unwrap_or(bytes.len() - n)
 }
 
-/// Whether two chars of `word` show a UTF-8 lead and continuation byte in
-/// some encoding (or a lost byte after a lead, or C1 controls).
-fn shows_lead_then_continuation(word: &str) -> bool {
-    let mut leads = 0u32;
-    let lost = loss_masks();
-    for c in word.chars() {
-        if c.is_ascii() {
-            // A byte lost to "?", or A0 shown as a space.
-            if (c == '?' && leads & lost.holes != 0) || (c == ' ' && leads & lost.space != 0) {
-                return true;
-            }
-            leads = 0;
-            continue;
-        }
-        let roles = roles(c);
-        if leads & roles.continuation != 0
-            || ('\u{80}'..='\u{9F}').contains(&c)
-            || (leads & lost.holes != 0 && c == '\u{FFFD}')
-        {
-            return true;
-        }
-        leads = roles.lead();
-    }
-    false
-}
-
 /// A word of a line, with what undoing its garbling could make of it.
 struct Word {
     /// Byte range in the text, including a space it takes in.
@@ -502,7 +476,30 @@ fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
 /// a last char that shows a lead byte (a no-break space after it may have
 /// been lost).
 fn is_suspect(word: &str) -> bool {
-    shows_lead_then_continuation(word) || word.chars().last().is_some_and(|c| roles(c).lead() != 0)
+    let table = roles_table();
+    let lost = loss_masks();
+    // The encodings in which the char before shows a lead byte.
+    let mut leads = 0u32;
+    for c in word.chars() {
+        if c.is_ascii() {
+            // A byte lost to "?", or A0 shown as a space.
+            if (c == '?' && leads & lost.holes != 0) || (c == ' ' && leads & lost.space != 0) {
+                return true;
+            }
+            leads = 0;
+            continue;
+        }
+        let roles = table.of(c);
+        if leads & roles.continuation != 0
+            || ('\u{80}'..='\u{9F}').contains(&c)
+            || (leads & lost.holes != 0 && c == '\u{FFFD}')
+        {
+            return true;
+        }
+        leads = roles.lead();
+    }
+    // (The last char shows a lead byte.)
+    leads != 0
 }
 
 /// Judges the words of `text[start..end]` that `read` picks.
