@@ -8,22 +8,60 @@ use std::sync::Mutex;
 
 use foldhash::HashMap;
 
-/// The longest text kept, in bytes.
-const MAX_TEXT: usize = 256;
+/// The longest text kept, in bytes: a line of Chinese or Thai garbled
+/// twice is one word of some hundreds of bytes, and costly to read again.
+const MAX_TEXT: usize = 4 << 10;
 
 /// How many texts a store keeps before it starts again: enough for the
-/// distinct words of a long mixed file (the 20 MiB test file has 18,422),
-/// and with [`MAX_TEXT`] some tens of MiB a store at most, whatever the
-/// file (a 30 MB file of distinct long garbled words runs in 123 MB).
+/// distinct words of a long mixed file (the 20 MiB test file has 18,422).
 const MAX_TEXTS: usize = 1 << 15;
+
+/// How many bytes of text a store keeps before it starts again: what is
+/// kept of a text grows with its length, so this bounds a store's size
+/// whatever the file (8 MiB: as many texts of 256 bytes as it keeps).
+const MAX_BYTES: usize = 8 << 20;
+
+/// Values worked out from texts, up to a number of texts and of their
+/// bytes; when either is reached, it starts again.
+struct Store<V> {
+    values: HashMap<Box<str>, V>,
+    bytes: usize,
+    max_texts: usize,
+    max_bytes: usize,
+}
+
+impl<V> Store<V> {
+    fn new(max_texts: usize, max_bytes: usize) -> Store<V> {
+        Store {
+            values: HashMap::default(),
+            bytes: 0,
+            max_texts,
+            max_bytes,
+        }
+    }
+
+    /// Keeps `value` for `text` (of at most [`MAX_TEXT`] bytes), unless
+    /// a value is kept for it already: returns the one kept.
+    fn keep(&mut self, text: &str, value: V) -> &V {
+        if self.values.contains_key(text) {
+            return &self.values[text];
+        }
+        if self.values.len() >= self.max_texts || self.bytes + text.len() > self.max_bytes {
+            self.values.clear();
+            self.bytes = 0;
+        }
+        self.bytes += text.len();
+        self.values.entry(text.into()).or_insert(value)
+    }
+}
 
 /// Values worked out from texts, kept for texts of up to [`MAX_TEXT`]
 /// bytes.
-pub struct Kept<V>(HashMap<Box<str>, V>);
+pub struct Kept<V>(Store<V>);
 
 impl<V> Default for Kept<V> {
     fn default() -> Self {
-        Kept(HashMap::default())
+        Kept(Store::new(MAX_TEXTS, MAX_BYTES))
     }
 }
 
@@ -36,16 +74,13 @@ impl<V> Kept<V> {
         work: impl FnOnce(&str) -> V,
         with: impl FnOnce(&V) -> T,
     ) -> T {
-        if let Some(value) = self.0.get(text) {
+        if let Some(value) = self.0.values.get(text) {
             return with(value);
         }
         if text.len() > MAX_TEXT {
             return with(&work(text));
         }
-        if self.0.len() >= MAX_TEXTS {
-            self.0.clear();
-        }
-        with(self.0.entry(text.into()).or_insert_with(|| work(text)))
+        with(self.0.keep(text, work(text)))
     }
 }
 
@@ -72,18 +107,20 @@ impl<V: Clone> Kept<V> {
 /// wait for each other.
 const SHARDS: usize = 16;
 
-/// Values worked out from short texts by any thread, kept (as a thread's
-/// [`Kept`] is) up to [`MAX_TEXTS`] texts a part.
+/// Values worked out from short texts by any thread, kept as a thread's
+/// [`Kept`] is (its parts together keep as much as one).
 pub struct Shared<V> {
     hasher: foldhash::fast::FixedState,
-    shards: [Mutex<HashMap<Box<str>, V>>; SHARDS],
+    shards: [Mutex<Store<V>>; SHARDS],
 }
 
 impl<V> Default for Shared<V> {
     fn default() -> Self {
         Shared {
             hasher: foldhash::fast::FixedState::default(),
-            shards: std::array::from_fn(|_| Mutex::new(HashMap::default())),
+            shards: std::array::from_fn(|_| {
+                Mutex::new(Store::new(MAX_TEXTS / SHARDS, MAX_BYTES / SHARDS))
+            }),
         }
     }
 }
@@ -99,18 +136,13 @@ impl<V: Clone> Shared<V> {
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
         };
-        if let Some(value) = lock().get(text) {
+        if let Some(value) = lock().values.get(text) {
             return value.clone();
         }
         // Worked out unlocked: another thread may do the same meanwhile,
         // and gets the same value.
         let value = work(text);
-        let mut kept = lock();
-        if kept.len() >= MAX_TEXTS {
-            kept.clear();
-        }
-        kept.insert(text.into(), value.clone());
-        value
+        lock().keep(text, value).clone()
     }
 }
 
@@ -133,5 +165,23 @@ mod tests {
                 assert_eq!(there.with_shared(&shared, "Ã¨", |t| t.len(), |&n| n), 4);
             });
         });
+    }
+
+    #[test]
+    fn a_store_starts_again_past_its_texts_or_their_bytes() {
+        let mut store = Store::new(3, 10);
+        store.keep("abcd", 1);
+        store.keep("abcd", 2);
+        assert_eq!((store.values["abcd"], store.bytes), (1, 4));
+        store.keep("efgh", 3);
+        // 4 + 4 + 4 bytes is more than 10: it starts again.
+        store.keep("ijkl", 4);
+        assert_eq!((store.values.len(), store.bytes), (1, 4));
+        store.keep("m", 5);
+        store.keep("n", 6);
+        // A fourth text is one more than 3.
+        store.keep("o", 7);
+        assert_eq!(store.values.len(), 1);
+        assert_eq!(store.values["o"], 7);
     }
 }
