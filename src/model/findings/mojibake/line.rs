@@ -6,7 +6,9 @@ use rayon::prelude::*;
 
 use super::badness::{Context, badness};
 use super::chains::{Candidate, no_break_space_fits, readings_of};
-use super::garblers::{Garbler, LOST_NO_BREAK_SPACE, Roles, loss_masks, roles, roles_table};
+use super::garblers::{
+    Garbler, LOST_NO_BREAK_SPACE, Roles, byte_row, loss_masks, roles, roles_table,
+};
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 use crate::model::blocks::line_aligned::line_pieces;
@@ -656,12 +658,26 @@ fn left_ungarbled(
             _ => None,
         })
         .collect();
-    // (The garbled words are in order: one search per char.)
-    text[start..end].char_indices().any(|(i, c)| {
-        let at = start + i;
-        let k = garbled.partition_point(|range| range.end <= at);
-        let inside = garbled.get(k).is_some_and(|range| range.start <= at);
-        !c.is_ascii() && !inside && garblers.iter().any(|g| g.byte_of(c).is_some())
+    if garblers.is_empty() {
+        return false;
+    }
+    let shown_by_garbler = |c: char| {
+        let row = byte_row(c);
+        garblers.iter().any(|g| row[g.index()] != 0)
+    };
+    // The text between the garbled words (which are in order and apart).
+    let mut from = start;
+    let gaps = garbled.iter().map(|range| {
+        let gap = from..range.start.max(from);
+        from = from.max(range.end);
+        gap
+    });
+    let mut gaps: Vec<std::ops::Range<usize>> = gaps.collect();
+    gaps.push(from..end.max(from));
+    gaps.into_iter().any(|gap| {
+        (text[gap].chars())
+            .filter(|c| !c.is_ascii())
+            .any(shown_by_garbler)
     })
 }
 
