@@ -80,6 +80,17 @@ impl ChangeLog {
         }
     }
 
+    /// [`ChangeLog::add`] for a change made by `make` only if it is kept:
+    /// most changes of a big file are only counted.
+    pub fn add_with(&mut self, kind: ChangeKind, make: impl FnOnce() -> Change) {
+        let kept = self.examples.get(&kind).map_or(0, Vec::len);
+        if kept < EXAMPLES_PER_KIND {
+            self.add(make());
+        } else {
+            *self.counts.entry(kind).or_default() += 1;
+        }
+    }
+
     /// How many changes of `kind` were made.
     pub fn count(&self, kind: ChangeKind) -> u64 {
         self.counts.get(&kind).copied().unwrap_or(0)
@@ -161,4 +172,35 @@ fn describe_change(change: &Change) -> String {
         ChangeKind::BomStripped => "EF BB BF".to_string(),
     };
     escape_for_terminal(&text).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_past_the_examples_are_counted_and_not_made() {
+        let mut log = ChangeLog::default();
+        let mut made = 0;
+        for line in 1..=8 {
+            log.add_with(ChangeKind::Mojibake, || {
+                made += 1;
+                Change {
+                    kind: ChangeKind::Mojibake,
+                    line,
+                    before: "Ã©".as_bytes().to_vec(),
+                    after: "é".to_string(),
+                    note: None,
+                }
+            });
+        }
+        assert_eq!(log.count(ChangeKind::Mojibake), 8);
+        assert_eq!(made, EXAMPLES_PER_KIND);
+        let lines: Vec<u64> = log
+            .examples(ChangeKind::Mojibake)
+            .iter()
+            .map(|c| c.line)
+            .collect();
+        assert_eq!(lines, [1, 2, 3, 4, 5]);
+    }
 }

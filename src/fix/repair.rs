@@ -210,7 +210,7 @@ impl Repairer {
                 ChangeKind::Mojibake,
                 &text[run.range.clone()],
                 repair,
-                Some(run.chain()),
+                || Some(run.chain()),
             );
             self.place.over_valid(text[run.range.clone()].as_bytes());
             copied_to = run.range.end;
@@ -263,7 +263,7 @@ impl Repairer {
 
     fn record_invalid(&mut self, change: ChangeKind, kind: InvalidKind, bytes: &[u8], after: &str) {
         let line = self.place.line();
-        self.log.add(Change {
+        self.log.add_with(change, || Change {
             kind: change,
             line,
             before: bytes.to_vec(),
@@ -272,14 +272,22 @@ impl Repairer {
         });
     }
 
-    fn record(&mut self, kind: ChangeKind, before: &str, after: &str, note: Option<String>) {
+    /// Counts a change, written out only if the log keeps it (a big file
+    /// has many: the summary shows the first few).
+    fn record(
+        &mut self,
+        kind: ChangeKind,
+        before: &str,
+        after: &str,
+        note: impl FnOnce() -> Option<String>,
+    ) {
         let line = self.place.line();
-        self.log.add(Change {
+        self.log.add_with(kind, || Change {
             kind,
             line,
             before: before.as_bytes().to_vec(),
             after: after.to_string(),
-            note,
+            note: note(),
         });
     }
 }
