@@ -37,16 +37,26 @@ use std::sync::OnceLock;
 
 use unicode_general_category::{GeneralCategory as Category, get_general_category};
 use unicode_normalization::char::compose;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::{Script, ScriptExtension, UnicodeScript};
 
 use super::kept::Kept;
 use crate::model::encoding::{alphabets_of, family, is_common_letter};
 
 /// The scripts of the letters on the rest of a line (its context).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Context {
-    scripts: Vec<Script>,
+    scripts: Scripts,
     letters: usize,
+}
+
+/// No context: a text alone.
+impl Default for Context {
+    fn default() -> Self {
+        Context {
+            scripts: no_scripts(),
+            letters: 0,
+        }
+    }
 }
 
 impl Context {
@@ -59,35 +69,43 @@ impl Context {
             .filter(|f| f.alphabetic)
         {
             context.letters += 1;
-            if is_specific(f.script) && !context.scripts.contains(&f.script) {
-                context.scripts.push(f.script);
+            if is_specific(f.script) {
+                context.scripts = context.scripts.union(f.script.into());
             }
         }
         context
     }
+}
 
-    /// Whether a letter of `script` would be foreign to the context.
-    fn is_foreign(&self, script: Script) -> bool {
-        self.letters >= 3 && is_specific(script) && !self.scripts.contains(&script)
-    }
+/// A set of specific scripts (neither Common, Inherited nor Unknown), a bit
+/// each: unicode-script's set of a char's scripts, used as a plain set.
+type Scripts = ScriptExtension;
+
+/// The empty set of scripts.
+fn no_scripts() -> Scripts {
+    Script::Unknown.into()
 }
 
 /// How implausible a text is on its own, and the scripts of its letters,
 /// which decide what it costs beside a line ([`Measure::against`]).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct Measure {
     /// What the text costs with no line around it.
     pub alone: u32,
     /// The scripts of its letters (Common and Inherited left out).
-    scripts: Vec<Script>,
+    scripts: Scripts,
 }
 
 impl Measure {
     /// What the text costs beside `context`: a letter of a script found
-    /// nowhere else on the line costs 3, once a script.
+    /// nowhere else on the line costs 3, once a script (once the line has
+    /// letters enough to tell).
     pub fn against(&self, context: &Context) -> u32 {
-        let foreign = self.scripts.iter().filter(|s| context.is_foreign(**s));
-        self.alone + 3 * foreign.count() as u32
+        if context.letters < 3 {
+            return self.alone;
+        }
+        let shared = self.scripts.intersection(context.scripts).len();
+        self.alone + 3 * (self.scripts.len() - shared) as u32
     }
 }
 
@@ -277,7 +295,7 @@ pub fn badness(text: &str, context: &Context) -> u32 {
 /// How implausible `text` is on its own, and its letters' scripts (see the
 /// module's rules).
 pub fn measure(text: &str) -> Measure {
-    with_measure(text, Measure::clone)
+    with_measure(text, |measure| *measure)
 }
 
 thread_local! {
@@ -308,7 +326,7 @@ fn measure_now(text: &str) -> Measure {
 /// [`measure`] of the text whose chars' facts are `facts`.
 fn measure_facts(facts: &[Facts]) -> Measure {
     let mut cost = 0;
-    let mut scripts: Vec<Script> = Vec::new();
+    let mut scripts = no_scripts();
     // The alphabets that hold every letter of the word so far: letters of
     // one word that no one language writes together (ı with ź) are a sign
     // of the wrong code page.
@@ -348,9 +366,8 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 if matches!(f.c, 'œ' | 'Œ') && letter_before.is_some_and(|b| !b.c.is_ascii()) {
                     cost += 3;
                 }
-                if is_specific(f.script) && !scripts.contains(&f.script) && !is_lone_greek(facts, i)
-                {
-                    scripts.push(f.script);
+                if is_specific(f.script) && !is_lone_greek(facts, i) {
+                    scripts = scripts.union(f.script.into());
                 }
             }
             Kind::Mark => {

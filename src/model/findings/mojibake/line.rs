@@ -469,6 +469,15 @@ fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     if !first.iter().any(|run| run.repair().is_some()) {
         return first;
     }
+    // Where every suspect word shows its garbling (most garbled lines),
+    // judging them all is judging the same words again.
+    if words
+        .iter()
+        .zip(&shows)
+        .all(|(&(_, suspect), &shows)| suspect == shows)
+    {
+        return first;
+    }
     let suspect = |word: &str| index(word).map_or_else(|| is_suspect(word), |i| words[i].1);
     judge_words(text, start, end, &context, &suspect)
 }
