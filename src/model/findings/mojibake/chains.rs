@@ -71,7 +71,7 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 let mut chain = from.chain.clone();
                 chain.0.push(undone.layer);
                 let first = found.iter().find(|c| c.text == undone.text);
-                let measure = first.map_or_else(|| measure(&undone.text), |c| c.measure.clone());
+                let measure = first.map_or_else(|| measure(&undone.text), |c| c.measure);
                 let candidate = Candidate {
                     measure,
                     left: if outermost { undone.left } else { from.left },
