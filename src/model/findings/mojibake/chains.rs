@@ -43,11 +43,16 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
         left: 0,
         last_left: 0,
     };
-    let mut frontier = vec![start];
+    // The readings gone on from, a layer at a time: the word, then places
+    // in `found`.
+    let mut frontier: Vec<Option<usize>> = vec![None];
     for _ in 0..MAX_DEPTH {
         let mut next = Vec::new();
-        for from in &frontier {
+        for &at in &frontier {
+            let from = at.map_or(&start, |i| &found[i]);
             let outermost = from.chain.0.is_empty();
+            let (from_chain, from_alone, from_left) =
+                (from.chain.clone(), from.measure.alone, from.left);
             // windows-1252 read as ISO-8859-1 is the last thing done to a
             // text, or nothing: a C1 control that undoing UTF-8 makes is a
             // coincidence.
@@ -68,13 +73,13 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 if undone.text == word || undone.left > undone.units {
                     continue;
                 }
-                let mut chain = from.chain.clone();
+                let mut chain = from_chain.clone();
                 chain.0.push(undone.layer);
                 let first = found.iter().find(|c| c.text == undone.text);
                 let measure = first.map_or_else(|| measure(&undone.text), |c| c.measure);
                 let candidate = Candidate {
                     measure,
-                    left: if outermost { undone.left } else { from.left },
+                    left: if outermost { undone.left } else { from_left },
                     last_left: undone.left,
                     chain,
                     text: undone.text,
@@ -88,8 +93,8 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 // A further layer is undone only from a step that reads no
                 // worse, or that was garbling through and through: each
                 // layer of real garbling adds to it.
-                if candidate.measure.alone <= from.measure.alone || undone.left == 0 {
-                    next.push(candidate.clone());
+                if candidate.measure.alone <= from_alone || undone.left == 0 {
+                    next.push(Some(found.len()));
                 }
                 found.push(candidate);
             }
