@@ -37,16 +37,47 @@ pub trait ByteMasks {
     }
 }
 
-/// Byte-by-byte comparisons, for CPUs without AVX2.
-pub struct PortableMasks([u8; LANES]);
+/// Comparisons eight bytes at a time in a `u64` (SWAR), for CPUs without
+/// AVX2: each is exact for every byte, leaves its answer in the byte's top
+/// bit, and the eight top bits are gathered into the mask by a multiply.
+pub struct PortableMasks([u64; LANES / 8]);
+
+/// The low seven bits of every byte.
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// The top bit of every byte.
+const TOP: u64 = 0x8080_8080_8080_8080;
+/// One in every byte: times a byte, that byte in every byte.
+const EVERY_BYTE: u64 = 0x0101_0101_0101_0101;
 
 impl PortableMasks {
+    /// The mask of `test`, which sets the top bit of each byte of a word
+    /// where it holds (and may set other bits).
     #[inline(always)]
-    fn mask(&self, test: impl Fn(u8) -> bool) -> u64 {
-        self.0
-            .iter()
-            .enumerate()
-            .fold(0, |mask, (i, &b)| mask | (u64::from(test(b)) << i))
+    fn mask(&self, test: impl Fn(u64) -> u64) -> u64 {
+        (self.0.iter().enumerate()).fold(0, |mask, (i, &word)| {
+            mask | gather_top_bits(test(word) & TOP) << (8 * i)
+        })
+    }
+}
+
+/// The top bits of the eight bytes of `top` (which has no other bits set)
+/// as the eight low bits, byte i's as bit i: the multiply moves each to
+/// its place in the top byte, and no two products meet.
+#[inline(always)]
+fn gather_top_bits(top: u64) -> u64 {
+    ((top >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// The top bit of each byte of `word` set where the byte is below `value`.
+/// (A byte's low seven bits plus at most 128 stay inside the byte.)
+#[inline(always)]
+fn below_word(word: u64, value: u8) -> u64 {
+    if value <= 0x80 {
+        // Below: the top bit clear, and the low bits under `value`.
+        !(((word & LOW7) + EVERY_BYTE * u64::from(0x80 - value)) | word)
+    } else {
+        // Below: the top bit clear, or the low bits under `value` − 128.
+        !word | !((word & LOW7) + EVERY_BYTE * u64::from(0u8.wrapping_sub(value)))
     }
 }
 
@@ -54,23 +85,33 @@ impl ByteMasks for PortableMasks {
     type Token = ();
     #[inline(always)]
     fn load((): (), window: &ChunkWindow, at: usize) -> Self {
-        PortableMasks(
-            window[at..at + LANES]
-                .try_into()
-                .expect("a window holds it"),
-        )
+        let bytes = &window[at..at + LANES];
+        PortableMasks(std::array::from_fn(|i| {
+            u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("eight bytes"))
+        }))
     }
     #[inline(always)]
     fn eq(&self, value: u8) -> u64 {
-        self.mask(|b| b == value)
+        // A byte of the difference is zero exactly when its low bits plus
+        // 127 stay under 128 and its top bit is clear.
+        self.mask(|word| {
+            let difference = word ^ (EVERY_BYTE * u64::from(value));
+            !(((difference & LOW7) + LOW7) | difference)
+        })
     }
     #[inline(always)]
     fn in_range(&self, low: u8, high: u8) -> u64 {
-        self.mask(|b| (low..=high).contains(&b))
+        self.mask(|word| {
+            let up_to_high = match high.checked_add(1) {
+                Some(above) => below_word(word, above),
+                None => TOP,
+            };
+            up_to_high & !below_word(word, low)
+        })
     }
     #[inline(always)]
     fn below(&self, value: u8) -> u64 {
-        self.mask(|b| b < value)
+        self.mask(|word| below_word(word, value))
     }
 }
 
@@ -308,6 +349,62 @@ pub fn first_hit_by<K: ChunkHits>(text: &[u8], chunks: &mut K) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Byte-by-byte comparisons: what every implementation must give.
+    struct ByteByByte([u8; LANES]);
+
+    impl ByteByByte {
+        fn mask(&self, test: impl Fn(u8) -> bool) -> u64 {
+            (self.0.iter().enumerate()).fold(0, |mask, (i, &b)| mask | (u64::from(test(b)) << i))
+        }
+    }
+
+    impl ByteMasks for ByteByByte {
+        type Token = ();
+        fn load((): (), window: &ChunkWindow, at: usize) -> Self {
+            ByteByByte(window[at..at + LANES].try_into().expect("in the window"))
+        }
+        fn eq(&self, value: u8) -> u64 {
+            self.mask(|b| b == value)
+        }
+        fn in_range(&self, low: u8, high: u8) -> u64 {
+            self.mask(|b| (low..=high).contains(&b))
+        }
+        fn below(&self, value: u8) -> u64 {
+            self.mask(|b| b < value)
+        }
+    }
+
+    #[test]
+    fn the_portable_comparisons_are_exact_for_every_byte_and_value() {
+        // Every byte value in every lane, beside every other (a carry out
+        // of one byte would change the next).
+        for shift in 0..=255u8 {
+            let window: ChunkWindow =
+                std::array::from_fn(|i| (i as u8).wrapping_mul(97).wrapping_add(shift));
+            let (portable, exact) = (
+                PortableMasks::load((), &window, BEFORE),
+                ByteByByte::load((), &window, BEFORE),
+            );
+            for v in 0..=255u8 {
+                assert_eq!(portable.eq(v), exact.eq(v), "eq {v}");
+                assert_eq!(portable.below(v), exact.below(v), "below {v}");
+                for high in [
+                    v,
+                    v.saturating_add(1),
+                    v.saturating_add(40),
+                    0x7F,
+                    0x80,
+                    0xFF,
+                ] {
+                    if high >= v {
+                        let (p, e) = (portable.in_range(v, high), exact.in_range(v, high));
+                        assert_eq!(p, e, "{v}..={high}");
+                    }
+                }
+            }
+        }
+    }
 
     /// Bytes E2 followed by 80 or 81: a test of the bytes after.
     struct E2Then80Or81;
