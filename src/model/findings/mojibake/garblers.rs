@@ -264,6 +264,14 @@ pub struct Roles {
 }
 
 impl Roles {
+    /// The roles of a char that shows no byte in any encoding.
+    pub const NONE: Roles = Roles {
+        lead2: 0,
+        lead3: 0,
+        lead4: 0,
+        continuation: 0,
+    };
+
     /// The encodings in which it shows any lead byte.
     pub fn lead(self) -> u32 {
         self.lead2 | self.lead3 | self.lead4
@@ -271,7 +279,7 @@ impl Roles {
 
     /// The roles of `c`, worked out from each encoding's table.
     fn of(c: char) -> Roles {
-        let mut roles = Roles::default();
+        let mut roles = Roles::NONE;
         if c.is_ascii() {
             return roles;
         }
@@ -315,15 +323,16 @@ impl RolesTable {
             // (No encoding shows a byte as a char between the table and the
             // private-use area: CJK and most emoji are looked up no further.)
             None if c >= HIGH_FLOOR && HIGH_CHARS.contains(&c) => Roles::of(c),
-            None => Roles::default(),
+            None => Roles::NONE,
         }
     }
 
+    /// Works out the roles of every char below [`TABLE_CHARS`].
     fn build() -> RolesTable {
         let mut roles: Vec<Roles> = Vec::new();
         let classes = (0..TABLE_CHARS)
             .map(|code| {
-                let of = char::from_u32(code as u32).map_or_else(Roles::default, Roles::of);
+                let of = char::from_u32(code as u32).map_or(Roles::NONE, Roles::of);
                 let class = roles.iter().position(|&r| r == of).unwrap_or_else(|| {
                     roles.push(of);
                     roles.len() - 1

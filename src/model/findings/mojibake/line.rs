@@ -95,7 +95,7 @@ pub fn may_hold_mojibake(line: &str) -> bool {
                 }
                 begun.go_on(&Roles {
                     continuation,
-                    ..NO_ROLES
+                    ..Roles::NONE
                 });
                 at += 1;
             }
@@ -106,7 +106,7 @@ pub fn may_hold_mojibake(line: &str) -> bool {
                 if code < 0xA0 {
                     return true;
                 }
-                let roles = table.get(code as usize).unwrap_or(&NO_ROLES);
+                let roles = table.get(code as usize).unwrap_or(&Roles::NONE);
                 if begun.completes_with(roles.continuation) {
                     return true;
                 }
@@ -135,7 +135,7 @@ pub fn may_hold_mojibake(line: &str) -> bool {
             byte @ 0xE0..=0xE2 => {
                 let high = u32::from(byte & 0x0F) << 12 | u32::from(bytes[at + 1] & 0x3F) << 6;
                 let code = high | u32::from(bytes[at + 2] & 0x3F);
-                let roles = table.get(code as usize).unwrap_or(&NO_ROLES);
+                let roles = table.get(code as usize).unwrap_or(&Roles::NONE);
                 if begun.completes_with(roles.continuation) {
                     return true;
                 }
@@ -174,6 +174,7 @@ struct Begun {
 }
 
 impl Begun {
+    /// Whether no sequence has begun in any encoding.
     fn is_none(&self) -> bool {
         self.need1 | self.need2 | self.need3 == 0
     }
@@ -192,14 +193,6 @@ impl Begun {
         self.need3 = roles.lead4;
     }
 }
-
-/// The roles of a char that shows no byte in any encoding.
-const NO_ROLES: Roles = Roles {
-    lead2: 0,
-    lead3: 0,
-    lead4: 0,
-    continuation: 0,
-};
 
 /// How many bytes `bytes` starts with that are ASCII, found eight at a time.
 fn ascii_prefix(bytes: &[u8]) -> usize {
