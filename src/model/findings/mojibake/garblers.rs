@@ -299,20 +299,33 @@ impl Roles {
 /// The [`Roles`] of each char below [`TABLE_CHARS`]: what the quick search
 /// for mojibake looks up, a char at a time.
 pub struct RolesTable {
-    /// Each char's class: one byte, so that the table stays in the
-    /// nearest cache (169 distinct roles today; building the table stops
-    /// loudly past 256, and every test builds it).
-    classes: Vec<u8>,
+    /// Each char's class, for every code point below [`CLASSED_CHARS`]
+    /// (none past [`TABLE_CHARS`]): one byte, so that the table stays in
+    /// the nearest cache (169 distinct roles today; building the table
+    /// stops loudly past 256, and every test builds it).
+    classes: Box<[u8; CLASSED_CHARS]>,
     /// The roles of each class.
-    roles: Vec<Roles>,
+    roles: Box<[Roles; 256]>,
 }
+
+/// The code points [`RolesTable`] classes: a power of two past every char
+/// of two bytes and every one of three led by E0–E2, so that their lookup
+/// needs no bounds check.
+pub const CLASSED_CHARS: usize = 0x4000;
 
 impl RolesTable {
     /// The roles of the char `code`, if the table holds it.
     #[inline]
     pub fn get(&self, code: usize) -> Option<&Roles> {
-        let class = *self.classes.get(code)?;
-        Some(&self.roles[usize::from(class)])
+        (code < TABLE_CHARS).then(|| self.classed(code))
+    }
+
+    /// The roles of the char `code` (of two bytes in UTF-8, or of three
+    /// led by E0–E2): a char between [`TABLE_CHARS`] and
+    /// [`CLASSED_CHARS`] has none.
+    #[inline]
+    pub fn classed(&self, code: usize) -> &Roles {
+        &self.roles[usize::from(self.classes[code % CLASSED_CHARS])]
     }
 
     /// The roles of `c`, in the table or beyond it (see [`roles`]).
@@ -329,17 +342,21 @@ impl RolesTable {
 
     /// Works out the roles of every char below [`TABLE_CHARS`].
     fn build() -> RolesTable {
-        let mut roles: Vec<Roles> = Vec::new();
-        let classes = (0..TABLE_CHARS)
-            .map(|code| {
-                let of = char::from_u32(code as u32).map_or(Roles::NONE, Roles::of);
-                let class = roles.iter().position(|&r| r == of).unwrap_or_else(|| {
-                    roles.push(of);
-                    roles.len() - 1
-                });
-                u8::try_from(class).expect("at most 256 distinct roles")
-            })
-            .collect();
+        let mut roles = Box::new([Roles::NONE; 256]);
+        let mut classes = Box::new([0u8; CLASSED_CHARS]);
+        // Class 0 is no roles: the chars past the table have it.
+        let mut known = 1;
+        for (code, class) in classes.iter_mut().enumerate().take(TABLE_CHARS) {
+            let of = char::from_u32(code as u32).map_or(Roles::NONE, Roles::of);
+            let found = roles[..known].iter().position(|&r| r == of);
+            let index = found.unwrap_or_else(|| {
+                assert!(known < 256, "at most 256 distinct roles");
+                roles[known] = of;
+                known += 1;
+                known - 1
+            });
+            *class = index as u8;
+        }
         RolesTable { classes, roles }
     }
 }

@@ -106,7 +106,7 @@ pub fn may_hold_mojibake(line: &str) -> bool {
                 if code < 0xA0 {
                     return true;
                 }
-                let roles = table.get(code as usize).unwrap_or(&Roles::NONE);
+                let roles = table.classed(code as usize);
                 if begun.completes_with(roles.continuation) {
                     return true;
                 }
@@ -135,7 +135,7 @@ pub fn may_hold_mojibake(line: &str) -> bool {
             byte @ 0xE0..=0xE2 => {
                 let high = u32::from(byte & 0x0F) << 12 | u32::from(bytes[at + 1] & 0x3F) << 6;
                 let code = high | u32::from(bytes[at + 2] & 0x3F);
-                let roles = table.get(code as usize).unwrap_or(&Roles::NONE);
+                let roles = table.classed(code as usize);
                 if begun.completes_with(roles.continuation) {
                     return true;
                 }
