@@ -314,12 +314,6 @@ pub struct RolesTable {
 pub const CLASSED_CHARS: usize = 0x4000;
 
 impl RolesTable {
-    /// The roles of the char `code`, if the table holds it.
-    #[inline]
-    pub fn get(&self, code: usize) -> Option<&Roles> {
-        (code < TABLE_CHARS).then(|| self.classed(code))
-    }
-
     /// The roles of the char `code` (of two bytes in UTF-8, or of three
     /// led by E0–E2): a char between [`TABLE_CHARS`] and
     /// [`CLASSED_CHARS`] has none.
@@ -331,12 +325,12 @@ impl RolesTable {
     /// The roles of `c`, in the table or beyond it (see [`roles`]).
     #[inline]
     pub fn of(&self, c: char) -> Roles {
-        match self.get(c as usize) {
-            Some(&roles) => roles,
+        match c as usize {
+            code if code < CLASSED_CHARS => *self.classed(code),
             // (No encoding shows a byte as a char between the table and the
             // private-use area: CJK and most emoji are looked up no further.)
-            None if c >= HIGH_FLOOR && HIGH_CHARS.contains(&c) => Roles::of(c),
-            None => Roles::NONE,
+            _ if c < HIGH_FLOOR => Roles::NONE,
+            _ => high_roles(c),
         }
     }
 
@@ -367,6 +361,15 @@ static ROLES: LazyLock<RolesTable> = LazyLock::new(RolesTable::build);
 /// up many (any other char's are [`roles`]'s).
 pub fn roles_table() -> &'static RolesTable {
     &ROLES
+}
+
+/// The roles of `c`, a char at or above [`HIGH_FLOOR`] (seldom met).
+#[cold]
+fn high_roles(c: char) -> Roles {
+    match HIGH_CHARS.contains(&c) {
+        true => Roles::of(c),
+        false => Roles::NONE,
+    }
 }
 
 /// The roles of `c` (see [`Roles`]).
