@@ -73,21 +73,16 @@ pub struct ChangeLog {
 impl ChangeLog {
     /// Counts `change`, keeping it if it is among the first of its kind.
     pub fn add(&mut self, change: Change) {
-        *self.counts.entry(change.kind).or_default() += 1;
-        let examples = self.examples.entry(change.kind).or_default();
-        if examples.len() < EXAMPLES_PER_KIND {
-            examples.push(change);
-        }
+        self.add_with(change.kind, || change);
     }
 
     /// [`ChangeLog::add`] for a change made by `make` only if it is kept:
     /// most changes of a big file are only counted.
     pub fn add_with(&mut self, kind: ChangeKind, make: impl FnOnce() -> Change) {
-        let kept = self.examples.get(&kind).map_or(0, Vec::len);
-        if kept < EXAMPLES_PER_KIND {
-            self.add(make());
-        } else {
-            *self.counts.entry(kind).or_default() += 1;
+        *self.counts.entry(kind).or_default() += 1;
+        let examples = self.examples.entry(kind).or_default();
+        if examples.len() < EXAMPLES_PER_KIND {
+            examples.push(make());
         }
     }
 

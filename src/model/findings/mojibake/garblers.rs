@@ -251,7 +251,7 @@ pub fn byte_row(c: char) -> [u8; COUNT] {
 
 /// What a char shows in each encoding (bits by index): the lead byte of a
 /// 2-, 3- or 4-byte UTF-8 sequence, or a continuation byte (80–BF).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Roles {
     /// The encodings in which it shows C2–DF.
     pub lead2: u32,
@@ -366,9 +366,10 @@ pub fn roles_table() -> &'static RolesTable {
 /// The roles of `c`, a char at or above [`HIGH_FLOOR`] (seldom met).
 #[cold]
 fn high_roles(c: char) -> Roles {
-    match HIGH_CHARS.contains(&c) {
-        true => Roles::of(c),
-        false => Roles::NONE,
+    if HIGH_CHARS.contains(&c) {
+        Roles::of(c)
+    } else {
+        Roles::NONE
     }
 }
 

@@ -663,24 +663,20 @@ fn left_ungarbled(
     if garblers.is_empty() {
         return false;
     }
-    let shown_by_garbler = |c: char| {
+    // A char beyond ASCII that one of those encodings shows as a byte.
+    let garblable = |c: char| {
         let row = byte_row(c);
-        garblers.iter().any(|g| row[g.index()] != 0)
+        !c.is_ascii() && garblers.iter().any(|g| row[g.index()] != 0)
     };
     // The text between the garbled words (which are in order and apart).
     let mut from = start;
-    let gaps = garbled.iter().map(|range| {
-        let gap = from..range.start.max(from);
+    for range in garbled {
+        if text[from..range.start.max(from)].chars().any(garblable) {
+            return true;
+        }
         from = from.max(range.end);
-        gap
-    });
-    let mut gaps: Vec<std::ops::Range<usize>> = gaps.collect();
-    gaps.push(from..end.max(from));
-    gaps.into_iter().any(|gap| {
-        (text[gap].chars())
-            .filter(|c| !c.is_ascii())
-            .any(shown_by_garbler)
-    })
+    }
+    text[from..end.max(from)].chars().any(garblable)
 }
 
 /// The verdict on a word that shows its garbling: the repair that is
