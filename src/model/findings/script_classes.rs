@@ -6,9 +6,10 @@
 //!
 //! A character's class comes from its first two bytes (three for one block)
 //! through lookup tables: on CPUs with AVX-512 VBMI, 64 bytes at a time by
-//! byte permutes; elsewhere byte by byte from the same tables.
+//! byte permutes ([`vbmi`]); with AVX2, 32 bytes at a time by byte shuffles
+//! ([`avx2`]); elsewhere byte by byte from the same tables.
 
-use super::backend::{self, Backend, VbmiToken};
+use super::backend::{self, Avx2Token, Backend, VbmiToken};
 use super::byte_masks::{BEFORE, ChunkHits, ChunkWindow, LANES, first_hit_by};
 
 /// The bits of a class. Two neighbours go together when their classes share
@@ -166,7 +167,8 @@ fn changes(before: u8, class: u8) -> bool {
 /// The offset of the first character of `text` (valid UTF-8) that follows
 /// one of another class, or `text.len()`.
 /// With the AVX-512 backend selected, on a CPU with VBMI, the tables are
-/// looked up 64 bytes at a time; otherwise byte by byte.
+/// looked up 64 bytes at a time; with AVX-512 or AVX2 selected otherwise,
+/// 32 bytes at a time; with neither, byte by byte.
 pub fn next_script_change(text: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
@@ -174,11 +176,22 @@ pub fn next_script_change(text: &[u8]) -> usize {
         fn with_vbmi(token: VbmiToken, text: &[u8]) -> usize {
             first_hit_by(text, &mut vbmi::Classes::new(token))
         }
-        if backend::selected() == Backend::Avx512
+        #[target_feature(enable = "avx2")]
+        fn with_avx2(token: Avx2Token, text: &[u8]) -> usize {
+            first_hit_by(text, &mut avx2::Classes::new(token))
+        }
+        let selected = backend::selected();
+        if selected == Backend::Avx512
             && let Some(token) = VbmiToken::detect()
         {
             // SAFETY: the token proves the CPU has AVX-512BW and VBMI.
             return unsafe { with_vbmi(token, text) };
+        }
+        if selected != Backend::Portable
+            && let Some(token) = Avx2Token::detect()
+        {
+            // SAFETY: the token proves the CPU has AVX2.
+            return unsafe { with_avx2(token, text) };
         }
     }
     first_hit_by(text, &mut PortableClasses::default())
@@ -211,137 +224,9 @@ impl ChunkHits for PortableClasses {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod vbmi {
-    use super::{
-        BY_SECOND, BY_THIRD, ChunkHits, ChunkWindow, LEAD, OTHER, SECOND, SHARED, VbmiToken,
-    };
-    use std::arch::x86_64::{
-        __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epi8_mask,
-        _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
-        _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-        _mm512_setzero_si512, _mm512_slli_epi16, _mm512_test_epi8_mask,
-    };
-
-    /// The search 64 bytes at a time, the tables in registers. Made only
-    /// with a [`VbmiToken`], kept inside, so a value exists only on a CPU
-    /// with AVX-512BW and VBMI: that makes the intrinsics below sound. (It
-    /// is used inside functions compiled for both, see
-    /// [`super::next_script_change`], where these methods are inlined.)
-    pub struct Classes {
-        token: VbmiToken,
-        lead: [__m512i; 4],
-        second: [__m512i; 10],
-        /// Each byte of the chunk before, the class of its character.
-        within: __m512i,
-        /// `i - 1` for each byte `i`, and the last byte of the other
-        /// operand for byte 0: a shift by one byte with a carry in.
-        one_back: __m512i,
-    }
-
-    /// 64 bytes as a register.
-    #[inline(always)]
-    fn load(_: VbmiToken, bytes: &[u8]) -> __m512i {
-        let bytes: &[u8; 64] = bytes[..64].try_into().expect("64 bytes");
-        // SAFETY: 64 readable bytes; an unaligned load; the token proves AVX-512BW.
-        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
-    }
-
-    #[inline(always)]
-    fn splat(_: VbmiToken, value: u8) -> __m512i {
-        // SAFETY: the token proves AVX-512BW.
-        unsafe { _mm512_set1_epi8(value as i8) }
-    }
-
-    impl Classes {
-        /// At the start of a text.
-        #[inline(always)]
-        pub fn new(token: VbmiToken) -> Classes {
-            let one_back: [u8; 64] =
-                std::array::from_fn(|i| if i == 0 { 127 } else { i as u8 - 1 });
-            Classes {
-                token,
-                lead: std::array::from_fn(|q| load(token, &LEAD[64 * q..])),
-                second: std::array::from_fn(|t| load(token, &SECOND[t])),
-                // SAFETY: the token proves AVX-512BW.
-                within: unsafe { _mm512_setzero_si512() },
-                one_back: load(token, &one_back),
-            }
-        }
-
-        /// Each byte's class from its own byte and the two after.
-        #[inline(always)]
-        fn classes(&self, b0: __m512i, b1: __m512i, b2: __m512i) -> __m512i {
-            let splat = |value| splat(self.token, value);
-            // SAFETY: the token in `self` proves AVX-512BW and VBMI.
-            unsafe {
-                // The lead table in two halves, indexed by the low 7 bits.
-                let ascii = _mm512_permutex2var_epi8(self.lead[0], b0, self.lead[1]);
-                let high = _mm512_permutex2var_epi8(self.lead[2], b0, self.lead[3]);
-                let lead = _mm512_mask_blend_epi8(_mm512_movepi8_mask(b0), ascii, high);
-                let by_second = _mm512_movepi8_mask(lead);
-                if by_second == 0 {
-                    return lead;
-                }
-                // Tables in pairs: bit 0 of the table number and the low six
-                // bits of the second byte index a pair; bits 1–3 pick it.
-                let index = _mm512_or_si512(
-                    _mm512_slli_epi16::<6>(_mm512_and_si512(lead, splat(1))),
-                    _mm512_and_si512(b1, splat(0x3F)),
-                );
-                let pair = _mm512_and_si512(lead, splat(0x0E));
-                let mut refined = _mm512_setzero_si512();
-                for p in 0..5 {
-                    let here = _mm512_cmpeq_epi8_mask(pair, splat(2 * p as u8)) & by_second;
-                    // Most chunks need a pair or two.
-                    if here != 0 {
-                        let (low, high) = (self.second[2 * p], self.second[2 * p + 1]);
-                        let found = _mm512_permutex2var_epi8(low, index, high);
-                        refined = _mm512_mask_mov_epi8(refined, here, found);
-                    }
-                }
-                let by_third = _mm512_cmpeq_epi8_mask(refined, splat(BY_THIRD));
-                if by_third != 0 {
-                    let low = _mm512_cmplt_epu8_mask(b2, splat(0xA0));
-                    refined = _mm512_mask_mov_epi8(refined, by_third, splat(OTHER));
-                    refined = _mm512_mask_mov_epi8(refined, by_third & low, splat(SHARED));
-                }
-                _mm512_mask_mov_epi8(lead, by_second, refined)
-            }
-        }
-    }
-
-    impl ChunkHits for Classes {
-        #[inline(always)]
-        fn hits(&mut self, window: &ChunkWindow) -> u64 {
-            const _: () = assert!(BY_SECOND == 0x80, "picked by the sign bit");
-            let token = self.token;
-            let (b0, b1, b2) = (
-                load(token, &window[1..]),
-                load(token, &window[2..]),
-                load(token, &window[3..]),
-            );
-            let classes = self.classes(b0, b1, b2);
-            let splat = |value| splat(token, value);
-            // SAFETY: the token in `self` proves AVX-512BW and VBMI.
-            unsafe {
-                // Continuation bytes (80–BF, below C0 as signed bytes) take
-                // the class of their lead, at most three bytes before.
-                let continuation = _mm512_cmplt_epi8_mask(b0, splat(0xC0));
-                let mut within = classes;
-                for _ in 0..3 {
-                    let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
-                    within = _mm512_mask_mov_epi8(within, continuation, before);
-                }
-                let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
-                self.within = within;
-                let has_class = _mm512_test_epi8_mask(classes, classes);
-                let after_class = _mm512_test_epi8_mask(before, before);
-                let shared = _mm512_test_epi8_mask(classes, before);
-                has_class & after_class & !shared
-            }
-        }
-    }
-}
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod vbmi;
 
 #[cfg(test)]
 mod tests {
@@ -437,7 +322,18 @@ mod tests {
             // SAFETY: the token proves the CPU has both.
             let vector = unsafe { with_vbmi(token, text.as_bytes()) };
             let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
-            assert_eq!(first_difference, None);
+            assert_eq!(first_difference, None, "VBMI");
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(token) = Avx2Token::detect() {
+            #[target_feature(enable = "avx2")]
+            fn with_avx2(token: Avx2Token, text: &[u8]) -> Vec<u64> {
+                all_hits(text, avx2::Classes::new(token))
+            }
+            // SAFETY: the token proves the CPU has AVX2.
+            let vector = unsafe { with_avx2(token, text.as_bytes()) };
+            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
+            assert_eq!(first_difference, None, "AVX2");
         }
     }
 }
