@@ -287,6 +287,180 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
     }
 }
 
+/// The script and the letters of a plain word, one that costs at most 2
+/// on its own and beside a line only for that script: each char is ASCII
+/// other than a letter, or a letter of that script (ASCII letters are
+/// Latin) that costs nothing alone and is not `œ`; and in each run of
+/// letters no capital follows a small letter, nor a small letter a capital
+/// past the run's first letter. None of the module's rules then costs but
+/// the alphabets (2, once: a word holds no space), and its only script is
+/// that one (a test holds the measure to this). Most words of most lines
+/// are plain.
+pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
+    let below_800 = plain_letters_below_800();
+    let bytes = word.as_bytes();
+    let mut script = None;
+    let mut all_letters = 0;
+    // In the run of letters so far: a small letter; a capital past its first.
+    let (mut letters, mut small, mut later_capital) = (0, false, false);
+    let mut at = 0;
+    while at < bytes.len() {
+        let letter = match bytes[at] {
+            byte @ 0..0x80 => {
+                at += 1;
+                if !byte.is_ascii_alphabetic() {
+                    (letters, small, later_capital) = (0, false, false);
+                    continue;
+                }
+                below_800[usize::from(byte)]
+            }
+            // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic…): the
+            // table holds them.
+            byte @ 0xC0..0xE0 => {
+                let code = usize::from(byte & 0x1F) << 6 | usize::from(bytes[at + 1] & 0x3F);
+                at += 2;
+                below_800[code]
+            }
+            _ => {
+                let c = word[at..].chars().next().unwrap_or_default();
+                at += c.len_utf8();
+                PackedLetter::of(plain_letter(c))
+            }
+        };
+        let id = letter.script()?;
+        if *script.get_or_insert(id) != id {
+            return None;
+        }
+        if (letter.upper() && small) || (letter.lower() && later_capital) {
+            return None;
+        }
+        later_capital |= letter.upper() && letters > 0;
+        small |= letter.lower();
+        letters += 1;
+        all_letters += 1;
+    }
+    script.map(|script| (script, all_letters))
+}
+
+/// What [`plain_script`] needs of a letter that costs nothing alone: its
+/// script and case.
+#[derive(Debug, Clone, Copy)]
+struct PlainLetter {
+    script: Script,
+    upper: bool,
+    lower: bool,
+}
+
+/// [`plain_letter`] of the Basic Multilingual Plane, a block of 256 chars
+/// at a time, from [`BMP_FACTS`]: a few bytes a char, not a char's facts.
+static BMP_PLAIN_LETTERS: [OnceLock<Box<[Option<PlainLetter>; 256]>>; 256] =
+    [const { OnceLock::new() }; 256];
+
+/// `c` as a plain letter: a letter of a specific script that costs
+/// nothing alone and is not `œ` (which costs after some letters).
+fn plain_letter(c: char) -> Option<PlainLetter> {
+    let of = |f: Facts| {
+        let plain = f.kind == Kind::Letter
+            && f.own_cost == 0
+            && is_specific(f.script)
+            && !matches!(f.c, 'œ' | 'Œ');
+        plain.then_some(PlainLetter {
+            script: f.script,
+            upper: f.upper,
+            lower: f.lower,
+        })
+    };
+    let code = c as usize;
+    if code > 0xFFFF {
+        return of(facts(c));
+    }
+    let block = BMP_PLAIN_LETTERS[code >> 8].get_or_init(|| {
+        Box::new(std::array::from_fn(|i| {
+            // (Surrogates are not chars: they are never looked up.)
+            char::from_u32(((code >> 8) << 8 | i) as u32).and_then(|c| of(facts(c)))
+        }))
+    });
+    block[code & 0xFF]
+}
+
+/// A [`plain_letter`] in two bytes: its script's number, and bits for a
+/// plain letter, a capital and a small letter.
+#[derive(Debug, Clone, Copy)]
+struct PackedLetter(u16);
+
+impl PackedLetter {
+    const PLAIN: u16 = 1 << 8;
+    const UPPER: u16 = 1 << 9;
+    const LOWER: u16 = 1 << 10;
+
+    fn of(letter: Option<PlainLetter>) -> PackedLetter {
+        PackedLetter(letter.map_or(0, |l| {
+            // (Script numbers itself in a byte.)
+            u16::from(l.script as u8)
+                | Self::PLAIN
+                | if l.upper { Self::UPPER } else { 0 }
+                | if l.lower { Self::LOWER } else { 0 }
+        }))
+    }
+
+    /// Its script, if it is a plain letter.
+    fn script(self) -> Option<ScriptId> {
+        (self.0 & Self::PLAIN != 0).then_some(ScriptId(self.0 as u8))
+    }
+
+    fn upper(self) -> bool {
+        self.0 & Self::UPPER != 0
+    }
+
+    fn lower(self) -> bool {
+        self.0 & Self::LOWER != 0
+    }
+}
+
+/// Every char below U+0800 (of one or two bytes) as a [`PackedLetter`].
+fn plain_letters_below_800() -> &'static [PackedLetter; 0x800] {
+    static TABLE: OnceLock<Box<[PackedLetter; 0x800]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Box::new(std::array::from_fn(|code| {
+            PackedLetter::of(char::from_u32(code as u32).and_then(plain_letter))
+        }))
+    })
+}
+
+/// A script, by its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScriptId(u8);
+
+impl From<Script> for ScriptId {
+    fn from(script: Script) -> ScriptId {
+        ScriptId(script as u8)
+    }
+}
+
+/// A set of scripts, a bit each.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ScriptSet([u64; 4]);
+
+impl ScriptSet {
+    /// With `script` too.
+    pub fn add(&mut self, script: ScriptId) {
+        self.0[usize::from(script.0 >> 6)] |= 1 << (script.0 & 63);
+    }
+
+    /// Whether `script` is in it.
+    pub fn has(self, script: ScriptId) -> bool {
+        self.0[usize::from(script.0 >> 6)] & 1 << (script.0 & 63) != 0
+    }
+
+    /// Whether every script of it is in `other`.
+    pub fn within(self, other: ScriptSet) -> bool {
+        self.0
+            .iter()
+            .zip(other.0)
+            .all(|(&mine, theirs)| mine & !theirs == 0)
+    }
+}
+
 /// How implausible `text` is beside `context` (see the module's rules).
 pub fn badness(text: &str, context: &Context) -> u32 {
     with_measure(text, |measure| measure.against(context))
@@ -502,6 +676,64 @@ mod tests {
 
     fn bad(text: &str) -> u32 {
         badness(text, &Context::default())
+    }
+
+    /// Asserts what [`plain_script`] promises of `word`, if it is plain.
+    fn assert_plain_word_costs_little(word: &str) {
+        let Some((script, letters)) = plain_script(word) else {
+            return;
+        };
+        let measure = measure(word);
+        assert!(measure.alone <= 2, "{word:?} costs {}", measure.alone);
+        let only: Vec<ScriptId> = measure.scripts.iter().map(ScriptId::from).collect();
+        assert!(only.iter().all(|&s| s == script), "{word:?}: {only:?}");
+        let alphabetic = word.chars().filter(|c| c.is_alphabetic()).count();
+        assert_eq!(letters, alphabetic, "{word:?}");
+    }
+
+    #[test]
+    fn a_plain_word_costs_at_most_two_and_only_for_its_script() {
+        // Every pair and many triples of chars from a mix of letters of
+        // both cases and many scripts, letters that cost alone, marks,
+        // digits, symbols and punctuation.
+        let pool: Vec<char> =
+            "aZzéÉœſĔıźАяЁёΑαάΆ日はア한אبक\u{93F}აก1,.-'?()«»…€×°²¿√\u{301}\u{A0}"
+                .chars()
+                .collect();
+        let mut plain = 0;
+        for &a in &pool {
+            for &b in &pool {
+                assert_plain_word_costs_little(&format!("{a}{b}"));
+                for &c in &pool {
+                    let word = format!("{a}{b}{c}");
+                    plain += usize::from(plain_script(&word).is_some());
+                    assert_plain_word_costs_little(&word);
+                }
+            }
+        }
+        assert!(plain > 1000, "{plain} plain words");
+        for word in [
+            "Съешь",
+            "ЕЩЁ",
+            "булок,",
+            "(église)",
+            "l'humanité",
+            "ψυχοφθόρα",
+        ] {
+            assert!(plain_script(word).is_some(), "{word}");
+            assert_plain_word_costs_little(word);
+        }
+        for word in [
+            "cafÃ©",
+            "BĂźrger",
+            "Ð¿Ñ",
+            "Ã©t",
+            "œuvre",
+            "пРивет",
+            "ПРивет",
+        ] {
+            assert!(plain_script(word).is_none(), "{word}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::badness::{Context, badness};
+use super::badness::{Context, ScriptSet, badness, plain_script};
 use super::chains::{Candidate, no_break_space_fits, readings_of};
 use super::garblers::{
     Garbler, LOST_NO_BREAK_SPACE, Roles, byte_row, loss_masks, roles, roles_table,
@@ -13,6 +13,7 @@ use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 use crate::model::blocks::line_aligned::line_pieces;
 use std::sync::Arc;
+use unicode_script::Script;
 
 /// How much less implausible a repair must be than the word as it stands.
 const MARGIN: u32 = 3;
@@ -436,16 +437,15 @@ fn without_overlaps(mut added: Vec<Mojibake>) -> Vec<Mojibake> {
 
 /// Judges `text[start..end]` (one line) once: its runs of mojibake.
 fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
-    // The rest of the line: the words that no chain could change.
     let line = &text[start..end];
-    let words: Vec<(&str, bool)> = line
-        .split_ascii_whitespace()
-        .map(|word| (word, is_suspect(word)))
-        .collect();
-    let context = Context::of_words(words.iter().filter(|w| !w.1).map(|w| w.0));
-    let shows: Vec<bool> = (words.iter())
-        .map(|&(word, suspect)| suspect && badness(word, &context) >= MARGIN)
-        .collect();
+    if shows_none_plainly(line) {
+        return Vec::new();
+    }
+    let Measured {
+        words,
+        context,
+        shows,
+    } = Measured::of(line);
     // Most lines that reach here have no word that shows garbling: the
     // readings of the others matter only beside one that does.
     if !shows.contains(&true) {
@@ -475,12 +475,85 @@ fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     judge_words(text, start, end, &context, &suspect)
 }
 
+/// The words of a line as measured: whether each is suspect, the context
+/// the others make, and whether each shows its garbling.
+struct Measured<'a> {
+    words: Vec<(&'a str, bool)>,
+    context: Context,
+    shows: Vec<bool>,
+}
+
+impl<'a> Measured<'a> {
+    /// Measures the words of `line`.
+    fn of(line: &'a str) -> Measured<'a> {
+        let words: Vec<(&str, bool)> = line
+            .split_ascii_whitespace()
+            .map(|word| (word, is_suspect(word)))
+            .collect();
+        // The rest of the line: the words that no chain could change.
+        let context = Context::of_words(words.iter().filter(|w| !w.1).map(|w| w.0));
+        let shows = (words.iter())
+            .map(|&(word, suspect)| suspect && badness(word, &context) >= MARGIN)
+            .collect();
+        Measured {
+            words,
+            context,
+            shows,
+        }
+    }
+}
+
+/// Whether no word of `line` can show its garbling, seen without measuring
+/// one: every word that may (a suspect one) is plain ([`plain_script`]),
+/// and either its script is that of a word no chain could change, or such
+/// words have fewer than three letters. It then costs at most 2 beside the
+/// line, under [`MARGIN`], as [`judge_line`] would find. Most lines of a
+/// script whose letters some encoding shows as UTF-8 sequences end here:
+/// Russian in IBM866, where "рак" shows E0 A0 AA.
+fn shows_none_plainly(line: &str) -> bool {
+    // The scripts of words no chain could change, and of plain suspect ones.
+    let (mut unchanged, mut suspect) = (ScriptSet::default(), ScriptSet::default());
+    // At least as many as the letters of the words no chain could change.
+    let mut letters = 0;
+    for word in line.split_ascii_whitespace() {
+        if word.is_ascii() {
+            let ascii_letters = word.bytes().filter(u8::is_ascii_alphabetic).count();
+            if ascii_letters > 0 {
+                unchanged.add(Script::Latin.into());
+                letters += ascii_letters;
+            }
+            continue;
+        }
+        match plain_script(word) {
+            // Suspect or not, it costs under MARGIN.
+            Some((script, n)) if unchanged.has(script) => letters += n,
+            Some((script, _)) if is_suspect(word) => suspect.add(script),
+            Some((script, n)) => {
+                unchanged.add(script);
+                letters += n;
+            }
+            None if is_suspect(word) => return false,
+            None => letters += word.chars().filter(|c| c.is_alphabetic()).count(),
+        }
+    }
+    letters < 3 || suspect.within(unchanged)
+}
+
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
 /// continuation byte in some encoding (or a lost byte, or C1 controls), or
 /// a last char that shows a lead byte (a no-break space after it may have
 /// been lost).
 fn is_suspect(word: &str) -> bool {
     let table = roles_table();
+    // The last char first: in most words of a script that encodings show as
+    // lead bytes (Cyrillic in KOI8-R, Greek in windows-1253) it says so.
+    if word
+        .chars()
+        .next_back()
+        .is_some_and(|last| table.of(last).lead() != 0)
+    {
+        return true;
+    }
     let lost = loss_masks();
     // The encodings in which the char before shows a lead byte.
     let mut leads = 0u32;
@@ -946,6 +1019,82 @@ mod tests {
         )) {
             let line: String = chars.into_iter().collect();
             proptest::prop_assert_eq!(may_hold_mojibake(&line), may_hold_char_by_char(&line), "{:?}", line);
+        }
+    }
+
+    /// Chars for lines that test [`shows_none_plainly`]: letters of several
+    /// scripts in both cases, letters that cost alone, marks, digits,
+    /// symbols and punctuation, typography, and what encodings show for
+    /// lead and continuation bytes.
+    fn plain_test_chars() -> impl proptest::strategy::Strategy<Value = char> {
+        proptest::prop_oneof![
+            proptest::sample::select(vec![
+                ' ', ' ', ' ', '?', ',', '.', '-', '\'', '(', '1', 'a', 'Z', 'é', 'É', 'œ', 'ſ',
+                'Ĕ', '\u{A0}', '«', '»', '…', '€', '×', '°', '\u{301}', '\u{FFFD}', '\u{85}', '日',
+                'は', 'ア', '한', 'א', 'ب', 'क', '\u{93F}', 'ა', 'ก', '😀', '√', '²', '¿',
+            ]),
+            proptest::char::range('A', 'z'),
+            proptest::char::range('\u{C0}', '\u{17F}'),
+            proptest::char::range('\u{386}', '\u{3CE}'),
+            proptest::char::range('\u{400}', '\u{45F}'),
+            proptest::char::range('\u{2010}', '\u{2030}'),
+        ]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_line_plainly_without_garbling_shows_none_when_measured(
+            chars in proptest::collection::vec(plain_test_chars(), 0..40)
+        ) {
+            let line: String = chars.into_iter().collect();
+            if shows_none_plainly(&line) {
+                let measured = Measured::of(&line);
+                proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_line_of_plain_and_other_words_shows_none_plainly_only_when_measured_so(
+            words in proptest::collection::vec(proptest::sample::select(vec![
+                "мягких", "ЕЩЁ", "Съешь", "булок,", "abc²", "x²", "a²b", "Hello", "ab", "I", "café",
+                "wörld", "l’église", "œuvre", "ψυχή", "ΨΥΧΉ", "日本語", "한국어", "עברית", "€42",
+                "1,5", "—", "«", "…", "cafÃ©", "РїСЂРёРІРµС‚", "Ð¿Ñ", "BĂźrger", "Ã", "voilÃ",
+                "п©я─п╦п╡п╣я┌", "â€œ", "ï¿½", "\u{FFFD}", "¿Qué?",
+            ]), 0..8)
+        ) {
+            let line = words.join(" ");
+            if shows_none_plainly(&line) {
+                let measured = Measured::of(&line);
+                proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
+            }
+        }
+    }
+
+    #[test]
+    fn lines_of_plain_words_are_seen_without_measuring() {
+        // The fast path takes the lines it is for, and each agrees with
+        // the measure.
+        for line in [
+            "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+            "СЪЕШЬ ЖЕ ЕЩЁ ЭТИХ МЯГКИХ ФРАНЦУЗСКИХ БУЛОК, ДА ВЫПЕЙ ЧАЮ.",
+            "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία.",
+            "Le château se trouve à côté de l'église.",
+        ] {
+            assert!(shows_none_plainly(line), "{line}");
+            assert!(!Measured::of(line).shows.contains(&true), "{line}");
+        }
+        // Words that show garbling, or that a plain word cannot vouch for.
+        for line in [
+            "Le cafÃ© est prÃªt",
+            "РїСЂРёРІРµС‚ Рё РјРёСЂ",
+            "Hello world мягких",
+            // Not plain, nor suspect: its letters count beside the line.
+            "abc² мягких",
+            "Die BĂźrger Ăśffnen",
+        ] {
+            assert!(!shows_none_plainly(line), "{line}");
         }
     }
 
