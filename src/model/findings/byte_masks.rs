@@ -115,6 +115,40 @@ impl ByteMasks for PortableMasks {
     }
 }
 
+/// A test at one byte of a chunk: each comparison gives every bit or none.
+/// A [`ChunkTest`] run with it is the same test byte by byte, for searches
+/// that look closer only at the few bytes a table picks out. Its token is
+/// the byte's place in the chunk.
+pub struct OneByte(u8);
+
+impl OneByte {
+    /// Every bit if `holds`, else none.
+    #[inline(always)]
+    fn all_if(holds: bool) -> u64 {
+        0u64.wrapping_sub(u64::from(holds))
+    }
+}
+
+impl ByteMasks for OneByte {
+    type Token = usize;
+    #[inline(always)]
+    fn load(place: usize, window: &ChunkWindow, at: usize) -> Self {
+        OneByte(window[at + place])
+    }
+    #[inline(always)]
+    fn eq(&self, value: u8) -> u64 {
+        Self::all_if(self.0 == value)
+    }
+    #[inline(always)]
+    fn in_range(&self, low: u8, high: u8) -> u64 {
+        Self::all_if((low..=high).contains(&self.0))
+    }
+    #[inline(always)]
+    fn below(&self, value: u8) -> u64 {
+        Self::all_if(self.0 < value)
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::{Avx2Token, ByteMasks, ChunkWindow, LANES};

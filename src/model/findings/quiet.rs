@@ -2,12 +2,80 @@
 //! finding, so that the text between them (nearly all of it) is skipped with
 //! whole-chunk comparisons instead of being decoded character by character.
 
-use super::byte_masks::{ByteMasks, ChunkTest, ChunkWindow, first_hit};
+use std::sync::LazyLock;
+
+use super::backend::{self, Backend};
+use super::byte_masks::{
+    AFTER, BEFORE, ByteMasks, ChunkHits, ChunkTest, ChunkWindow, LANES, OneByte, PortableMasks,
+    first_hit, first_hit_by,
+};
 
 /// The offset of the first character of `bytes` (valid UTF-8) at or after
 /// `from` that needs a closer look, or `bytes.len()`.
 pub fn next_loud(bytes: &[u8], from: usize) -> usize {
-    from + first_hit::<Loud>(&bytes[from..])
+    let rest = &bytes[from..];
+    from + match backend::selected() {
+        Backend::Portable => first_hit_by(rest, &mut PortableLoud),
+        _ => first_hit::<Loud>(rest),
+    }
+}
+
+impl Loud {
+    /// The bytes of printable ASCII, tabs and line endings.
+    #[inline(always)]
+    fn plain<M: ByteMasks>(b0: &M) -> u64 {
+        b0.in_range(0x20, 0x7E) | b0.in_range(b'\t', b'\n') | b0.eq(b'\r')
+    }
+
+    /// The bytes that start a loud char whatever follows (controls), and
+    /// the leads whose next bytes decide. No other byte starts one.
+    #[inline(always)]
+    fn starts<M: ByteMasks>(b0: &M) -> (u64, u64) {
+        let controls = (b0.below(0x20) & !b0.eq(b'\t') & !b0.eq(b'\n') & !b0.eq(b'\r'))
+            | b0.eq(0x7F)
+            // Combining marks U+0300–033F.
+            | b0.eq(0xCC);
+        let leads = b0.eq(0xC2)
+            | b0.eq(0xCD)
+            | b0.in_range(0xD8, 0xD9)
+            | b0.in_range(0xE0, 0xE3)
+            | b0.at_least(0xEF);
+        (controls, leads)
+    }
+}
+
+/// [`Loud`] for CPUs without AVX2: a chunk of plain ASCII is passed over
+/// in one test eight bytes at a time, and in any other the whole test runs
+/// byte by byte only where a table of [`Loud::starts`] says a loud char
+/// could start (Cyrillic, Greek, most Latin and CJK have no such lead).
+struct PortableLoud;
+
+/// For each byte value, whether [`Loud::starts`] holds for it.
+static COULD_START: LazyLock<[bool; 256]> = LazyLock::new(|| {
+    std::array::from_fn(|byte| {
+        let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
+        window[BEFORE] = byte as u8;
+        let (controls, leads) = Loud::starts(&OneByte::load(0, &window, BEFORE));
+        controls | leads != 0
+    })
+});
+
+impl ChunkHits for PortableLoud {
+    #[inline(always)]
+    fn hits(&mut self, window: &ChunkWindow) -> u64 {
+        if Loud::plain(&PortableMasks::load((), window, BEFORE)) == u64::MAX {
+            return 0;
+        }
+        let could_start = &*COULD_START;
+        let mut hits = 0;
+        for (place, &byte) in window[BEFORE..BEFORE + LANES].iter().enumerate() {
+            if could_start[usize::from(byte)] && Loud::hits::<OneByte>(place, window, &mut ()) != 0
+            {
+                hits |= 1 << place;
+            }
+        }
+        hits
+    }
 }
 
 /// The characters that could be a finding on their own or combine with the
@@ -24,25 +92,19 @@ impl ChunkTest for Loud {
 
     #[inline(always)]
     fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
-        let b0 = M::load(token, window, 1);
+        let b0 = M::load(token, window, BEFORE);
         // Printable ASCII, tabs and line endings, most text: one test.
-        let plain = b0.in_range(0x20, 0x7E) | b0.in_range(b'\t', b'\n') | b0.eq(b'\r');
-        if plain == u64::MAX {
+        if Loud::plain(&b0) == u64::MAX {
             return 0;
         }
-        let controls = (b0.below(0x20) & !b0.eq(b'\t') & !b0.eq(b'\n') & !b0.eq(b'\r'))
-            | b0.eq(0x7F)
-            // Combining marks U+0300–033F.
-            | b0.eq(0xCC);
-        let leads = b0.eq(0xC2)
-            | b0.eq(0xCD)
-            | b0.in_range(0xD8, 0xD9)
-            | b0.in_range(0xE0, 0xE3)
-            | b0.at_least(0xEF);
+        let (controls, leads) = Loud::starts(&b0);
         if leads == 0 {
             return controls;
         }
-        let (b1, b2) = (M::load(token, window, 2), M::load(token, window, 3));
+        let (b1, b2) = (
+            M::load(token, window, BEFORE + 1),
+            M::load(token, window, BEFORE + 2),
+        );
         let mut loud = controls;
         // Each lead with what may follow it, tested only if it is there (a
         // macro, not a closure, so that it is inlined into the AVX2 code).
@@ -90,7 +152,7 @@ impl ChunkTest for Loud {
         // and the noncharacters that end each plane (F0–F4, xx, BF, BE–BF).
         let four = b0.at_least(0xF0);
         if four != 0 {
-            let b3 = M::load(token, window, 4);
+            let b3 = M::load(token, window, BEFORE + 3);
             loud |= four & ((b2.eq(0xBF) & b3.at_least(0xBE)) | (b0.eq(0xF0) & b1.eq(0x91)));
         }
         loud
@@ -122,6 +184,39 @@ mod tests {
                 assert_eq!(next_loud(text.as_bytes(), 0), before, "U+{:04X}", c as u32);
             }
         }
+    }
+
+    /// The offset of every hit in `text` by `next` (a search from an offset).
+    fn every_hit(text: &[u8], next: impl Fn(&[u8]) -> usize) -> Vec<usize> {
+        let mut hits = Vec::new();
+        let mut from = 0;
+        while from < text.len() {
+            let at = from + next(&text[from..]);
+            if at < text.len() {
+                hits.push(at);
+            }
+            from = at + 1;
+        }
+        hits
+    }
+
+    #[test]
+    fn the_byte_by_byte_search_agrees_with_the_whole_chunk_one() {
+        // Every character beside a quiet one and a loud one, both ways
+        // round, at every place in a chunk.
+        let neighbours = ['a', 'é', '\u{301}', '日', '\u{1}', ' ', '\u{200B}'];
+        let mut text = String::new();
+        for (i, c) in (0..=0x10FFFFu32).filter_map(char::from_u32).enumerate() {
+            text.push(neighbours[i % neighbours.len()]);
+            text.push(c);
+        }
+        let bytes = text.as_bytes();
+        let by_chunk = every_hit(bytes, first_hit::<Loud>);
+        let by_byte = every_hit(bytes, |rest| first_hit_by(rest, &mut PortableLoud));
+        assert!(by_chunk.len() > 10_000, "{} hits", by_chunk.len());
+        let first_difference = by_chunk.iter().zip(&by_byte).position(|(a, b)| a != b);
+        assert_eq!(first_difference, None);
+        assert_eq!(by_chunk.len(), by_byte.len());
     }
 
     #[test]
