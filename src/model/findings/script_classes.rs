@@ -7,10 +7,12 @@
 //! A character's class comes from its first two bytes (three for one block)
 //! through lookup tables: on CPUs with AVX-512 VBMI, 64 bytes at a time by
 //! byte permutes ([`vbmi`]); with AVX2, 32 bytes at a time by byte shuffles
-//! ([`avx2`]); elsewhere byte by byte from the same tables.
+//! ([`avx2`]); elsewhere a character at a time from the same tables.
 
 use super::backend::{self, Avx2Token, Backend, VbmiToken};
-use super::byte_masks::{BEFORE, ChunkHits, ChunkWindow, LANES, first_hit_by};
+use super::byte_masks::{
+    BEFORE, ByteMasks, ChunkHits, ChunkWindow, LANES, PortableMasks, first_hit_by,
+};
 
 /// The bits of a class. Two neighbours go together when their classes share
 /// a bit: Latin letters with shared characters, and each class with itself.
@@ -197,7 +199,8 @@ pub fn next_script_change(text: &[u8]) -> usize {
     first_hit_by(text, &mut PortableClasses::default())
 }
 
-/// The search byte by byte.
+/// The search a character at a time, the characters' starts found eight
+/// bytes at a time.
 #[derive(Default)]
 struct PortableClasses {
     /// The class of the character that the last byte of the chunk before
@@ -207,15 +210,23 @@ struct PortableClasses {
 
 impl ChunkHits for PortableClasses {
     fn hits(&mut self, window: &ChunkWindow) -> u64 {
+        let bytes = PortableMasks::load((), window, BEFORE);
+        if bytes.below(0x80) == u64::MAX {
+            // ASCII letters and digits share a class bit: only the first
+            // byte can follow a char of another class.
+            let first = class_of(window[BEFORE], 0, 0);
+            let hits = u64::from(changes(self.last, first));
+            self.last = class_of(window[BEFORE + LANES - 1], 0, 0);
+            return hits;
+        }
+        // Continuation bytes are in their lead's character.
+        let mut starts = !bytes.in_range(0x80, 0xBF);
         let mut hits = 0;
-        for i in 0..LANES {
+        while starts != 0 {
+            let i = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
             let at = BEFORE + i;
-            let b0 = window[at];
-            if b0 & 0xC0 == 0x80 {
-                // A continuation byte: in its lead's character.
-                continue;
-            }
-            let class = class_of(b0, window[at + 1], window[at + 2]);
+            let class = class_of(window[at], window[at + 1], window[at + 2]);
             hits |= u64::from(changes(self.last, class)) << i;
             self.last = class;
         }
@@ -310,6 +321,31 @@ mod tests {
         for (i, c) in (0..=0x10FFFFu32).filter_map(char::from_u32).enumerate() {
             text.push(neighbours[i % neighbours.len()]);
             text.push(c);
+        }
+        // And runs of ASCII that fill chunks, between any two, the first
+        // ending a chunk.
+        for (i, ascii) in ["a", "1", "-", "a1", " "].into_iter().enumerate() {
+            for before in neighbours {
+                for after in neighbours {
+                    while (text.len() + before.len_utf8()) % LANES != 0 {
+                        text.push('-');
+                    }
+                    text.push(before);
+                    text.push_str(&ascii.repeat(60 + 13 * i));
+                    text.push(after);
+                }
+            }
+        }
+        // And chunks of ASCII whose last byte the next chunk's first char
+        // follows.
+        for ascii in ["a-", "-a", "a1", "1a"] {
+            for after in neighbours {
+                while text.len() % LANES != 0 {
+                    text.push(' ');
+                }
+                text.push_str(&ascii.repeat(LANES / 2));
+                text.push(after);
+            }
         }
         let portable = all_hits(text.as_bytes(), PortableClasses::default());
         assert!(portable.iter().any(|&hits| hits != 0));
