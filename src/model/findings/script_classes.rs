@@ -327,7 +327,7 @@ mod tests {
         for (i, ascii) in ["a", "1", "-", "a1", " "].into_iter().enumerate() {
             for before in neighbours {
                 for after in neighbours {
-                    while (text.len() + before.len_utf8()) % LANES != 0 {
+                    while !(text.len() + before.len_utf8()).is_multiple_of(LANES) {
                         text.push('-');
                     }
                     text.push(before);
@@ -340,7 +340,7 @@ mod tests {
         // follows.
         for ascii in ["a-", "-a", "a1", "1a"] {
             for after in neighbours {
-                while text.len() % LANES != 0 {
+                while !text.len().is_multiple_of(LANES) {
                     text.push(' ');
                 }
                 text.push_str(&ascii.repeat(LANES / 2));
