@@ -324,7 +324,7 @@ pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
             _ => {
                 let c = word[at..].chars().next().unwrap_or_default();
                 at += c.len_utf8();
-                PackedLetter::of(plain_letter(c))
+                PackedLetter::of(c)
             }
         };
         let id = letter.script()?;
@@ -342,49 +342,9 @@ pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
     script.map(|script| (script, all_letters))
 }
 
-/// What [`plain_script`] needs of a letter that costs nothing alone: its
-/// script and case.
-#[derive(Debug, Clone, Copy)]
-struct PlainLetter {
-    script: Script,
-    upper: bool,
-    lower: bool,
-}
-
-/// [`plain_letter`] of the Basic Multilingual Plane, a block of 256 chars
-/// at a time, from [`BMP_FACTS`]: a few bytes a char, not a char's facts.
-static BMP_PLAIN_LETTERS: [OnceLock<Box<[Option<PlainLetter>; 256]>>; 256] =
-    [const { OnceLock::new() }; 256];
-
-/// `c` as a plain letter: a letter of a specific script that costs
-/// nothing alone and is not `œ` (which costs after some letters).
-fn plain_letter(c: char) -> Option<PlainLetter> {
-    let of = |f: Facts| {
-        let plain = f.kind == Kind::Letter
-            && f.own_cost == 0
-            && is_specific(f.script)
-            && !matches!(f.c, 'œ' | 'Œ');
-        plain.then_some(PlainLetter {
-            script: f.script,
-            upper: f.upper,
-            lower: f.lower,
-        })
-    };
-    let code = c as usize;
-    if code > 0xFFFF {
-        return of(facts(c));
-    }
-    let block = BMP_PLAIN_LETTERS[code >> 8].get_or_init(|| {
-        Box::new(std::array::from_fn(|i| {
-            // (Surrogates are not chars: they are never looked up.)
-            char::from_u32(((code >> 8) << 8 | i) as u32).and_then(|c| of(facts(c)))
-        }))
-    });
-    block[code & 0xFF]
-}
-
-/// A [`plain_letter`] in two bytes: its script's number, and bits for a
-/// plain letter, a capital and a small letter.
+/// A char as [`plain_script`] needs it, in two bytes: whether it is a plain
+/// letter (of a specific script, costing nothing alone, not `œ`, which
+/// costs after some letters), and if so its script's number and its case.
 #[derive(Debug, Clone, Copy)]
 struct PackedLetter(u16);
 
@@ -393,14 +353,20 @@ impl PackedLetter {
     const UPPER: u16 = 1 << 9;
     const LOWER: u16 = 1 << 10;
 
-    fn of(letter: Option<PlainLetter>) -> PackedLetter {
-        PackedLetter(letter.map_or(0, |l| {
-            // (Script numbers itself in a byte.)
-            u16::from(l.script as u8)
-                | Self::PLAIN
-                | if l.upper { Self::UPPER } else { 0 }
-                | if l.lower { Self::LOWER } else { 0 }
-        }))
+    /// `c`, from its facts.
+    fn of(c: char) -> PackedLetter {
+        let f = facts(c);
+        let plain = f.kind == Kind::Letter
+            && f.own_cost == 0
+            && is_specific(f.script)
+            && !matches!(c, 'œ' | 'Œ');
+        if !plain {
+            return PackedLetter(0);
+        }
+        // (Script numbers itself in a byte.)
+        let upper = if f.upper { Self::UPPER } else { 0 };
+        let lower = if f.lower { Self::LOWER } else { 0 };
+        PackedLetter(u16::from(f.script as u8) | Self::PLAIN | upper | lower)
     }
 
     /// Its script, if it is a plain letter.
@@ -417,12 +383,14 @@ impl PackedLetter {
     }
 }
 
-/// Every char below U+0800 (of one or two bytes) as a [`PackedLetter`].
+/// Every char below U+0800 (of one or two bytes) as a [`PackedLetter`]:
+/// two bytes a char, not a char's facts, are what a plain word's every
+/// char is looked up for.
 fn plain_letters_below_800() -> &'static [PackedLetter; 0x800] {
     static TABLE: OnceLock<Box<[PackedLetter; 0x800]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         Box::new(std::array::from_fn(|code| {
-            PackedLetter::of(char::from_u32(code as u32).and_then(plain_letter))
+            char::from_u32(code as u32).map_or(PackedLetter(0), PackedLetter::of)
         }))
     })
 }
