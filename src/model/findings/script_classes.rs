@@ -349,6 +349,10 @@ mod tests {
         }
         let portable = all_hits(text.as_bytes(), PortableClasses::default());
         assert!(portable.iter().any(|&hits| hits != 0));
+        let agrees = |vector: Vec<u64>, backend: &str| {
+            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
+            assert_eq!(first_difference, None, "{backend}");
+        };
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = VbmiToken::detect() {
             #[target_feature(enable = "avx512bw,avx512vbmi")]
@@ -356,9 +360,7 @@ mod tests {
                 all_hits(text, vbmi::Classes::new(token))
             }
             // SAFETY: the token proves the CPU has both.
-            let vector = unsafe { with_vbmi(token, text.as_bytes()) };
-            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
-            assert_eq!(first_difference, None, "VBMI");
+            agrees(unsafe { with_vbmi(token, text.as_bytes()) }, "VBMI");
         }
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = Avx2Token::detect() {
@@ -367,9 +369,7 @@ mod tests {
                 all_hits(text, avx2::Classes::new(token))
             }
             // SAFETY: the token proves the CPU has AVX2.
-            let vector = unsafe { with_avx2(token, text.as_bytes()) };
-            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
-            assert_eq!(first_difference, None, "AVX2");
+            agrees(unsafe { with_avx2(token, text.as_bytes()) }, "AVX2");
         }
     }
 }

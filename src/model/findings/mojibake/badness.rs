@@ -37,26 +37,16 @@ use std::sync::OnceLock;
 
 use unicode_general_category::{GeneralCategory as Category, get_general_category};
 use unicode_normalization::char::compose;
-use unicode_script::{Script, ScriptExtension, UnicodeScript};
+use unicode_script::{Script, UnicodeScript};
 
 use super::kept::Kept;
 use crate::model::encoding::{alphabets_of, family, is_common_letter};
 
 /// The scripts of the letters on the rest of a line (its context).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Context {
-    scripts: Scripts,
+    scripts: ScriptSet,
     letters: usize,
-}
-
-/// No context: a text alone.
-impl Default for Context {
-    fn default() -> Self {
-        Context {
-            scripts: no_scripts(),
-            letters: 0,
-        }
-    }
 }
 
 impl Context {
@@ -70,20 +60,11 @@ impl Context {
         {
             context.letters += 1;
             if is_specific(f.script) {
-                context.scripts = context.scripts.union(f.script.into());
+                context.scripts.add(f.script.into());
             }
         }
         context
     }
-}
-
-/// A set of specific scripts (neither Common, Inherited nor Unknown), a bit
-/// each: unicode-script's set of a char's scripts, used as a plain set.
-type Scripts = ScriptExtension;
-
-/// The empty set of scripts.
-fn no_scripts() -> Scripts {
-    Script::Unknown.into()
 }
 
 /// How implausible a text is on its own, and the scripts of its letters,
@@ -93,7 +74,7 @@ pub struct Measure {
     /// What the text costs with no line around it.
     pub alone: u32,
     /// The scripts of its letters (Common and Inherited left out).
-    scripts: Scripts,
+    scripts: ScriptSet,
 }
 
 impl Measure {
@@ -104,8 +85,7 @@ impl Measure {
         if context.letters < 3 {
             return self.alone;
         }
-        let shared = self.scripts.intersection(context.scripts).len();
-        self.alone + 3 * (self.scripts.len() - shared) as u32
+        self.alone + 3 * self.scripts.count_outside(context.scripts)
     }
 }
 
@@ -405,8 +385,9 @@ impl From<Script> for ScriptId {
     }
 }
 
-/// A set of scripts, a bit each.
-#[derive(Debug, Clone, Copy, Default)]
+/// A set of specific scripts (neither Common, Inherited nor Unknown), a
+/// bit each.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ScriptSet([u64; 4]);
 
 impl ScriptSet {
@@ -420,12 +401,16 @@ impl ScriptSet {
         self.0[usize::from(script.0 >> 6)] & 1 << (script.0 & 63) != 0
     }
 
+    /// How many of its scripts `other` lacks.
+    pub fn count_outside(self, other: ScriptSet) -> u32 {
+        (self.0.iter().zip(other.0))
+            .map(|(&mine, theirs)| (mine & !theirs).count_ones())
+            .sum()
+    }
+
     /// Whether every script of it is in `other`.
     pub fn within(self, other: ScriptSet) -> bool {
-        self.0
-            .iter()
-            .zip(other.0)
-            .all(|(&mine, theirs)| mine & !theirs == 0)
+        self.count_outside(other) == 0
     }
 }
 
@@ -468,7 +453,7 @@ fn measure_now(text: &str) -> Measure {
 /// [`measure`] of the text whose chars' facts are `facts`.
 fn measure_facts(facts: &[Facts]) -> Measure {
     let mut cost = 0;
-    let mut scripts = no_scripts();
+    let mut scripts = ScriptSet::default();
     // The alphabets that hold every letter of the word so far: letters of
     // one word that no one language writes together (ı with ź) are a sign
     // of the wrong code page.
@@ -509,7 +494,7 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                     cost += 3;
                 }
                 if is_specific(f.script) && !is_lone_greek(facts, i) {
-                    scripts = scripts.union(f.script.into());
+                    scripts.add(f.script.into());
                 }
             }
             Kind::Mark => {
@@ -653,8 +638,13 @@ mod tests {
         };
         let measure = measure(word);
         assert!(measure.alone <= 2, "{word:?} costs {}", measure.alone);
-        let only: Vec<ScriptId> = measure.scripts.iter().map(ScriptId::from).collect();
-        assert!(only.iter().all(|&s| s == script), "{word:?}: {only:?}");
+        let mut only = ScriptSet::default();
+        only.add(script);
+        assert!(
+            measure.scripts.within(only),
+            "{word:?}: {:?}",
+            measure.scripts
+        );
         let alphabetic = word.chars().filter(|c| c.is_alphabetic()).count();
         assert_eq!(letters, alphabetic, "{word:?}");
     }
