@@ -54,9 +54,12 @@ impl PortableMasks {
     /// where it holds (and may set other bits).
     #[inline(always)]
     fn mask(&self, test: impl Fn(u64) -> u64) -> u64 {
-        (self.0.iter().enumerate()).fold(0, |mask, (i, &word)| {
-            mask | gather_top_bits(test(word) & TOP) << (8 * i)
-        })
+        // (A plain loop: an iterator's fold was left a call of its own.)
+        let mut mask = 0;
+        for i in 0..LANES / 8 {
+            mask |= gather_top_bits(test(self.0[i]) & TOP) << (8 * i);
+        }
+        mask
     }
 }
 
@@ -349,35 +352,68 @@ pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
 pub fn first_hit_by<K: ChunkHits>(text: &[u8], chunks: &mut K) -> usize {
     let mut at = 0;
     while at < text.len() {
-        let inside = at
-            .checked_sub(BEFORE)
-            .and_then(|start| text.get(start..at + LANES + AFTER))
-            .and_then(|bytes| <&ChunkWindow>::try_from(bytes).ok());
-        let hits = match inside {
-            Some(window) => chunks.hits(window),
-            None => {
-                // At either end: a copy padded with NUL, hits past the end
-                // dropped.
-                let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
-                let start = at.saturating_sub(BEFORE);
-                let end = (at + LANES + AFTER).min(text.len());
-                let into = BEFORE + start - at;
-                window[into..into + end - start].copy_from_slice(&text[start..end]);
-                let left = text.len() - at;
-                let real = if left >= LANES {
-                    u64::MAX
-                } else {
-                    (1 << left) - 1
-                };
-                chunks.hits(&window) & real
-            }
-        };
+        let hits = chunk_hits(text, at, chunks);
         if hits != 0 {
             return at + hits.trailing_zeros() as usize;
         }
         at += LANES;
     }
     text.len()
+}
+
+/// Calls `visit` with each byte of `text` where `chunks` finds a hit, in
+/// order, but those before the offset its last call returned (it must be
+/// past the hit). Before the text and after it, bytes count as NUL.
+/// Inlined into its caller, so that vector code there is compiled for its
+/// CPU.
+#[inline(always)]
+pub fn for_each_hit_by<K: ChunkHits>(
+    text: &[u8],
+    chunks: &mut K,
+    mut visit: impl FnMut(usize) -> usize,
+) {
+    // Hits before `at + skip` are passed over.
+    let (mut at, mut skip) = (0, 0);
+    let from = |skip: usize| u64::MAX.checked_shl(skip as u32).unwrap_or(0);
+    while at < text.len() {
+        let mut hits = chunk_hits(text, at, chunks) & from(skip);
+        while hits != 0 {
+            let hit = at + hits.trailing_zeros() as usize;
+            skip = visit(hit) - at;
+            hits &= from(skip);
+        }
+        at += LANES;
+        skip = skip.saturating_sub(LANES);
+    }
+}
+
+/// The hits of the chunk of `text` at `at` (a multiple of [`LANES`]), by
+/// `chunks`, which saw the chunks before.
+#[inline(always)]
+fn chunk_hits<K: ChunkHits>(text: &[u8], at: usize, chunks: &mut K) -> u64 {
+    let inside = at
+        .checked_sub(BEFORE)
+        .and_then(|start| text.get(start..at + LANES + AFTER))
+        .and_then(|bytes| <&ChunkWindow>::try_from(bytes).ok());
+    match inside {
+        Some(window) => chunks.hits(window),
+        None => {
+            // At either end: a copy padded with NUL, hits past the end
+            // dropped.
+            let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
+            let start = at.saturating_sub(BEFORE);
+            let end = (at + LANES + AFTER).min(text.len());
+            let into = BEFORE + start - at;
+            window[into..into + end - start].copy_from_slice(&text[start..end]);
+            let left = text.len() - at;
+            let real = if left >= LANES {
+                u64::MAX
+            } else {
+                (1 << left) - 1
+            };
+            chunks.hits(&window) & real
+        }
+    }
 }
 
 #[cfg(test)]

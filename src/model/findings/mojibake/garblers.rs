@@ -379,6 +379,25 @@ pub fn roles(c: char) -> Roles {
     ROLES.of(c)
 }
 
+/// The roles of `c` as the quick tests for mojibake take them: a space
+/// may be a lost no-break space (A0), and `?` or U+FFFD a byte lost to a
+/// strict decoder, each a continuation byte where that can happen
+/// ([`loss_masks`]).
+pub fn quick_roles(c: char) -> Roles {
+    let lost = loss_masks();
+    match c {
+        ' ' => Roles {
+            continuation: lost.space,
+            ..roles(c)
+        },
+        '?' | '\u{FFFD}' => Roles {
+            continuation: lost.holes,
+            ..roles(c)
+        },
+        _ => roles(c),
+    }
+}
+
 /// The chars above [`TABLE_CHARS`] that some encoding shows a byte as are
 /// all at or above this one (a test checks).
 pub const HIGH_FLOOR: char = '\u{E000}';

@@ -9,9 +9,11 @@ use super::chains::{Candidate, no_break_space_fits, readings_of};
 use super::garblers::{
     Garbler, LOST_NO_BREAK_SPACE, Roles, byte_row, loss_masks, roles, roles_table,
 };
+use super::lead_pairs::for_each_lead_pair;
 use super::undo::Layer;
 use super::{Chain, Mojibake, Reading};
 use crate::model::blocks::line_aligned::line_pieces;
+use crate::model::findings::backend::{self, Backend};
 use std::sync::Arc;
 use unicode_script::Script;
 
@@ -52,16 +54,50 @@ pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
 /// [`find_mojibake`] on this thread.
 fn find_in_lines(text: &str) -> Vec<Mojibake> {
     let mut runs = Vec::new();
-    let mut start = 0;
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
-    for end in ends.chain(std::iter::once(text.len())) {
-        let line = &text[start..end];
-        if !line.is_ascii() && may_hold_mojibake(line) {
-            find_in_line(text, start, end, &mut runs);
-        }
-        start = end;
-    }
+    lines_that_may_hold(text, backend::selected(), |start, end| {
+        find_in_line(text, start, end, &mut runs)
+    });
     runs
+}
+
+/// Calls `visit` with the start and end of each line of `text` that
+/// [`may_hold_mojibake`], found by the lead-pair search on `backend`: a line
+/// it passes over has no char that may begin a sequence with the one
+/// before, and none that stands for a byte alone (a C1 control), so it
+/// holds nothing; in a line it stops in, only the sequences that may begin
+/// where it stopped need be looked at.
+fn lines_that_may_hold(text: &str, backend: Backend, mut visit: impl FnMut(usize, usize)) {
+    let bytes = text.as_bytes();
+    // The line of the last stop.
+    let mut line = 0..0;
+    for_each_lead_pair(backend, bytes, |hit| {
+        if hit >= line.end {
+            let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
+            let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
+            line = start..end;
+        }
+        if begins_a_sequence(&text[line.clone()], hit - line.start) {
+            visit(line.start, line.end);
+            line.end
+        } else {
+            hit + 1
+        }
+    });
+}
+
+/// Whether the char of `line` at `at`, with the one before, begins a
+/// sequence that some encoding shows whole, or is a C1 control (either way
+/// [`may_hold_mojibake`] holds for the line; and it holds for a line only
+/// if it holds so at some char the search stops at). A sequence takes at
+/// most four chars, and each that shows a continuation byte has at most
+/// three bytes.
+fn begins_a_sequence(line: &str, at: usize) -> bool {
+    let from = line[..at].char_indices().next_back().map_or(at, |(i, _)| i);
+    let mut to = (at + 3 * 3).min(line.len());
+    while !line.is_char_boundary(to) {
+        to -= 1;
+    }
+    may_hold_mojibake(&line[from..to])
 }
 
 /// The quick test most lines fail: in some encoding, its chars show a
@@ -945,7 +981,9 @@ fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -
 
 #[cfg(test)]
 mod tests {
+    use super::super::garblers::quick_roles;
     use super::*;
+    use std::collections::BTreeSet;
 
     fn fixed(text: &str) -> String {
         super::super::with_repairs(text, &find_mojibake(text))
@@ -991,13 +1029,10 @@ mod tests {
     /// [`may_hold_mojibake`] a char at a time, as its doc says it: the
     /// oracle of the byte-wise scan.
     fn may_hold_char_by_char(line: &str) -> bool {
-        let lost = loss_masks();
         let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
         for c in line.chars() {
-            let roles = roles(c);
+            let roles = quick_roles(c);
             let continuation = match c {
-                ' ' => lost.space,
-                '?' | '\u{FFFD}' => lost.holes,
                 '\u{80}'..='\u{9F}' => return true,
                 _ => roles.continuation,
             };
@@ -1010,6 +1045,115 @@ mod tests {
             need3 = roles.lead4;
         }
         false
+    }
+
+    /// The lines (start, end) of `text` that [`lines_that_may_hold`] visits
+    /// on each backend the CPU has, by name.
+    fn visited_lines(text: &str) -> Vec<(&'static str, Vec<(usize, usize)>)> {
+        (Backend::ALL.into_iter())
+            .filter(|backend| backend.is_available())
+            .map(|backend| {
+                let mut visited = Vec::new();
+                lines_that_may_hold(text, backend, |start, end| visited.push((start, end)));
+                (backend.name(), visited)
+            })
+            .collect()
+    }
+
+    /// The lines of `text` for which [`may_hold_char_by_char`] holds.
+    fn holding_lines(text: &str) -> Vec<(usize, usize)> {
+        let mut start = 0;
+        let mut holding = Vec::new();
+        for line in text.split_inclusive('\n') {
+            if may_hold_char_by_char(line) {
+                holding.push((start, start + line.len()));
+            }
+            start += line.len();
+        }
+        holding
+    }
+
+    /// Asserts that the lead-pair search, on every backend, takes just the
+    /// lines of `text` that may hold mojibake: the lines it passes over that
+    /// hold some (misses) and those it takes that hold none are counted
+    /// apart.
+    fn assert_takes_the_lines_that_may_hold(text: &str) {
+        let holding = holding_lines(text);
+        for (backend, visited) in visited_lines(text) {
+            let (holding, visited): (BTreeSet<_>, BTreeSet<_>) = (
+                holding.iter().copied().collect(),
+                visited.into_iter().collect(),
+            );
+            let missed: Vec<&str> = (holding.iter())
+                .filter(|line| !visited.contains(line))
+                .map(|&(start, end)| &text[start..end])
+                .collect();
+            let extra: Vec<&str> = (visited.iter())
+                .filter(|line| !holding.contains(line))
+                .map(|&(start, end)| &text[start..end])
+                .collect();
+            assert!(
+                missed.is_empty() && extra.is_empty(),
+                "{backend}: {} missed {:?}; {} taken wrongly {:?}",
+                missed.len(),
+                &missed[..missed.len().min(5)],
+                extra.len(),
+                &extra[..extra.len().min(5)],
+            );
+        }
+    }
+
+    /// Every char that shows a byte in some encoding or that the quick
+    /// test takes for a lost one, and some that show none.
+    fn chars_with_roles() -> Vec<char> {
+        let mut chars: Vec<char> = ('\u{80}'..='\u{FFFF}')
+            .filter(|&c| {
+                let roles = quick_roles(c);
+                roles.lead() | roles.continuation != 0 || ('\u{80}'..'\u{A0}').contains(&c)
+            })
+            .collect();
+        chars.extend([' ', '?', 'a', '\u{FFFD}', '字', '😀']);
+        chars
+    }
+
+    #[test]
+    fn the_lead_pair_search_takes_every_line_of_two_chars_that_may_hold() {
+        // Every two chars that show bytes, side by side and with a space
+        // between (a lost no-break space, the search's one rule of three
+        // chars), each pair a line.
+        let chars = chars_with_roles();
+        for between in ["", " "] {
+            let mut text = String::new();
+            for &a in &chars {
+                for &b in &chars {
+                    text.push(a);
+                    text.push_str(between);
+                    text.push(b);
+                    text.push('\n');
+                }
+            }
+            assert!(!holding_lines(&text).is_empty());
+            assert_takes_the_lines_that_may_hold(&text);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_lead_pair_search_takes_the_lines_that_may_hold(lines in proptest::collection::vec(
+            proptest::collection::vec(
+                proptest::prop_oneof![
+                    4 => proptest::sample::select(chars_with_roles()),
+                    1 => proptest::sample::select(vec![' ', '?', '\n', 'a', 'é', 'Ã', 'â', '€', '\u{A0}']),
+                ],
+                0..40,
+            ),
+            1..8,
+        )) {
+            let text: String = (lines.iter())
+                .map(|line| line.iter().collect::<String>() + "\n")
+                .collect();
+            assert_takes_the_lines_that_may_hold(&text);
+        }
     }
 
     proptest::proptest! {

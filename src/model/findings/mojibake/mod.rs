@@ -16,6 +16,7 @@ mod badness;
 mod chains;
 mod garblers;
 mod kept;
+mod lead_pairs;
 mod line;
 mod steps;
 mod undo;

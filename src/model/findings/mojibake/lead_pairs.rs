@@ -1,0 +1,400 @@
+//! The quick search for mojibake: chars that follow one that, in some
+//! encoding, shows a UTF-8 lead byte while they show a continuation byte
+//! (or stand for one that was lost: a space, `?`, U+FFFD), and C1
+//! controls. Every UTF-8 sequence that garbling left whole begins with
+//! such a pair, so a line without one holds no mojibake, and most lines
+//! have none: [`super::line`] looks closer only at the lines this search
+//! stops in, and only at the pairs it stops at.
+//!
+//! A char's *pair class* is a byte: bit `4 + g` if it shows a lead byte in
+//! an encoding of group `g`, bit `g` if a continuation byte (the encodings
+//! in three groups keep it to a byte; a pair that meets in a group but not
+//! in one encoding is let through, to be looked at closer), and
+//! [`LEAD2_SPACE`]. A space after a word is the one pair that real text
+//! has often: it stops the search only where the char after it goes on
+//! the sequence, or the char before begins one of two bytes. The class
+//! comes from the char's bytes through tables worked out from the
+//! encodings' own: the lead byte picks a row (for a char of three bytes,
+//! with the second byte), and the last byte the class in it. With AVX-512
+//! VBMI the rows are looked up 64 bytes at a time by byte permutes
+//! ([`vbmi`]); with AVX2, 32 at a time by byte shuffles ([`avx2`]);
+//! elsewhere a char at a time.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use super::garblers::{GARBLERS, Garbler, loss_masks, quick_roles};
+use crate::model::findings::backend::Backend;
+#[cfg(target_arch = "x86_64")]
+use crate::model::findings::backend::{Avx2Token, VbmiToken};
+use crate::model::findings::byte_masks::{
+    BEFORE, ByteMasks, ChunkHits, ChunkWindow, LANES, PortableMasks, for_each_hit_by,
+};
+
+/// How many groups the encodings are put in.
+const GROUPS: usize = 3;
+
+/// The group of an encoding: text in one script seldom meets a pair of
+/// chars that one encoding of a group shows as a lead byte and another as
+/// a continuation byte. Latin letters are lead bytes in the ISO and Windows
+/// code pages and continuation bytes in the DOS ones and macintosh; Greek
+/// letters are lead bytes in windows-1253 and cp437, and continuation
+/// bytes in macintosh; Cyrillic letters lead bytes in windows-1251 and
+/// KOI8 and both in IBM866.
+fn group_of(garbler: &Garbler) -> usize {
+    match garbler.name {
+        "IBM866" | "IBM437" | "IBM850" => 1,
+        "macintosh" => 2,
+        _ => 0,
+    }
+}
+
+/// In a pair class: the char shows a lead byte of two in an encoding that
+/// shows A0 as a no-break space (so that a space after it may complete
+/// the sequence).
+const LEAD2_SPACE: u8 = 0x08;
+
+/// The pair class of `c` (see the module's doc).
+pub fn pair_class(c: char) -> u8 {
+    let roles = quick_roles(c);
+    let lead2_space = roles.lead2 & loss_masks().space != 0;
+    GARBLERS.iter().fold(
+        if lead2_space { LEAD2_SPACE } else { 0 },
+        |class, garbler| {
+            let bit = 1u32 << garbler.index();
+            let group = group_of(garbler);
+            let lead = if roles.lead() & bit != 0 { 0x10 } else { 0 };
+            let continuation = if roles.continuation & bit != 0 { 1 } else { 0 };
+            class | (lead | continuation) << group
+        },
+    )
+}
+
+/// Whether a char of class `class` after one of class `before` may begin a
+/// sequence with it (a space aside).
+#[inline(always)]
+fn pairs(before: u8, class: u8) -> bool {
+    (before >> 4) & class != 0
+}
+
+/// Whether a space (of class `space`) after a char of class `before`,
+/// followed by one of class `next`, may be in a sequence that begins
+/// before it: as the no-break space that ends a sequence of two, or inside
+/// a longer one.
+#[inline(always)]
+fn space_pairs(before: u8, space: u8, next: u8) -> bool {
+    before & LEAD2_SPACE != 0 || pairs(before, space & next)
+}
+
+/// Whether the char that starts with `b0`, `b1` is a C1 control.
+#[inline(always)]
+fn is_c1(b0: u8, b1: u8) -> bool {
+    b0 == 0xC2 && b1 < 0xA0
+}
+
+/// In the lead table: the row depends on the second byte too; the low bits
+/// choose its second table.
+const BY_SECOND: u8 = 0x80;
+
+/// The tables a char's pair class is looked up in.
+pub struct Tables {
+    /// For each byte from 80 on, as a char's first: the row of a char of two
+    /// bytes, [`BY_SECOND`] and a second table for one of three, or 0 (no
+    /// char it leads has a class, or it leads none).
+    lead: [u8; 128],
+    /// The classes of a space and of `?`.
+    space: u8,
+    question: u8,
+    /// For each lead of three bytes with a second table: the row by the
+    /// second byte's low six bits. Padded to an even count.
+    second: Vec<[u8; 64]>,
+    /// Classes by the last byte's low six bits. Row 0 has none; padded to an
+    /// even count (the vector lookups take them in pairs).
+    rows: Vec<[u8; 64]>,
+}
+
+impl Tables {
+    /// Works the tables out from the class of every char (those of four
+    /// bytes have none, a test checks).
+    fn build() -> Tables {
+        let mut two: BTreeMap<u8, [u8; 64]> = BTreeMap::new();
+        let mut three: BTreeMap<(u8, u8), [u8; 64]> = BTreeMap::new();
+        for c in ('\u{80}'..='\u{FFFF}').filter(|&c| pair_class(c) != 0) {
+            let mut buffer = [0; 4];
+            let bytes = c.encode_utf8(&mut buffer).as_bytes();
+            let row = match *bytes {
+                [b0, _] => two.entry(b0).or_insert([0; 64]),
+                [b0, b1, _] => three.entry((b0, b1)).or_insert([0; 64]),
+                _ => unreachable!("a char below U+10000 has two or three bytes"),
+            };
+            row[usize::from(bytes[bytes.len() - 1] & 0x3F)] = pair_class(c);
+        }
+        assert!(GARBLERS.iter().all(|g| group_of(g) < GROUPS));
+        let mut lead = [0; 128];
+        // A lead of two bytes numbers its row, C0 as 0, so that the rows of
+        // Latin letters (C3, C5), Greek (CE, CF), Cyrillic (D0, D1) and
+        // Arabic (D8, D9; DA, DB) pair up (the vector lookups take rows in
+        // pairs). Row 0 has no class: C0 leads no char.
+        let mut rows = vec![[0; 64]; 0x20];
+        for (b0, row) in two {
+            lead[usize::from(b0 & 0x7F)] = b0 - 0xC0;
+            rows[usize::from(b0 - 0xC0)] = row;
+        }
+        let mut second: Vec<[u8; 64]> = Vec::new();
+        for ((b0, b1), row) in three {
+            let entry = &mut lead[usize::from(b0 & 0x7F)];
+            if *entry == 0 {
+                *entry = BY_SECOND | second.len() as u8;
+                second.push([0; 64]);
+            }
+            second[usize::from(*entry & !BY_SECOND)][usize::from(b1 & 0x3F)] = rows.len() as u8;
+            rows.push(row);
+        }
+        // Row numbers stay clear of BY_SECOND; the vector lookups hold
+        // eight second tables.
+        assert!(rows.len() <= 128, "{} rows", rows.len());
+        assert!(second.len() <= 8, "{} second tables", second.len());
+        for tables in [&mut rows, &mut second] {
+            if tables.len() % 2 == 1 {
+                tables.push([0; 64]);
+            }
+        }
+        Tables {
+            lead,
+            space: pair_class(' '),
+            question: pair_class('?'),
+            second,
+            rows,
+        }
+    }
+
+    /// The row of the char that starts with `b0`, `b1` (0: it has no class).
+    #[inline(always)]
+    fn row(&self, b0: u8, b1: u8) -> u8 {
+        match self.lead[usize::from(b0 & 0x7F)] {
+            _ if b0 < 0x80 => 0,
+            lead if lead & BY_SECOND != 0 => {
+                self.second[usize::from(lead & !BY_SECOND)][usize::from(b1 & 0x3F)]
+            }
+            row => row,
+        }
+    }
+
+    /// The pair class of the char that starts with `b0`, `b1`, `b2` (none
+    /// for a continuation byte).
+    #[inline(always)]
+    pub fn class_at(&self, b0: u8, b1: u8, b2: u8) -> u8 {
+        match b0 {
+            b' ' => self.space,
+            b'?' => self.question,
+            0..0x80 => 0,
+            _ => {
+                let last = if b0 < 0xE0 { b1 } else { b2 };
+                self.rows[usize::from(self.row(b0, b1))][usize::from(last & 0x3F)]
+            }
+        }
+    }
+}
+
+static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
+
+/// The tables, worked out on first use.
+pub fn tables() -> &'static Tables {
+    &TABLES
+}
+
+/// Calls `visit` with the offset of each char of `text` (valid UTF-8) that
+/// follows one it may begin a sequence with, or is a C1 control, in order,
+/// but those before the offset its last call returned (past the char).
+/// The byte before `text` counts as ASCII. On `backend` (if the CPU has
+/// it): with AVX-512, on a CPU with VBMI, 64 bytes are looked up at a time;
+/// with AVX-512 otherwise or AVX2, 32; portably, a char at a time.
+pub fn for_each_lead_pair(backend: Backend, text: &[u8], visit: impl FnMut(usize) -> usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512bw,avx512vbmi")]
+        fn with_vbmi(token: VbmiToken, text: &[u8], visit: impl FnMut(usize) -> usize) {
+            for_each_hit_by(text, &mut vbmi::Pairs::new(token, tables()), visit)
+        }
+        #[target_feature(enable = "avx2")]
+        fn with_avx2(token: Avx2Token, text: &[u8], visit: impl FnMut(usize) -> usize) {
+            for_each_hit_by(text, &mut avx2::Pairs::new(token, tables()), visit)
+        }
+        if backend == Backend::Avx512
+            && let Some(token) = VbmiToken::detect()
+        {
+            // SAFETY: the token proves the CPU has AVX-512BW and VBMI.
+            return unsafe { with_vbmi(token, text, visit) };
+        }
+        if backend != Backend::Portable
+            && let Some(token) = Avx2Token::detect()
+        {
+            // SAFETY: the token proves the CPU has AVX2.
+            return unsafe { with_avx2(token, text, visit) };
+        }
+    }
+    for_each_hit_by(text, &mut PortablePairs::new(tables()), visit)
+}
+
+/// The search a char at a time, the chars it looks up (those past ASCII,
+/// spaces and `?`) found eight bytes at a time.
+struct PortablePairs {
+    tables: &'static Tables,
+    /// The class of the char that the last byte of the chunk before
+    /// belongs to.
+    last: u8,
+}
+
+impl PortablePairs {
+    /// At the start of a text.
+    fn new(tables: &'static Tables) -> PortablePairs {
+        PortablePairs { tables, last: 0 }
+    }
+
+    /// The class of the char that starts at `window[at]`.
+    #[inline(always)]
+    fn class_at(&self, window: &ChunkWindow, at: usize) -> u8 {
+        self.tables
+            .class_at(window[at], window[at + 1], window[at + 2])
+    }
+
+    /// Whether the char of class `class` at `window[at]`, after one of
+    /// class `before`, is a hit.
+    #[inline(always)]
+    fn hit_at(&self, window: &ChunkWindow, at: usize, before: u8, class: u8) -> bool {
+        match window[at] {
+            b' ' => space_pairs(before, self.tables.space, self.class_at(window, at + 1)),
+            b0 => pairs(before, class) || is_c1(b0, window[at + 1]),
+        }
+    }
+}
+
+impl ChunkHits for PortablePairs {
+    #[inline]
+    fn hits(&mut self, window: &ChunkWindow) -> u64 {
+        let bytes = PortableMasks::load((), window, BEFORE);
+        // ASCII chars but spaces and `?` show no byte: they end what began.
+        let quiet = bytes.below(0x80) & !bytes.eq(b' ') & !bytes.eq(b'?');
+        let mut looked_up = !quiet & !bytes.in_range(0x80, 0xBF);
+        let mut hits = 0;
+        // The class of the last char looked up, or of the one before the
+        // chunk.
+        let mut last = self.last;
+        while looked_up != 0 {
+            let i = looked_up.trailing_zeros() as usize;
+            looked_up &= looked_up - 1;
+            // (Between two chars looked up, the bytes of the first or ASCII
+            // that ends it.)
+            let before = if i > 0 && quiet & 1 << (i - 1) != 0 {
+                0
+            } else {
+                last
+            };
+            let class = self.class_at(window, BEFORE + i);
+            hits |= u64::from(self.hit_at(window, BEFORE + i, before, class)) << i;
+            last = class;
+        }
+        self.last = if quiet >> (LANES - 1) != 0 { 0 } else { last };
+        hits
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod vbmi;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::findings::byte_masks::AFTER;
+
+    #[test]
+    fn chars_of_four_bytes_have_no_class() {
+        let classed: Vec<char> = ('\u{10000}'..='\u{10FFFF}')
+            .filter(|&c| pair_class(c) != 0)
+            .collect();
+        assert_eq!(classed, Vec::<char>::new());
+    }
+
+    #[test]
+    fn the_tables_give_every_char_its_class() {
+        let tables = tables();
+        for c in (0..=0xFFFFu32).filter_map(char::from_u32) {
+            let mut bytes = [0; 4];
+            c.encode_utf8(&mut bytes);
+            let class = tables.class_at(bytes[0], bytes[1], bytes[2]);
+            assert_eq!(class, pair_class(c), "U+{:04X}", c as u32);
+        }
+    }
+
+    /// The hits of every chunk of `text` by `chunks`.
+    fn all_hits(text: &[u8], mut chunks: impl ChunkHits) -> Vec<u64> {
+        let mut padded = vec![0; BEFORE];
+        padded.extend_from_slice(text);
+        padded.resize(BEFORE + text.len().next_multiple_of(LANES) + LANES, 0);
+        (0..text.len().div_ceil(LANES))
+            .map(|k| {
+                let window = &padded[k * LANES..k * LANES + BEFORE + LANES + AFTER];
+                chunks.hits(window.try_into().expect("a window"))
+            })
+            .collect()
+    }
+
+    /// Each char beside each of `neighbours` both ways round, at every
+    /// place in a chunk, and runs of ASCII that fill chunks between them.
+    fn every_char_beside(neighbours: &[char]) -> String {
+        let mut text = String::new();
+        for (i, c) in (0..=0x10FFFFu32).filter_map(char::from_u32).enumerate() {
+            text.push(neighbours[i % neighbours.len()]);
+            text.push(c);
+        }
+        for (i, ascii) in ["a", " ", "?", "a ", " ?"].into_iter().enumerate() {
+            for &before in neighbours {
+                for &after in neighbours {
+                    while !(text.len() + before.len_utf8()).is_multiple_of(LANES) {
+                        text.push('-');
+                    }
+                    text.push(before);
+                    text.push_str(&ascii.repeat(60 + 13 * i));
+                    text.push(after);
+                }
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn the_vector_searches_agree_with_the_char_by_char_one() {
+        // A char that shows a lead byte in each group, one that shows a
+        // continuation byte in each, a C1 control, and neither.
+        let neighbours = [
+            'é', 'Я', 'α', '╔', '‘', 'а', 'Ά', 'π', '\u{85}', ' ', '?', 'a', '日',
+        ];
+        let text = every_char_beside(&neighbours);
+        let portable = all_hits(text.as_bytes(), PortablePairs::new(tables()));
+        assert!(portable.iter().any(|&hits| hits != 0));
+        let agrees = |vector: Vec<u64>, backend: &str| {
+            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
+            assert_eq!(first_difference, None, "{backend}");
+        };
+        #[cfg(target_arch = "x86_64")]
+        if let Some(token) = VbmiToken::detect() {
+            #[target_feature(enable = "avx512bw,avx512vbmi")]
+            fn with_vbmi(token: VbmiToken, text: &[u8]) -> Vec<u64> {
+                all_hits(text, vbmi::Pairs::new(token, tables()))
+            }
+            // SAFETY: the token proves the CPU has both.
+            agrees(unsafe { with_vbmi(token, text.as_bytes()) }, "VBMI");
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(token) = Avx2Token::detect() {
+            #[target_feature(enable = "avx2")]
+            fn with_avx2(token: Avx2Token, text: &[u8]) -> Vec<u64> {
+                all_hits(text, avx2::Pairs::new(token, tables()))
+            }
+            // SAFETY: the token proves the CPU has AVX2.
+            agrees(unsafe { with_avx2(token, text.as_bytes()) }, "AVX2");
+        }
+    }
+}
