@@ -27,9 +27,7 @@ use super::garblers::{GARBLERS, Garbler, loss_masks, quick_roles};
 use crate::model::findings::backend::Backend;
 #[cfg(target_arch = "x86_64")]
 use crate::model::findings::backend::{Avx2Token, VbmiToken};
-use crate::model::findings::byte_masks::{
-    BEFORE, ByteMasks, ChunkHits, ChunkWindow, LANES, PortableMasks, for_each_hit_by,
-};
+use crate::model::findings::byte_masks::{BEFORE, ChunkHits, ChunkWindow, for_each_hit_by};
 
 /// How many groups the encodings are put in.
 const GROUPS: usize = 3;
@@ -54,42 +52,32 @@ fn group_of(garbler: &Garbler) -> usize {
 /// the sequence).
 const LEAD2_SPACE: u8 = 0x08;
 
+/// The encodings of each group (bits by index).
+static GROUP_MASKS: LazyLock<[u32; GROUPS]> = LazyLock::new(|| {
+    let mut masks = [0; GROUPS];
+    for garbler in GARBLERS.iter() {
+        masks[group_of(garbler)] |= 1 << garbler.index();
+    }
+    masks
+});
+
 /// The pair class of `c` (see the module's doc).
 pub fn pair_class(c: char) -> u8 {
     let roles = quick_roles(c);
-    let lead2_space = roles.lead2 & loss_masks().space != 0;
-    GARBLERS.iter().fold(
-        if lead2_space { LEAD2_SPACE } else { 0 },
-        |class, garbler| {
-            let bit = 1u32 << garbler.index();
-            let group = group_of(garbler);
-            let lead = if roles.lead() & bit != 0 { 0x10 } else { 0 };
-            let continuation = if roles.continuation & bit != 0 { 1 } else { 0 };
-            class | (lead | continuation) << group
-        },
-    )
-}
-
-/// Whether a char of class `class` after one of class `before` may begin a
-/// sequence with it (a space aside).
-#[inline(always)]
-fn pairs(before: u8, class: u8) -> bool {
-    (before >> 4) & class != 0
-}
-
-/// Whether a space (of class `space`) after a char of class `before`,
-/// followed by one of class `next`, may be in a sequence that begins
-/// before it: as the no-break space that ends a sequence of two, or inside
-/// a longer one.
-#[inline(always)]
-fn space_pairs(before: u8, space: u8, next: u8) -> bool {
-    before & LEAD2_SPACE != 0 || pairs(before, space & next)
-}
-
-/// Whether the char that starts with `b0`, `b1` is a C1 control.
-#[inline(always)]
-fn is_c1(b0: u8, b1: u8) -> bool {
-    b0 == 0xC2 && b1 < 0xA0
+    let mut class = if roles.lead2 & loss_masks().space != 0 {
+        LEAD2_SPACE
+    } else {
+        0
+    };
+    for (group, &mask) in GROUP_MASKS.iter().enumerate() {
+        if roles.lead() & mask != 0 {
+            class |= 0x10 << group;
+        }
+        if roles.continuation & mask != 0 {
+            class |= 1 << group;
+        }
+    }
+    class
 }
 
 /// In the lead table: the row depends on the second byte too; the low bits
@@ -129,7 +117,6 @@ impl Tables {
             };
             row[usize::from(bytes[bytes.len() - 1] & 0x3F)] = pair_class(c);
         }
-        assert!(GARBLERS.iter().all(|g| group_of(g) < GROUPS));
         let mut lead = [0; 128];
         // A lead of two bytes numbers its row, C0 as 0, so that the rows of
         // Latin letters (C3, C5), Greek (CE, CF), Cyrillic (D0, D1) and
@@ -206,10 +193,16 @@ pub fn tables() -> &'static Tables {
 /// Calls `visit` with the offset of each char of `text` (valid UTF-8) that
 /// follows one it may begin a sequence with, or is a C1 control, in order,
 /// but those before the offset its last call returned (past the char).
-/// The byte before `text` counts as ASCII. On `backend` (if the CPU has
-/// it): with AVX-512, on a CPU with VBMI, 64 bytes are looked up at a time;
-/// with AVX-512 otherwise or AVX2, 32; portably, a char at a time.
-pub fn for_each_lead_pair(backend: Backend, text: &[u8], visit: impl FnMut(usize) -> usize) {
+/// The byte before `text` counts as ASCII. Runs on `backend` if the CPU
+/// has it: with AVX-512, on a CPU with VBMI, 64 bytes are looked up at a
+/// time; with AVX-512 otherwise or AVX2, 32. Returns false, calling
+/// nothing, without a vector backend: a char at a time, the search is
+/// slower than the char-by-char test of every line.
+pub fn for_each_lead_pair(
+    backend: Backend,
+    text: &[u8],
+    visit: impl FnMut(usize) -> usize,
+) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512bw,avx512vbmi")]
@@ -224,90 +217,32 @@ pub fn for_each_lead_pair(backend: Backend, text: &[u8], visit: impl FnMut(usize
             && let Some(token) = VbmiToken::detect()
         {
             // SAFETY: the token proves the CPU has AVX-512BW and VBMI.
-            return unsafe { with_vbmi(token, text, visit) };
+            unsafe { with_vbmi(token, text, visit) };
+            return true;
         }
         if backend != Backend::Portable
             && let Some(token) = Avx2Token::detect()
         {
             // SAFETY: the token proves the CPU has AVX2.
-            return unsafe { with_avx2(token, text, visit) };
+            unsafe { with_avx2(token, text, visit) };
+            return true;
         }
     }
-    for_each_hit_by(text, &mut PortablePairs::new(tables()), visit)
-}
-
-/// The search a char at a time, the chars it looks up (those past ASCII,
-/// spaces and `?`) found eight bytes at a time.
-struct PortablePairs {
-    tables: &'static Tables,
-    /// The class of the char that the last byte of the chunk before
-    /// belongs to.
-    last: u8,
-}
-
-impl PortablePairs {
-    /// At the start of a text.
-    fn new(tables: &'static Tables) -> PortablePairs {
-        PortablePairs { tables, last: 0 }
-    }
-
-    /// The class of the char that starts at `window[at]`.
-    #[inline(always)]
-    fn class_at(&self, window: &ChunkWindow, at: usize) -> u8 {
-        self.tables
-            .class_at(window[at], window[at + 1], window[at + 2])
-    }
-
-    /// Whether the char of class `class` at `window[at]`, after one of
-    /// class `before`, is a hit.
-    #[inline(always)]
-    fn hit_at(&self, window: &ChunkWindow, at: usize, before: u8, class: u8) -> bool {
-        match window[at] {
-            b' ' => space_pairs(before, self.tables.space, self.class_at(window, at + 1)),
-            b0 => pairs(before, class) || is_c1(b0, window[at + 1]),
-        }
-    }
-}
-
-impl ChunkHits for PortablePairs {
-    #[inline]
-    fn hits(&mut self, window: &ChunkWindow) -> u64 {
-        let bytes = PortableMasks::load((), window, BEFORE);
-        // ASCII chars but spaces and `?` show no byte: they end what began.
-        let quiet = bytes.below(0x80) & !bytes.eq(b' ') & !bytes.eq(b'?');
-        let mut looked_up = !quiet & !bytes.in_range(0x80, 0xBF);
-        let mut hits = 0;
-        // The class of the last char looked up, or of the one before the
-        // chunk.
-        let mut last = self.last;
-        while looked_up != 0 {
-            let i = looked_up.trailing_zeros() as usize;
-            looked_up &= looked_up - 1;
-            // (Between two chars looked up, the bytes of the first or ASCII
-            // that ends it.)
-            let before = if i > 0 && quiet & 1 << (i - 1) != 0 {
-                0
-            } else {
-                last
-            };
-            let class = self.class_at(window, BEFORE + i);
-            hits |= u64::from(self.hit_at(window, BEFORE + i, before, class)) << i;
-            last = class;
-        }
-        self.last = if quiet >> (LANES - 1) != 0 { 0 } else { last };
-        hits
-    }
+    let _ = (text, visit);
+    false
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(test)]
+mod portable;
 #[cfg(target_arch = "x86_64")]
 mod vbmi;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::findings::byte_masks::AFTER;
+    use crate::model::findings::byte_masks::{AFTER, LANES};
 
     #[test]
     fn chars_of_four_bytes_have_no_class() {
@@ -372,7 +307,7 @@ mod tests {
             'é', 'Я', 'α', '╔', '‘', 'а', 'Ά', 'π', '\u{85}', ' ', '?', 'a', '日',
         ];
         let text = every_char_beside(&neighbours);
-        let portable = all_hits(text.as_bytes(), PortablePairs::new(tables()));
+        let portable = all_hits(text.as_bytes(), portable::PortablePairs::new(tables()));
         assert!(portable.iter().any(|&hits| hits != 0));
         let agrees = |vector: Vec<u64>, backend: &str| {
             let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);

@@ -65,12 +65,13 @@ fn find_in_lines(text: &str) -> Vec<Mojibake> {
 /// it passes over has no char that may begin a sequence with the one
 /// before, and none that stands for a byte alone (a C1 control), so it
 /// holds nothing; in a line it stops in, only the sequences that may begin
-/// where it stopped need be looked at.
+/// where it stopped need be looked at. Without a vector backend, each line
+/// is tested a char at a time.
 fn lines_that_may_hold(text: &str, backend: Backend, mut visit: impl FnMut(usize, usize)) {
     let bytes = text.as_bytes();
     // The line of the last stop.
     let mut line = 0..0;
-    for_each_lead_pair(backend, bytes, |hit| {
+    let searched = for_each_lead_pair(backend, bytes, |hit| {
         if hit >= line.end {
             let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
             let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
@@ -83,6 +84,18 @@ fn lines_that_may_hold(text: &str, backend: Backend, mut visit: impl FnMut(usize
             hit + 1
         }
     });
+    if searched {
+        return;
+    }
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', bytes).map(|at| at + 1);
+    for end in ends.chain(std::iter::once(text.len())) {
+        let line = &text[start..end];
+        if !line.is_ascii() && may_hold_mojibake(line) {
+            visit(start, end);
+        }
+        start = end;
+    }
 }
 
 /// Whether the char of `line` at `at`, with the one before, begins a
@@ -541,16 +554,18 @@ impl<'a> Measured<'a> {
 
 /// Whether no word of `line` can show its garbling, seen without measuring
 /// one: every word that may (a suspect one) is plain ([`plain_script`]),
-/// and either its script is that of a word no chain could change, or such
-/// words have fewer than three letters. It then costs at most 2 beside the
-/// line, under [`MARGIN`], as [`judge_line`] would find. Most lines of a
-/// script whose letters some encoding shows as UTF-8 sequences end here:
-/// Russian in IBM866, where "рак" shows E0 A0 AA.
+/// and its script is that of a word no chain could change, or such words
+/// have fewer than three letters. It then costs at most 2 beside the line,
+/// under [`MARGIN`], as [`judge_line`] would find. Most lines of a script
+/// whose letters some encoding shows as UTF-8 sequences end here: Russian
+/// in IBM866, where "рак" shows E0 A0 AA.
 fn shows_none_plainly(line: &str) -> bool {
-    // The scripts of words no chain could change, and of plain suspect ones.
-    let (mut unchanged, mut suspect) = (ScriptSet::default(), ScriptSet::default());
-    // At least as many as the letters of the words no chain could change.
+    // The scripts of ASCII words, all of which no chain could change.
+    let mut unchanged = ScriptSet::default();
+    // At least as many as the letters of the words no chain could change,
+    // but plain ones.
     let mut letters = 0;
+    let mut plain_scripts = ScriptSet::default();
     for word in line.split_ascii_whitespace() {
         if word.is_ascii() {
             let ascii_letters = word.bytes().filter(u8::is_ascii_alphabetic).count();
@@ -561,13 +576,7 @@ fn shows_none_plainly(line: &str) -> bool {
             continue;
         }
         match plain_script(word) {
-            // Suspect or not, it costs under MARGIN.
-            Some((script, n)) if unchanged.has(script) => letters += n,
-            Some((script, _)) if is_suspect(word) => suspect.add(script),
-            Some((script, n)) => {
-                unchanged.add(script);
-                letters += n;
-            }
+            Some((script, _)) => plain_scripts.add(script),
             None if is_suspect(word) => return false,
             // (Any char beyond ASCII may be a letter: looking it up costs
             // more than the bound loses.)
@@ -578,7 +587,25 @@ fn shows_none_plainly(line: &str) -> bool {
             }
         }
     }
-    letters < 3 || suspect.within(unchanged)
+    // Plain words of one script, beside fewer than three letters of other
+    // words: either none of them is suspect, or those that are have their
+    // script in a word no chain could change, or the letters of such words
+    // are the others'. Which, it takes no look at a word to know.
+    let one_script = plain_scripts.count_outside(ScriptSet::default()) <= 1;
+    if plain_scripts.within(unchanged) || (one_script && letters < 3) {
+        return true;
+    }
+    // Else a word no chain could change must vouch for each script.
+    let plain = (line.split_ascii_whitespace())
+        .filter(|word| !word.is_ascii())
+        .filter_map(|word| Some((word, plain_script(word)?)));
+    for (word, (script, n)) in plain {
+        if unchanged.has(script) || !is_suspect(word) {
+            unchanged.add(script);
+            letters += n;
+        }
+    }
+    letters < 3 || plain_scripts.within(unchanged)
 }
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
