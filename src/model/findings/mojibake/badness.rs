@@ -279,7 +279,11 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
 pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
     let below_800 = plain_letters_below_800();
     let bytes = word.as_bytes();
-    let mut script = None;
+    // The first letter's script, with the plain bit (0 before it).
+    let mut script = 0;
+    // Whether a char broke a rule: one test at the end, none in the loop
+    // (most words keep them, and words are short).
+    let mut broken = false;
     let mut all_letters = 0;
     // In the run of letters so far: a small letter; a capital past its first.
     let (mut letters, mut small, mut later_capital) = (0, false, false);
@@ -307,19 +311,23 @@ pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
                 PackedLetter::of(c)
             }
         };
-        let id = letter.script()?;
-        if *script.get_or_insert(id) != id {
-            return None;
+        let key = letter.script_key();
+        if script == 0 {
+            script = key;
         }
-        if (letter.upper() && small) || (letter.lower() && later_capital) {
-            return None;
-        }
-        later_capital |= letter.upper() && letters > 0;
+        // Not a plain letter, or of another script; a capital after a
+        // small letter, or a small letter after a capital past the first.
+        broken |= key != script || key & PackedLetter::PLAIN == 0;
+        broken |= (letter.upper() & small) | (letter.lower() & later_capital);
+        later_capital |= letter.upper() & (letters > 0);
         small |= letter.lower();
         letters += 1;
         all_letters += 1;
     }
-    script.map(|script| (script, all_letters))
+    if broken {
+        return None;
+    }
+    PackedLetter(script).script().map(|id| (id, all_letters))
 }
 
 /// A char as [`plain_script`] needs it, in two bytes: whether it is a plain
@@ -347,6 +355,11 @@ impl PackedLetter {
         let upper = if f.upper { Self::UPPER } else { 0 };
         let lower = if f.lower { Self::LOWER } else { 0 };
         PackedLetter(u16::from(f.script as u8) | Self::PLAIN | upper | lower)
+    }
+
+    /// Its script's number and the plain bit (0 if not a plain letter).
+    fn script_key(self) -> u16 {
+        self.0 & (Self::PLAIN | 0xFF)
     }
 
     /// Its script, if it is a plain letter.
