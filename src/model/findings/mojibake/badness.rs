@@ -277,23 +277,61 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
 /// that one (a test holds the measure to this). Most words of most lines
 /// are plain.
 pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
+    scan_plain(word, 0, |_| false).plain()
+}
+
+/// What [`scan_plain`] found of a word.
+pub struct PlainScan {
+    /// Where the word ends.
+    pub end: usize,
+    /// Whether it is all ASCII.
+    pub ascii: bool,
+    /// Its letters.
+    pub letters: usize,
+    /// The first letter's script, with the plain bit (0 before it).
+    script: u16,
+    /// Whether a char broke a rule of plain words.
+    broken: bool,
+}
+
+impl PlainScan {
+    /// The word's script and letters, if it is plain ([`plain_script`]).
+    pub fn plain(&self) -> Option<(ScriptId, usize)> {
+        if self.broken {
+            return None;
+        }
+        PackedLetter(self.script)
+            .script()
+            .map(|id| (id, self.letters))
+    }
+}
+
+/// Reads the word of `text` that starts at `at` and ends before the first
+/// ASCII byte that `ends_word` picks (or at the text's end), as
+/// [`plain_script`] does: a line's words are read so without splitting it
+/// first.
+#[inline(always)]
+pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> PlainScan {
     let below_800 = plain_letters_below_800();
-    let bytes = word.as_bytes();
-    // The first letter's script, with the plain bit (0 before it).
-    let mut script = 0;
-    // Whether a char broke a rule: one test at the end, none in the loop
-    // (most words keep them, and words are short).
-    let mut broken = false;
-    let mut all_letters = 0;
-    // In the run of letters so far: a small letter; a capital past its first.
-    let (mut letters, mut small, mut later_capital) = (0, false, false);
-    let mut at = 0;
+    let bytes = text.as_bytes();
+    let mut scan = PlainScan {
+        end: at,
+        ascii: true,
+        letters: 0,
+        script: 0,
+        broken: false,
+    };
+    // In the run of letters so far: its letters; a small letter; a capital
+    // past its first.
+    let (mut run, mut small, mut later_capital) = (0, false, false);
+    let mut at = at;
     while at < bytes.len() {
         let letter = match bytes[at] {
+            byte if ends_word(byte) => break,
             byte @ 0..0x80 => {
                 at += 1;
                 if !byte.is_ascii_alphabetic() {
-                    (letters, small, later_capital) = (0, false, false);
+                    (run, small, later_capital) = (0, false, false);
                     continue;
                 }
                 below_800[usize::from(byte)]
@@ -303,31 +341,33 @@ pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
             byte @ 0xC0..0xE0 => {
                 let code = usize::from(byte & 0x1F) << 6 | usize::from(bytes[at + 1] & 0x3F);
                 at += 2;
+                scan.ascii = false;
                 below_800[code]
             }
             _ => {
-                let c = word[at..].chars().next().unwrap_or_default();
+                let c = text[at..].chars().next().unwrap_or_default();
                 at += c.len_utf8();
+                scan.ascii = false;
                 PackedLetter::of(c)
             }
         };
         let key = letter.script_key();
-        if script == 0 {
-            script = key;
+        if scan.script == 0 {
+            scan.script = key;
         }
         // Not a plain letter, or of another script; a capital after a
-        // small letter, or a small letter after a capital past the first.
-        broken |= key != script || key & PackedLetter::PLAIN == 0;
-        broken |= (letter.upper() & small) | (letter.lower() & later_capital);
-        later_capital |= letter.upper() & (letters > 0);
+        // small letter, or a small letter after a capital past the first:
+        // kept as a flag, tested once at the end (most words keep the
+        // rules, and words are short).
+        scan.broken |= key != scan.script || key & PackedLetter::PLAIN == 0;
+        scan.broken |= (letter.upper() & small) | (letter.lower() & later_capital);
+        later_capital |= letter.upper() & (run > 0);
         small |= letter.lower();
-        letters += 1;
-        all_letters += 1;
+        run += 1;
+        scan.letters += 1;
     }
-    if broken {
-        return None;
-    }
-    PackedLetter(script).script().map(|id| (id, all_letters))
+    scan.end = at;
+    scan
 }
 
 /// A char as [`plain_script`] needs it, in two bytes: whether it is a plain

@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::badness::{Context, ScriptSet, badness, plain_script};
+use super::badness::{Context, ScriptSet, badness, plain_script, scan_plain};
 use super::chains::{Candidate, no_break_space_fits, readings_of};
 use super::garblers::{
     Garbler, LOST_NO_BREAK_SPACE, Roles, byte_row, loss_masks, roles, roles_table,
@@ -566,16 +566,28 @@ fn shows_none_plainly(line: &str) -> bool {
     // but plain ones.
     let mut letters = 0;
     let mut plain_scripts = ScriptSet::default();
-    for word in line.split_ascii_whitespace() {
-        if word.is_ascii() {
-            let ascii_letters = word.bytes().filter(u8::is_ascii_alphabetic).count();
-            if ascii_letters > 0 {
+    // (Each word read once, as it is split off: most lines that reach here
+    // end here.)
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    loop {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            break;
+        }
+        let scan = scan_plain(line, at, |byte| byte.is_ascii_whitespace());
+        let word = &line[at..scan.end];
+        at = scan.end;
+        if scan.ascii {
+            if scan.letters > 0 {
                 unchanged.add(Script::Latin.into());
-                letters += ascii_letters;
+                letters += scan.letters;
             }
             continue;
         }
-        match plain_script(word) {
+        match scan.plain() {
             Some((script, _)) => plain_scripts.add(script),
             None if is_suspect(word) => return false,
             // (Any char beyond ASCII may be a letter: looking it up costs
