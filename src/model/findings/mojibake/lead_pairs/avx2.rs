@@ -129,14 +129,20 @@ impl Pairs {
             let index = _mm256_and_si256(_mm256_blendv_epi8(b1, b2, three), splat(0x3F));
             let mut numbers = [0u8; 32];
             _mm256_storeu_si256(numbers.as_mut_ptr().cast(), row);
-            // Most chunks have chars of a row or two.
+            // Most chunks have chars of a row or two: those of the first
+            // and the last char left are looked up side by side.
             while pending != 0 {
-                let number = numbers[pending.trailing_zeros() as usize];
-                let here = _mm256_cmpeq_epi8(row, splat(number));
-                let found =
-                    self.lookup(&rows(token, &self.tables.rows[usize::from(number)]), index);
-                classes = _mm256_blendv_epi8(classes, found, here);
-                pending &= !_mm256_movemask_epi8(here) as u32;
+                let first = numbers[pending.trailing_zeros() as usize];
+                let last = numbers[31 - pending.leading_zeros() as usize];
+                let mut looked_up = zero;
+                for number in [first, last] {
+                    let here = _mm256_cmpeq_epi8(row, splat(number));
+                    let found =
+                        self.lookup(&rows(token, &self.tables.rows[usize::from(number)]), index);
+                    classes = _mm256_blendv_epi8(classes, found, here);
+                    looked_up = _mm256_or_si256(looked_up, here);
+                }
+                pending &= !_mm256_movemask_epi8(looked_up) as u32;
             }
             classes
         }
