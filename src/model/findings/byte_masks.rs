@@ -416,6 +416,30 @@ fn chunk_hits<K: ChunkHits>(text: &[u8], at: usize, chunks: &mut K) -> u64 {
     }
 }
 
+/// The hits of every chunk of `text` by `chunks`, in order, the bytes
+/// around it NUL: what a vector search is compared by in tests.
+#[cfg(test)]
+pub fn hits_of_every_chunk(text: &[u8], mut chunks: impl ChunkHits) -> Vec<u64> {
+    let mut padded = vec![0; BEFORE];
+    padded.extend_from_slice(text);
+    padded.resize(BEFORE + text.len().next_multiple_of(LANES) + LANES, 0);
+    (0..text.len().div_ceil(LANES))
+        .map(|k| {
+            let window = &padded[k * LANES..k * LANES + BEFORE + LANES + AFTER];
+            chunks.hits(window.try_into().expect("a window"))
+        })
+        .collect()
+}
+
+/// Asserts that a vector search found the hits of the reference one, chunk
+/// by chunk (the first chunk that differs is named).
+#[cfg(test)]
+pub fn assert_same_hits(reference: &[u64], vector: &[u64], backend: &str) {
+    let first_difference = reference.iter().zip(vector).position(|(r, v)| r != v);
+    assert_eq!(first_difference, None, "{backend}");
+    assert_eq!(reference.len(), vector.len(), "{backend}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

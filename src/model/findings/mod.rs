@@ -10,6 +10,7 @@ pub mod backend;
 mod background;
 mod byte_masks;
 mod char_rules;
+mod char_tables;
 mod encoded;
 pub(crate) mod kinds;
 mod line_endings;

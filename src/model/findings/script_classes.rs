@@ -242,7 +242,7 @@ mod vbmi;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::findings::byte_masks::AFTER;
+    use crate::model::findings::byte_masks::{assert_same_hits, hits_of_every_chunk};
     use crate::model::findings::mixed_script::is_word_char;
     use unicode_script::{Script, UnicodeScript};
 
@@ -299,19 +299,6 @@ mod tests {
         );
     }
 
-    /// The hits of every chunk of `text` by `chunks`.
-    fn all_hits(text: &[u8], mut chunks: impl ChunkHits) -> Vec<u64> {
-        let mut padded = vec![0; BEFORE];
-        padded.extend_from_slice(text);
-        padded.resize(BEFORE + text.len().next_multiple_of(LANES) + LANES, 0);
-        (0..text.len().div_ceil(LANES))
-            .map(|k| {
-                let window = &padded[k * LANES..k * LANES + BEFORE + LANES + AFTER];
-                chunks.hits(window.try_into().expect("a window"))
-            })
-            .collect()
-    }
-
     #[test]
     fn the_vector_search_agrees_with_the_byte_by_byte_one() {
         // Every character beside one of each class, both ways round, at
@@ -347,17 +334,15 @@ mod tests {
                 text.push(after);
             }
         }
-        let portable = all_hits(text.as_bytes(), PortableClasses::default());
+        let portable = hits_of_every_chunk(text.as_bytes(), PortableClasses::default());
         assert!(portable.iter().any(|&hits| hits != 0));
-        let agrees = |vector: Vec<u64>, backend: &str| {
-            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
-            assert_eq!(first_difference, None, "{backend}");
-        };
+        let agrees =
+            |vector: Vec<u64>, backend: &str| assert_same_hits(&portable, &vector, backend);
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = VbmiToken::detect() {
             #[target_feature(enable = "avx512bw,avx512vbmi")]
             fn with_vbmi(token: VbmiToken, text: &[u8]) -> Vec<u64> {
-                all_hits(text, vbmi::Classes::new(token))
+                hits_of_every_chunk(text, vbmi::Classes::new(token))
             }
             // SAFETY: the token proves the CPU has both.
             agrees(unsafe { with_vbmi(token, text.as_bytes()) }, "VBMI");
@@ -366,7 +351,7 @@ mod tests {
         if let Some(token) = Avx2Token::detect() {
             #[target_feature(enable = "avx2")]
             fn with_avx2(token: Avx2Token, text: &[u8]) -> Vec<u64> {
-                all_hits(text, avx2::Classes::new(token))
+                hits_of_every_chunk(text, avx2::Classes::new(token))
             }
             // SAFETY: the token proves the CPU has AVX2.
             agrees(unsafe { with_avx2(token, text.as_bytes()) }, "AVX2");

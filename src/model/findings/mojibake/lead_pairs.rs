@@ -242,7 +242,7 @@ mod vbmi;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::findings::byte_masks::{AFTER, LANES};
+    use crate::model::findings::byte_masks::{LANES, assert_same_hits, hits_of_every_chunk};
 
     #[test]
     fn chars_of_four_bytes_have_no_class() {
@@ -261,19 +261,6 @@ mod tests {
             let class = tables.class_at(bytes[0], bytes[1], bytes[2]);
             assert_eq!(class, pair_class(c), "U+{:04X}", c as u32);
         }
-    }
-
-    /// The hits of every chunk of `text` by `chunks`.
-    fn all_hits(text: &[u8], mut chunks: impl ChunkHits) -> Vec<u64> {
-        let mut padded = vec![0; BEFORE];
-        padded.extend_from_slice(text);
-        padded.resize(BEFORE + text.len().next_multiple_of(LANES) + LANES, 0);
-        (0..text.len().div_ceil(LANES))
-            .map(|k| {
-                let window = &padded[k * LANES..k * LANES + BEFORE + LANES + AFTER];
-                chunks.hits(window.try_into().expect("a window"))
-            })
-            .collect()
     }
 
     /// Each char beside each of `neighbours` both ways round, at every
@@ -307,17 +294,15 @@ mod tests {
             'é', 'Я', 'α', '╔', '‘', 'а', 'Ά', 'π', '\u{85}', ' ', '?', 'a', '日',
         ];
         let text = every_char_beside(&neighbours);
-        let portable = all_hits(text.as_bytes(), portable::PortablePairs::new(tables()));
+        let portable = hits_of_every_chunk(text.as_bytes(), portable::PortablePairs::new(tables()));
         assert!(portable.iter().any(|&hits| hits != 0));
-        let agrees = |vector: Vec<u64>, backend: &str| {
-            let first_difference = portable.iter().zip(&vector).position(|(p, v)| p != v);
-            assert_eq!(first_difference, None, "{backend}");
-        };
+        let agrees =
+            |vector: Vec<u64>, backend: &str| assert_same_hits(&portable, &vector, backend);
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = VbmiToken::detect() {
             #[target_feature(enable = "avx512bw,avx512vbmi")]
             fn with_vbmi(token: VbmiToken, text: &[u8]) -> Vec<u64> {
-                all_hits(text, vbmi::Pairs::new(token, tables()))
+                hits_of_every_chunk(text, vbmi::Pairs::new(token, tables()))
             }
             // SAFETY: the token proves the CPU has both.
             agrees(unsafe { with_vbmi(token, text.as_bytes()) }, "VBMI");
@@ -326,7 +311,7 @@ mod tests {
         if let Some(token) = Avx2Token::detect() {
             #[target_feature(enable = "avx2")]
             fn with_avx2(token: Avx2Token, text: &[u8]) -> Vec<u64> {
-                all_hits(text, avx2::Pairs::new(token, tables()))
+                hits_of_every_chunk(text, avx2::Pairs::new(token, tables()))
             }
             // SAFETY: the token proves the CPU has AVX2.
             agrees(unsafe { with_avx2(token, text.as_bytes()) }, "AVX2");

@@ -6,18 +6,11 @@ use super::{
     BEFORE, BY_THIRD, ChunkHits, ChunkWindow, LATIN, LEAD, OTHER, SECOND, SECOND_TABLES, SHARED,
 };
 use crate::model::findings::backend::Avx2Token;
+use crate::model::findings::char_tables::avx2::{Rows, class_before, load, lookup, rows, splat};
 use std::arch::x86_64::{
-    __m256i, _mm_loadu_si128, _mm256_adds_epu8, _mm256_alignr_epi8, _mm256_and_si256,
-    _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
-    _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
-    _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_sub_epi8,
+    __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
+    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_setzero_si256, _mm256_sub_epi8,
 };
-
-/// A table of 64 entries as four rows of 16, each row in both 128-bit
-/// lanes of a register (a shuffle looks up within its lane).
-#[derive(Clone, Copy)]
-struct Rows([__m256i; 4]);
 
 /// The search 32 bytes at a time, the tables in registers. Made only with
 /// an [`Avx2Token`], kept inside, so a value exists only on a CPU with
@@ -34,31 +27,6 @@ pub struct Classes {
     within: __m256i,
 }
 
-/// A register of `value` in every byte.
-#[inline(always)]
-fn splat(_: Avx2Token, value: u8) -> __m256i {
-    // SAFETY: the token proves AVX2.
-    unsafe { _mm256_set1_epi8(value as i8) }
-}
-
-/// 32 bytes of `window` from `at` as a register.
-#[inline(always)]
-fn load(_: Avx2Token, window: &ChunkWindow, at: usize) -> __m256i {
-    let bytes: &[u8; 32] = window[at..at + 32].try_into().expect("in the window");
-    // SAFETY: 32 readable bytes; an unaligned load; the token proves AVX2.
-    unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
-}
-
-/// `table` (64 entries) as rows, each in both lanes.
-#[inline(always)]
-fn rows(_: Avx2Token, table: &[u8]) -> Rows {
-    Rows(std::array::from_fn(|k| {
-        let row: &[u8; 16] = table[16 * k..16 * k + 16].try_into().expect("a row");
-        // SAFETY: 16 readable bytes; an unaligned load; the token proves AVX2.
-        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(row.as_ptr().cast())) }
-    }))
-}
-
 impl Classes {
     /// At the start of a text.
     #[inline(always)]
@@ -69,24 +37,6 @@ impl Classes {
             second: std::array::from_fn(|t| rows(token, &SECOND[t])),
             // SAFETY: the token proves AVX2.
             within: unsafe { _mm256_setzero_si256() },
-        }
-    }
-
-    /// The entries of `rows` at `index` (0 for an index of 64 or more).
-    #[inline(always)]
-    fn lookup(&self, rows: &Rows, index: __m256i) -> __m256i {
-        let splat = |value| splat(self.token, value);
-        // SAFETY: the token in `self` proves AVX2.
-        unsafe {
-            let mut found = _mm256_setzero_si256();
-            for (k, row) in rows.0.iter().enumerate() {
-                // Inside row k, index − 16k plus 70 (saturating) keeps its
-                // low four bits and a clear top bit; anywhere else the top
-                // bit is set, and a shuffle gives 0 for it.
-                let at = _mm256_adds_epu8(_mm256_sub_epi8(index, splat(16 * k as u8)), splat(0x70));
-                found = _mm256_or_si256(found, _mm256_shuffle_epi8(*row, at));
-            }
-            found
         }
     }
 
@@ -115,7 +65,11 @@ impl Classes {
                 _mm256_and_si256(digit, splat(SHARED)),
             );
             // Bytes below C0 wrap round past the table.
-            let high = self.lookup(&self.lead_high, _mm256_sub_epi8(b0, splat(0xC0)));
+            let high = lookup(
+                self.token,
+                &self.lead_high,
+                _mm256_sub_epi8(b0, splat(0xC0)),
+            );
             let lead = _mm256_or_si256(ascii, high);
             // BY_SECOND is the top bit.
             if _mm256_movemask_epi8(lead) == 0 {
@@ -129,7 +83,7 @@ impl Classes {
                 let here = _mm256_and_si256(_mm256_cmpeq_epi8(table, splat(t as u8)), by_second);
                 // Most chunks need a table or two.
                 if _mm256_movemask_epi8(here) != 0 {
-                    refined = _mm256_blendv_epi8(refined, self.lookup(rows, index), here);
+                    refined = _mm256_blendv_epi8(refined, lookup(self.token, rows, index), here);
                 }
             }
             let by_third = _mm256_cmpeq_epi8(refined, splat(BY_THIRD));
@@ -141,13 +95,6 @@ impl Classes {
             }
             _mm256_blendv_epi8(lead, refined, by_second)
         }
-    }
-
-    /// Each byte of `v` moved one place on, the last of `before` first.
-    #[inline(always)]
-    fn one_back(&self, v: __m256i, before: __m256i) -> __m256i {
-        // SAFETY: the token in `self` proves AVX2.
-        unsafe { _mm256_alignr_epi8::<15>(v, _mm256_permute2x128_si256::<0x21>(before, v)) }
     }
 
     /// The hits of the 32 bytes of `window` from `at`.
@@ -162,16 +109,7 @@ impl Classes {
         let classes = self.classes(b0, b1, b2);
         // SAFETY: the token in `self` proves AVX2.
         unsafe {
-            // Continuation bytes (80–BF, below C0 as signed bytes) take the
-            // class of their lead, at most three bytes before.
-            let continuation = _mm256_cmpgt_epi8(splat(token, 0xC0), b0);
-            let mut within = classes;
-            for _ in 0..3 {
-                let before = self.one_back(within, self.within);
-                within = _mm256_blendv_epi8(within, before, continuation);
-            }
-            let before = self.one_back(within, self.within);
-            self.within = within;
+            let before = class_before(token, b0, classes, &mut self.within);
             let zero = _mm256_setzero_si256();
             let no_class = _mm256_movemask_epi8(_mm256_cmpeq_epi8(classes, zero)) as u32;
             let after_none = _mm256_movemask_epi8(_mm256_cmpeq_epi8(before, zero)) as u32;

@@ -2,11 +2,11 @@
 //! table whole in registers, looked up by byte permutes.
 
 use super::{BY_SECOND, BY_THIRD, ChunkHits, ChunkWindow, LEAD, OTHER, SECOND, SHARED, VbmiToken};
+use crate::model::findings::char_tables::vbmi::{class_before, load, one_back_indices, splat};
 use std::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epi8_mask,
-    _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
-    _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_test_epi8_mask,
+    __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask,
+    _mm512_mask_blend_epi8, _mm512_mask_mov_epi8, _mm512_movepi8_mask, _mm512_or_si512,
+    _mm512_permutex2var_epi8, _mm512_setzero_si512, _mm512_slli_epi16, _mm512_test_epi8_mask,
 };
 
 /// The search 64 bytes at a time, the tables in registers. Made only
@@ -25,32 +25,17 @@ pub struct Classes {
     one_back: __m512i,
 }
 
-/// 64 bytes as a register.
-#[inline(always)]
-fn load(_: VbmiToken, bytes: &[u8]) -> __m512i {
-    let bytes: &[u8; 64] = bytes[..64].try_into().expect("64 bytes");
-    // SAFETY: 64 readable bytes; an unaligned load; the token proves AVX-512BW.
-    unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
-}
-
-#[inline(always)]
-fn splat(_: VbmiToken, value: u8) -> __m512i {
-    // SAFETY: the token proves AVX-512BW.
-    unsafe { _mm512_set1_epi8(value as i8) }
-}
-
 impl Classes {
     /// At the start of a text.
     #[inline(always)]
     pub fn new(token: VbmiToken) -> Classes {
-        let one_back: [u8; 64] = std::array::from_fn(|i| if i == 0 { 127 } else { i as u8 - 1 });
         Classes {
             token,
             lead: std::array::from_fn(|q| load(token, &LEAD[64 * q..])),
             second: std::array::from_fn(|t| load(token, &SECOND[t])),
             // SAFETY: the token proves AVX-512BW.
             within: unsafe { _mm512_setzero_si512() },
-            one_back: load(token, &one_back),
+            one_back: one_back_indices(token),
         }
     }
 
@@ -107,19 +92,9 @@ impl ChunkHits for Classes {
             load(token, &window[3..]),
         );
         let classes = self.classes(b0, b1, b2);
-        let splat = |value| splat(token, value);
         // SAFETY: the token in `self` proves AVX-512BW and VBMI.
         unsafe {
-            // Continuation bytes (80–BF, below C0 as signed bytes) take
-            // the class of their lead, at most three bytes before.
-            let continuation = _mm512_cmplt_epi8_mask(b0, splat(0xC0));
-            let mut within = classes;
-            for _ in 0..3 {
-                let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
-                within = _mm512_mask_mov_epi8(within, continuation, before);
-            }
-            let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
-            self.within = within;
+            let before = class_before(token, b0, classes, &mut self.within, self.one_back);
             let has_class = _mm512_test_epi8_mask(classes, classes);
             let after_class = _mm512_test_epi8_mask(before, before);
             let shared = _mm512_test_epi8_mask(classes, before);

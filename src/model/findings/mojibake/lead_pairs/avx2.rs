@@ -4,12 +4,12 @@
 
 use super::{BEFORE, ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
 use crate::model::findings::backend::Avx2Token;
+use crate::model::findings::char_tables::avx2::{Rows, class_before, load, lookup, rows, splat};
 use std::arch::x86_64::{
-    __m256i, _mm_loadu_si128, _mm256_adds_epu8, _mm256_alignr_epi8, _mm256_and_si256,
-    _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
-    _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
-    _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8,
+    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi8, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+    _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_sub_epi8,
 };
 
 /// The search 32 bytes at a time. Made only with an [`Avx2Token`], kept
@@ -21,40 +21,9 @@ pub struct Pairs {
     tables: &'static Tables,
     /// The lead table from C0 on, as four rows of 16 (no char starts
     /// with a byte from 80 to BF).
-    lead_high: [__m256i; 4],
+    lead_high: Rows,
     /// Each of the 32 bytes before, the class of its char.
     within: __m256i,
-}
-
-/// A register of `value` in every byte.
-#[inline(always)]
-fn splat(_: Avx2Token, value: u8) -> __m256i {
-    // SAFETY: the token proves AVX2.
-    unsafe { _mm256_set1_epi8(value as i8) }
-}
-
-/// 32 bytes of `window` from `at` as a register.
-#[inline(always)]
-fn load(_: Avx2Token, window: &ChunkWindow, at: usize) -> __m256i {
-    let bytes: &[u8; 32] = window[at..at + 32].try_into().expect("in the window");
-    // SAFETY: 32 readable bytes; an unaligned load; the token proves AVX2.
-    unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
-}
-
-/// `table` (64 entries) as four rows of 16, each in both lanes (a shuffle
-/// looks up within its lane).
-#[inline(always)]
-fn rows(_: Avx2Token, table: &[u8; 64]) -> [__m256i; 4] {
-    let row = |k: usize| table[16 * k..].as_ptr().cast();
-    // SAFETY: 16 readable bytes at each; unaligned loads; the token proves AVX2.
-    unsafe {
-        [
-            _mm256_broadcastsi128_si256(_mm_loadu_si128(row(0))),
-            _mm256_broadcastsi128_si256(_mm_loadu_si128(row(1))),
-            _mm256_broadcastsi128_si256(_mm_loadu_si128(row(2))),
-            _mm256_broadcastsi128_si256(_mm_loadu_si128(row(3))),
-        ]
-    }
 }
 
 impl Pairs {
@@ -64,27 +33,9 @@ impl Pairs {
         Pairs {
             token,
             tables,
-            lead_high: rows(token, tables.lead[0x40..].try_into().expect("64 entries")),
+            lead_high: rows(token, &tables.lead[0x40..]),
             // SAFETY: the token proves AVX2.
             within: unsafe { _mm256_setzero_si256() },
-        }
-    }
-
-    /// The entries of `table` (64) at `index` (0 for an index of 64 or more).
-    #[inline(always)]
-    fn lookup(&self, table: &[__m256i; 4], index: __m256i) -> __m256i {
-        let splat = |value| splat(self.token, value);
-        // SAFETY: the token in `self` proves AVX2.
-        unsafe {
-            let mut found = _mm256_setzero_si256();
-            for (k, row) in table.iter().enumerate() {
-                // Inside row k, index − 16k plus 70 (saturating) keeps its
-                // low four bits and a clear top bit; anywhere else the top
-                // bit is set, and a shuffle gives 0 for it.
-                let at = _mm256_adds_epu8(_mm256_sub_epi8(index, splat(16 * k as u8)), splat(0x70));
-                found = _mm256_or_si256(found, _mm256_shuffle_epi8(*row, at));
-            }
-            found
         }
     }
 
@@ -103,7 +54,7 @@ impl Pairs {
                 _mm256_and_si256(question, splat(self.tables.question)),
             );
             // Bytes below C0 wrap round past the table.
-            let lead = self.lookup(&self.lead_high, _mm256_sub_epi8(b0, splat(0xC0)));
+            let lead = lookup(token, &self.lead_high, _mm256_sub_epi8(b0, splat(0xC0)));
             let zero = _mm256_setzero_si256();
             if _mm256_movemask_epi8(_mm256_cmpeq_epi8(lead, zero)) == -1 {
                 return classes;
@@ -118,7 +69,7 @@ impl Pairs {
                     let here =
                         _mm256_and_si256(_mm256_cmpeq_epi8(table, splat(t as u8)), by_second);
                     if _mm256_movemask_epi8(here) != 0 {
-                        let found = self.lookup(&rows(token, second), index);
+                        let found = lookup(token, &rows(token, second), index);
                         row = _mm256_blendv_epi8(row, found, here);
                     }
                 }
@@ -137,8 +88,11 @@ impl Pairs {
                 let mut looked_up = zero;
                 for number in [first, last] {
                     let here = _mm256_cmpeq_epi8(row, splat(number));
-                    let found =
-                        self.lookup(&rows(token, &self.tables.rows[usize::from(number)]), index);
+                    let found = lookup(
+                        token,
+                        &rows(token, &self.tables.rows[usize::from(number)]),
+                        index,
+                    );
                     classes = _mm256_blendv_epi8(classes, found, here);
                     looked_up = _mm256_or_si256(looked_up, here);
                 }
@@ -158,13 +112,6 @@ impl Pairs {
             load(token, window, at + 2),
         );
         self.classes(b0, b1, b2)
-    }
-
-    /// Each byte of `v` moved one place on, the last of `before` first.
-    #[inline(always)]
-    fn one_back(&self, v: __m256i, before: __m256i) -> __m256i {
-        // SAFETY: the token in `self` proves AVX2.
-        unsafe { _mm256_alignr_epi8::<15>(v, _mm256_permute2x128_si256::<0x21>(before, v)) }
     }
 
     /// Each byte of `v` moved one place back, the first of `after` last.
@@ -190,16 +137,7 @@ impl Pairs {
         let (b0, b1) = (load(token, window, at), load(token, window, at + 1));
         // SAFETY: the token in `self` proves AVX2.
         unsafe {
-            // Continuation bytes (80–BF, below C0 as signed bytes) take the
-            // class of their lead, at most three bytes before.
-            let continuation = _mm256_cmpgt_epi8(splat(0xC0), b0);
-            let mut within = classes;
-            for _ in 0..3 {
-                let before = self.one_back(within, self.within);
-                within = _mm256_blendv_epi8(within, before, continuation);
-            }
-            let before = self.one_back(within, self.within);
-            self.within = within;
+            let before = class_before(token, b0, classes, &mut self.within);
             let zero = _mm256_setzero_si256();
             let leads_before = _mm256_and_si256(_mm256_srli_epi16::<4>(before), splat(0x0F));
             let space = _mm256_movemask_epi8(_mm256_cmpeq_epi8(b0, splat(b' '))) as u32;

@@ -4,12 +4,13 @@
 
 use super::{ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
 use crate::model::findings::backend::VbmiToken;
+use crate::model::findings::char_tables::vbmi::{class_before, load, one_back_indices, splat};
 use std::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
-    _mm512_cmplt_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-    _mm512_mask_mov_epi8, _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
-    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_test_epi8_mask,
+    _mm512_cmplt_epu8_mask, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
+    _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8,
+    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_storeu_si512,
+    _mm512_test_epi8_mask,
 };
 
 /// The search 64 bytes at a time. Made only with a [`VbmiToken`], kept
@@ -34,25 +35,10 @@ pub struct Pairs {
     one_on: __m512i,
 }
 
-/// The 64 bytes from the start of `bytes` as a register.
-#[inline(always)]
-fn load(_: VbmiToken, bytes: &[u8]) -> __m512i {
-    let bytes: &[u8; 64] = bytes[..64].try_into().expect("64 bytes");
-    // SAFETY: 64 readable bytes; an unaligned load; the token proves AVX-512BW.
-    unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
-}
-
-#[inline(always)]
-fn splat(_: VbmiToken, value: u8) -> __m512i {
-    // SAFETY: the token proves AVX-512BW.
-    unsafe { _mm512_set1_epi8(value as i8) }
-}
-
 impl Pairs {
     /// At the start of a text.
     #[inline(always)]
     pub fn new(token: VbmiToken, tables: &'static Tables) -> Pairs {
-        let one_back: [u8; 64] = std::array::from_fn(|i| if i == 0 { 127 } else { i as u8 - 1 });
         let empty = [0; 64];
         Pairs {
             token,
@@ -61,7 +47,7 @@ impl Pairs {
             second: std::array::from_fn(|t| load(token, tables.second.get(t).unwrap_or(&empty))),
             // SAFETY: the token proves AVX-512BW.
             within: unsafe { _mm512_setzero_si512() },
-            one_back: load(token, &one_back),
+            one_back: one_back_indices(token),
             one_on: load(token, &std::array::from_fn::<u8, 64, _>(|i| i as u8 + 1)),
         }
     }
@@ -152,16 +138,7 @@ impl ChunkHits for Pairs {
         let splat = |value| splat(token, value);
         // SAFETY: the token in `self` proves AVX-512BW and VBMI.
         unsafe {
-            // Continuation bytes (80–BF, below C0 as signed bytes) take
-            // the class of their lead, at most three bytes before.
-            let continuation = _mm512_cmplt_epi8_mask(b0, splat(0xC0));
-            let mut within = classes;
-            for _ in 0..3 {
-                let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
-                within = _mm512_mask_mov_epi8(within, continuation, before);
-            }
-            let before = _mm512_permutex2var_epi8(within, self.one_back, self.within);
-            self.within = within;
+            let before = class_before(token, b0, classes, &mut self.within, self.one_back);
             let leads_before = _mm512_and_si512(_mm512_srli_epi16::<4>(before), splat(0x0F));
             let space = _mm512_cmpeq_epi8_mask(b0, splat(b' '));
             let paired = _mm512_test_epi8_mask(leads_before, classes) & !space;
