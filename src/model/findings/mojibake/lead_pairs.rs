@@ -17,8 +17,10 @@
 //! encodings' own: the lead byte picks a row (for a char of three bytes,
 //! with the second byte), and the last byte the class in it. With AVX-512
 //! VBMI the rows are looked up 64 bytes at a time by byte permutes
-//! ([`vbmi`]); with AVX2, 32 at a time by byte shuffles ([`avx2`]);
-//! elsewhere a char at a time.
+//! ([`vbmi`]); with AVX2, 32 at a time by byte shuffles ([`avx2`]). A char
+//! at a time ([`portable`], the vector searches' reference) the search is
+//! slower than the char-by-char test of every line, which the portable
+//! backend keeps.
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -119,9 +121,9 @@ impl Tables {
         }
         let mut lead = [0; 128];
         // A lead of two bytes numbers its row, C0 as 0, so that the rows of
-        // Latin letters (C3, C5), Greek (CE, CF), Cyrillic (D0, D1) and
-        // Arabic (D8, D9; DA, DB) pair up (the vector lookups take rows in
-        // pairs). Row 0 has no class: C0 leads no char.
+        // Latin letters (C2, C3; C4, C5), Greek (CE, CF), Cyrillic (D0, D1)
+        // and Arabic (D8, D9; DA, DB) pair up (the vector lookups take rows
+        // in pairs). Row 0 has no class: C0 leads no char.
         let mut rows = vec![[0; 64]; 0x20];
         for (b0, row) in two {
             lead[usize::from(b0 & 0x7F)] = b0 - 0xC0;
