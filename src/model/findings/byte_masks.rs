@@ -374,7 +374,8 @@ pub fn for_each_hit_by<K: ChunkHits>(
 ) {
     // Hits before `at + skip` are passed over.
     let (mut at, mut skip) = (0, 0);
-    let from = |skip: usize| u64::MAX.checked_shl(skip as u32).unwrap_or(0);
+    let from =
+        |skip: usize| u32::try_from(skip).map_or(0, |skip| u64::MAX.checked_shl(skip).unwrap_or(0));
     while at < text.len() {
         let mut hits = chunk_hits(text, at, chunks) & from(skip);
         while hits != 0 {
@@ -536,6 +537,49 @@ mod tests {
                 assert_eq!(first_hit::<E2Then80Or81>(&text), len);
             }
         }
+    }
+
+    #[test]
+    fn every_hit_is_visited_in_order_but_those_passed_over() {
+        // Hits every 10 bytes; the visitor passes over the next 25 bytes
+        // after every third hit, so some skips end in the same chunk and
+        // some in a later one.
+        let mut text = vec![b'a'; 1000];
+        for at in (5..990).step_by(10) {
+            text[at] = 0xE2;
+            text[at + 1] = 0x80;
+        }
+        let mut expected = Vec::new();
+        let mut next = 0;
+        for at in (5..990).step_by(10) {
+            if at >= next {
+                expected.push(at);
+                next = if expected.len() % 3 == 0 {
+                    at + 26
+                } else {
+                    at + 1
+                };
+            }
+        }
+        let mut visited = Vec::new();
+        let mut chunks = masked::<E2Then80Or81, PortableMasks>(());
+        for_each_hit_by(&text, &mut chunks, |hit| {
+            visited.push(hit);
+            if visited.len() % 3 == 0 {
+                hit + 26
+            } else {
+                hit + 1
+            }
+        });
+        assert_eq!(visited, expected);
+        // A visitor that passes over everything is called once.
+        let mut calls = 0;
+        let mut chunks = masked::<E2Then80Or81, PortableMasks>(());
+        for_each_hit_by(&text, &mut chunks, |_| {
+            calls += 1;
+            usize::MAX
+        });
+        assert_eq!(calls, 1);
     }
 
     /// Asserts that `vector` (loaded like `portable`) gives the same masks.
