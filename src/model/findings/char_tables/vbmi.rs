@@ -3,6 +3,7 @@
 //! sound. (They are inlined into functions compiled for both.)
 
 use crate::model::findings::backend::VbmiToken;
+use crate::model::findings::byte_masks::{BEFORE, ChunkWindow};
 use std::arch::x86_64::{
     __m512i, _mm512_cmplt_epi8_mask, _mm512_loadu_si512, _mm512_mask_mov_epi8,
     _mm512_permutex2var_epi8, _mm512_set1_epi8,
@@ -14,6 +15,13 @@ pub fn load(_: VbmiToken, bytes: &[u8]) -> __m512i {
     let bytes: &[u8; 64] = bytes[..64].try_into().expect("64 bytes");
     // SAFETY: 64 readable bytes; an unaligned load; the token proves AVX-512BW.
     unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
+}
+
+/// The chunk of `window`, and the same loaded one and two bytes on: each
+/// byte with the two after it, what a char's class is looked up by.
+#[inline(always)]
+pub fn load_with_next_two(token: VbmiToken, window: &ChunkWindow) -> [__m512i; 3] {
+    std::array::from_fn(|k| load(token, &window[BEFORE + k..]))
 }
 
 /// A register of `value` in every byte.

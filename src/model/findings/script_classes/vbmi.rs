@@ -2,7 +2,9 @@
 //! table whole in registers, looked up by byte permutes.
 
 use super::{BY_SECOND, BY_THIRD, ChunkHits, ChunkWindow, LEAD, OTHER, SECOND, SHARED, VbmiToken};
-use crate::model::findings::char_tables::vbmi::{class_before, load, one_back_indices, splat};
+use crate::model::findings::char_tables::vbmi::{
+    class_before, load, load_with_next_two, one_back_indices, splat,
+};
 use std::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask,
     _mm512_mask_blend_epi8, _mm512_mask_mov_epi8, _mm512_movepi8_mask, _mm512_or_si512,
@@ -86,11 +88,7 @@ impl ChunkHits for Classes {
     fn hits(&mut self, window: &ChunkWindow) -> u64 {
         const _: () = assert!(BY_SECOND == 0x80, "picked by the sign bit");
         let token = self.token;
-        let (b0, b1, b2) = (
-            load(token, &window[1..]),
-            load(token, &window[2..]),
-            load(token, &window[3..]),
-        );
+        let [b0, b1, b2] = load_with_next_two(token, window);
         let classes = self.classes(b0, b1, b2);
         // SAFETY: the token in `self` proves AVX-512BW and VBMI.
         unsafe {

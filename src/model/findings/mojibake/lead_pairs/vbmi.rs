@@ -4,7 +4,9 @@
 
 use super::{ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
 use crate::model::findings::backend::VbmiToken;
-use crate::model::findings::char_tables::vbmi::{class_before, load, one_back_indices, splat};
+use crate::model::findings::char_tables::vbmi::{
+    class_before, load, load_with_next_two, one_back_indices, splat,
+};
 use std::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
     _mm512_cmplt_epu8_mask, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
@@ -129,11 +131,7 @@ impl ChunkHits for Pairs {
     #[inline(always)]
     fn hits(&mut self, window: &ChunkWindow) -> u64 {
         let token = self.token;
-        let (b0, b1, b2) = (
-            load(token, &window[1..]),
-            load(token, &window[2..]),
-            load(token, &window[3..]),
-        );
+        let [b0, b1, b2] = load_with_next_two(token, window);
         let classes = self.classes(b0, b1, b2);
         let splat = |value| splat(token, value);
         // SAFETY: the token in `self` proves AVX-512BW and VBMI.
