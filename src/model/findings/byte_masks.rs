@@ -63,6 +63,29 @@ impl PortableMasks {
     }
 }
 
+impl PortableMasks {
+    /// The bytes below 80: one operation a word.
+    #[inline(always)]
+    pub fn ascii(&self) -> u64 {
+        self.mask(|word| !word)
+    }
+
+    /// The lead bytes of chars of two bytes or more (C0 and above): their
+    /// top two bits set, two operations a word.
+    #[inline(always)]
+    pub fn leads(&self) -> u64 {
+        self.mask(|word| word & (word << 1))
+    }
+
+    /// The ASCII controls (below 20) and DEL, in one comparison: a byte's
+    /// low seven bits plus one, wrapped in seven bits, are below 21 just
+    /// for those (and for some bytes from 80 on, left out).
+    #[inline(always)]
+    pub fn controls_and_delete(&self) -> u64 {
+        self.mask(|word| !word & below_word(((word & LOW7) + EVERY_BYTE) & LOW7, 0x21))
+    }
+}
+
 /// The top bits of the eight bytes of `top` (which has no other bits set)
 /// as the eight low bits, byte i's as bit i: the multiply moves each to
 /// its place in the top byte, and no two products meet.
@@ -484,6 +507,10 @@ mod tests {
             for v in 0..=255u8 {
                 assert_eq!(portable.eq(v), exact.eq(v), "eq {v}");
                 assert_eq!(portable.below(v), exact.below(v), "below {v}");
+                assert_eq!(portable.ascii(), exact.below(0x80));
+                assert_eq!(portable.leads(), exact.at_least(0xC0));
+                let controls = exact.below(0x20) | exact.eq(0x7F);
+                assert_eq!(portable.controls_and_delete(), controls);
                 for high in [
                     v,
                     v.saturating_add(1),

@@ -44,35 +44,94 @@ impl Loud {
     }
 }
 
-/// [`Loud`] for CPUs without AVX2: a chunk of plain ASCII is passed over
-/// in one test eight bytes at a time, and in any other the whole test runs
-/// byte by byte only where a table of [`Loud::starts`] says a loud char
-/// could start (Cyrillic, Greek, most Latin and CJK have no such lead).
+/// [`Loud`] for CPUs without AVX2, eight bytes at a time in a word: a
+/// chunk of ASCII without controls is passed over in a few operations a
+/// word; in any other, the controls are loud but tabs and line endings,
+/// and each lead byte is judged by tables worked out from [`Loud`]: one
+/// lookup a char, as most leads (Latin, Greek, Cyrillic, CJK) start no
+/// loud char and the rest are told apart by their next two bytes (curly
+/// quotes from zero-width spaces, kana from voicing marks).
 struct PortableLoud;
 
-/// For each byte value, whether [`Loud::starts`] holds for it.
-static COULD_START: LazyLock<[bool; 256]> = LazyLock::new(|| {
-    std::array::from_fn(|byte| {
-        let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
-        window[BEFORE] = byte as u8;
-        let (controls, leads) = Loud::starts(&OneByte::load(0, &window, BEFORE));
-        controls | leads != 0
-    })
+/// The leads of two and three bytes whose chars [`LOUD_AFTER`] holds.
+const TABLED_LEADS: std::ops::RangeInclusive<u8> = 0xC0..=0xEF;
+
+/// The tables of [`Loud`] for leads of two and three bytes.
+struct LoudAfter {
+    /// For each lead of [`TABLED_LEADS`], its row in `thirds` (0, a row of
+    /// none, for a lead that starts no loud char).
+    row_of: [u8; 48],
+    /// For each row and second byte (by its low six bits), the third bytes
+    /// (bit by low six bits) after which [`Loud`] holds at the lead. A char
+    /// of two bytes has its bit for every third byte or for none: its rule
+    /// looks at two bytes.
+    thirds: Vec<[u64; 64]>,
+}
+
+/// [`Loud`]'s rule run on every char of two and three bytes.
+static LOUD_AFTER: LazyLock<LoudAfter> = LazyLock::new(|| {
+    let mut tables = LoudAfter {
+        row_of: [0; 48],
+        thirds: vec![[0; 64]],
+    };
+    let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
+    for (b0, row_of) in TABLED_LEADS.zip(tables.row_of.iter_mut()) {
+        window[BEFORE] = b0;
+        let mut row = [0u64; 64];
+        for (b1, thirds) in (0x80..=0xBF).zip(row.iter_mut()) {
+            window[BEFORE + 1] = b1;
+            for b2 in 0x80..=0xBF {
+                window[BEFORE + 2] = b2;
+                if Loud::hits::<OneByte>(0, &window, &mut ()) != 0 {
+                    *thirds |= 1 << (b2 & 0x3F);
+                }
+                if b0 < 0xE0 {
+                    // (Two bytes: the third is the next char's.)
+                    *thirds = 0u64.wrapping_sub(*thirds & 1);
+                    break;
+                }
+            }
+        }
+        if row != [0; 64] {
+            *row_of = u8::try_from(tables.thirds.len()).expect("few loud leads");
+            tables.thirds.push(row);
+        }
+    }
+    tables
 });
 
 impl ChunkHits for PortableLoud {
     #[inline(always)]
     fn hits(&mut self, window: &ChunkWindow) -> u64 {
-        if Loud::plain(&PortableMasks::load((), window, BEFORE)) == u64::MAX {
+        let bytes = PortableMasks::load((), window, BEFORE);
+        let mut controls = bytes.controls_and_delete();
+        if controls == 0 && bytes.ascii() == u64::MAX {
             return 0;
         }
-        let could_start = &*COULD_START;
         let mut hits = 0;
-        for (place, &byte) in window[BEFORE..BEFORE + LANES].iter().enumerate() {
-            if could_start[usize::from(byte)] && Loud::hits::<OneByte>(place, window, &mut ()) != 0
-            {
-                hits |= 1 << place;
-            }
+        while controls != 0 {
+            let place = controls.trailing_zeros() as usize;
+            controls &= controls - 1;
+            let plain = matches!(window[BEFORE + place], b'\t' | b'\n' | b'\r');
+            hits |= u64::from(!plain) << place;
+        }
+        let tables = &*LOUD_AFTER;
+        let mut leads = bytes.leads();
+        while leads != 0 {
+            let place = leads.trailing_zeros() as usize;
+            leads &= leads - 1;
+            let at = BEFORE + place;
+            let loud = match window[at] {
+                // Four bytes (emoji, seldom loud): the whole test.
+                0xF0.. => Loud::hits::<OneByte>(place, window, &mut ()) != 0,
+                b0 => {
+                    let row = tables.row_of[usize::from(b0 - TABLED_LEADS.start())];
+                    let thirds =
+                        tables.thirds[usize::from(row)][usize::from(window[at + 1] & 0x3F)];
+                    thirds >> (window[at + 2] & 0x3F) & 1 != 0
+                }
+            };
+            hits |= u64::from(loud) << place;
         }
         hits
     }
@@ -217,6 +276,25 @@ mod tests {
         let first_difference = by_chunk.iter().zip(&by_byte).position(|(a, b)| a != b);
         assert_eq!(first_difference, None);
         assert_eq!(by_chunk.len(), by_byte.len());
+    }
+
+    #[test]
+    fn a_char_of_two_bytes_is_loud_or_quiet_whatever_follows() {
+        // What lets the table keep one bit for such a char.
+        let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
+        for b0 in 0xC2..=0xDF {
+            window[BEFORE] = b0;
+            for b1 in 0x80..=0xBF {
+                window[BEFORE + 1] = b1;
+                let verdicts: std::collections::BTreeSet<u64> = (0..=0xFF)
+                    .map(|b2| {
+                        window[BEFORE + 2] = b2;
+                        Loud::hits::<OneByte>(0, &window, &mut ())
+                    })
+                    .collect();
+                assert_eq!(verdicts.len(), 1, "{b0:02X} {b1:02X}");
+            }
+        }
     }
 
     #[test]

@@ -10,9 +10,7 @@
 //! ([`avx2`]); elsewhere a character at a time from the same tables.
 
 use super::backend::{self, Avx2Token, Backend, VbmiToken};
-use super::byte_masks::{
-    BEFORE, ByteMasks, ChunkHits, ChunkWindow, LANES, PortableMasks, first_hit_by,
-};
+use super::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow, PortableMasks, first_hit_by};
 
 /// The bits of a class. Two neighbours go together when their classes share
 /// a bit: Latin letters with shared characters, and each class with itself.
@@ -199,36 +197,37 @@ pub fn next_script_change(text: &[u8]) -> usize {
     first_hit_by(text, &mut PortableClasses::default())
 }
 
-/// The search a character at a time, the characters' starts found eight
-/// bytes at a time.
+/// The search a character at a time, eight bytes a word: ASCII chars
+/// never change class between them (letters and digits share a bit, the
+/// rest have none), so only the chars beyond ASCII and the ASCII chars
+/// after one are looked at.
 #[derive(Default)]
 struct PortableClasses {
-    /// The class of the character that the last byte of the chunk before
-    /// belongs to.
-    last: u8,
+    /// The class of the last char beyond ASCII in the chunks before.
+    last_beyond_ascii: u8,
 }
 
 impl ChunkHits for PortableClasses {
+    #[inline(always)]
     fn hits(&mut self, window: &ChunkWindow) -> u64 {
         let bytes = PortableMasks::load((), window, BEFORE);
-        if bytes.below(0x80) == u64::MAX {
-            // ASCII letters and digits share a class bit: only the first
-            // byte can follow a char of another class.
-            let first = class_of(window[BEFORE], 0, 0);
-            let hits = u64::from(changes(self.last, first));
-            self.last = class_of(window[BEFORE + LANES - 1], 0, 0);
-            return hits;
-        }
-        // Continuation bytes are in their lead's character.
-        let mut starts = !bytes.in_range(0x80, 0xBF);
+        let ascii = bytes.ascii();
+        let ascii_before = ascii << 1 | u64::from(window[BEFORE - 1] < 0x80);
+        let mut looked_at = bytes.leads() | (ascii & !ascii_before);
         let mut hits = 0;
-        while starts != 0 {
-            let i = starts.trailing_zeros() as usize;
-            starts &= starts - 1;
-            let at = BEFORE + i;
+        while looked_at != 0 {
+            let place = looked_at.trailing_zeros() as usize;
+            looked_at &= looked_at - 1;
+            let at = BEFORE + place;
+            let before = match window[at - 1] {
+                ascii @ 0..0x80 => LEAD[usize::from(ascii)],
+                _ => self.last_beyond_ascii,
+            };
             let class = class_of(window[at], window[at + 1], window[at + 2]);
-            hits |= u64::from(changes(self.last, class)) << i;
-            self.last = class;
+            hits |= u64::from(changes(before, class)) << place;
+            if window[at] >= 0x80 {
+                self.last_beyond_ascii = class;
+            }
         }
         hits
     }
@@ -242,7 +241,7 @@ mod vbmi;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::findings::byte_masks::{assert_same_hits, hits_of_every_chunk};
+    use crate::model::findings::byte_masks::{LANES, assert_same_hits, hits_of_every_chunk};
     use crate::model::findings::mixed_script::is_word_char;
     use unicode_script::{Script, UnicodeScript};
 
