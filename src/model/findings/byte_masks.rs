@@ -460,7 +460,14 @@ pub fn hits_of_every_chunk(text: &[u8], mut chunks: impl ChunkHits) -> Vec<u64> 
 #[cfg(test)]
 pub fn assert_same_hits(reference: &[u64], vector: &[u64], backend: &str) {
     let first_difference = reference.iter().zip(vector).position(|(r, v)| r != v);
-    assert_eq!(first_difference, None, "{backend}");
+    if let Some(i) = first_difference {
+        // Byte by byte, first byte first.
+        panic!(
+            "{backend} differs in chunk {i}:\nreference {:064b}\n{backend:>9} {:064b}",
+            reference[i].reverse_bits(),
+            vector[i].reverse_bits()
+        );
+    }
     assert_eq!(reference.len(), vector.len(), "{backend}");
 }
 
