@@ -307,67 +307,79 @@ impl PlainScan {
 }
 
 /// Reads the word of `text` that starts at `at` and ends before the first
-/// ASCII byte that `ends_word` picks (or at the text's end), as
+/// ASCII byte that `ends_word` picks (or at the text's end; it is asked of
+/// no other byte), as
 /// [`plain_script`] does: a line's words are read so without splitting it
 /// first.
 #[inline(always)]
 pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> PlainScan {
     let below_800 = plain_letters_below_800();
     let bytes = text.as_bytes();
-    let mut scan = PlainScan {
-        end: at,
-        ascii: true,
-        letters: 0,
-        script: 0,
-        broken: false,
-    };
-    // In the run of letters so far: its letters; a small letter; a capital
-    // past its first.
-    let (mut run, mut small, mut later_capital) = (0, false, false);
+    // The run of letters so far, as bits placed to meet a letter's case
+    // bits: it holds a small letter (LOWER's bit, where a capital's UPPER
+    // bit lands shifted up one), a capital past its first (UPPER's bit,
+    // where a small letter's LOWER bit lands shifted down one), a letter
+    // (two bits above UPPER's). In one register, with the script and what
+    // broke a rule: a state kept in memory would delay every letter.
+    const SMALL: u16 = PackedLetter::LOWER;
+    const LATER_CAPITAL: u16 = PackedLetter::UPPER;
+    const BEGUN: u16 = PackedLetter::UPPER << 2;
+    let mut run = 0u16;
+    let mut script = 0u16;
+    // Nonzero once a char broke a rule: tested once at the end (most
+    // words keep the rules, and words are short).
+    let mut broken = 0u16;
+    let mut letters = 0;
+    let mut ascii = true;
     let mut at = at;
     while at < bytes.len() {
         let letter = match bytes[at] {
-            byte if ends_word(byte) => break,
+            // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic…): the
+            // table holds them. (First: most letters of most lines that
+            // get here.)
+            byte @ 0xC0..0xE0 => {
+                let code = usize::from(byte & 0x1F) << 6 | usize::from(bytes[at + 1] & 0x3F);
+                at += 2;
+                ascii = false;
+                below_800[code]
+            }
             byte @ 0..0x80 => {
+                if ends_word(byte) {
+                    break;
+                }
                 at += 1;
                 if !byte.is_ascii_alphabetic() {
-                    (run, small, later_capital) = (0, false, false);
+                    run = 0;
                     continue;
                 }
                 below_800[usize::from(byte)]
             }
-            // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic…): the
-            // table holds them.
-            byte @ 0xC0..0xE0 => {
-                let code = usize::from(byte & 0x1F) << 6 | usize::from(bytes[at + 1] & 0x3F);
-                at += 2;
-                scan.ascii = false;
-                below_800[code]
-            }
             _ => {
                 let c = text[at..].chars().next().unwrap_or_default();
                 at += c.len_utf8();
-                scan.ascii = false;
+                ascii = false;
                 PackedLetter::of(c)
             }
         };
         let key = letter.script_key();
-        if scan.script == 0 {
-            scan.script = key;
+        if script == 0 {
+            script = key;
         }
         // Not a plain letter, or of another script; a capital after a
-        // small letter, or a small letter after a capital past the first:
-        // kept as a flag, tested once at the end (most words keep the
-        // rules, and words are short).
-        scan.broken |= key != scan.script || key & PackedLetter::PLAIN == 0;
-        scan.broken |= (letter.upper() & small) | (letter.lower() & later_capital);
-        later_capital |= letter.upper() & (run > 0);
-        small |= letter.lower();
-        run += 1;
-        scan.letters += 1;
+        // small letter, or a small letter after a capital past the first.
+        broken |= (key ^ script) | (!key & PackedLetter::PLAIN);
+        broken |= (letter.0 << 1 & run & SMALL) | (letter.0 >> 1 & run & LATER_CAPITAL);
+        // A capital after the run's first letter; a small letter; a letter.
+        run |= (letter.0 & PackedLetter::UPPER & run >> 2) | (letter.0 & SMALL) | BEGUN;
+        letters += 1;
     }
-    scan.end = at;
-    scan
+    PlainScan {
+        end: at,
+        ascii,
+        letters,
+        script,
+        broken: broken != 0,
+    }
 }
 
 /// A char as [`plain_script`] needs it, in two bytes: whether it is a plain
@@ -405,14 +417,6 @@ impl PackedLetter {
     /// Its script, if it is a plain letter.
     fn script(self) -> Option<ScriptId> {
         (self.0 & Self::PLAIN != 0).then_some(ScriptId(self.0 as u8))
-    }
-
-    fn upper(self) -> bool {
-        self.0 & Self::UPPER != 0
-    }
-
-    fn lower(self) -> bool {
-        self.0 & Self::LOWER != 0
     }
 }
 
