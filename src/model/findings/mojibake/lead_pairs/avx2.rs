@@ -81,12 +81,14 @@ impl Pairs {
             let mut numbers = [0u8; 32];
             _mm256_storeu_si256(numbers.as_mut_ptr().cast(), row);
             // Most chunks have chars of a row or two: those of the first
-            // and the last char left are looked up side by side.
+            // and the last char left are looked up side by side (once if
+            // they are the same, as in text of one script).
             while pending != 0 {
                 let first = numbers[pending.trailing_zeros() as usize];
                 let last = numbers[31 - pending.leading_zeros() as usize];
                 let mut looked_up = zero;
-                for number in [first, last] {
+                let both = if first == last { 1 } else { 2 };
+                for number in [first, last].into_iter().take(both) {
                     let here = _mm256_cmpeq_epi8(row, splat(number));
                     let found = lookup(
                         token,

@@ -107,20 +107,20 @@ impl Pairs {
             let mut pairs = [0u8; 64];
             _mm512_storeu_si512(pairs.as_mut_ptr().cast(), pair);
             // Most chunks have chars of a pair of rows or two: those of the
-            // first and the last char left are looked up side by side.
+            // first and the last char left are looked up side by side (once
+            // if they are the same, as in text of one script).
             while pending != 0 {
                 let first = pairs[pending.trailing_zeros() as usize];
                 let last = pairs[63 - pending.leading_zeros() as usize];
-                for p in [first, last] {
+                let both = if first == last { 1 } else { 2 };
+                for p in [first, last].into_iter().take(both) {
                     let here = _mm512_cmpeq_epi8_mask(pair, splat(p)) & pending;
                     let rows = &self.tables.rows[usize::from(p)..];
                     let (low, high) = (load(self.token, &rows[0]), load(self.token, &rows[1]));
                     let found = _mm512_permutex2var_epi8(low, index, high);
                     classes = _mm512_mask_mov_epi8(classes, here, found);
+                    pending &= !here;
                 }
-                let looked_up = _mm512_cmpeq_epi8_mask(pair, splat(first))
-                    | _mm512_cmpeq_epi8_mask(pair, splat(last));
-                pending &= !looked_up;
             }
             classes
         }
