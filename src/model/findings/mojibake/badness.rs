@@ -307,10 +307,9 @@ impl PlainScan {
 }
 
 /// Reads the word of `text` that starts at `at` and ends before the first
-/// ASCII byte that `ends_word` picks (or at the text's end; it is asked of
-/// no other byte), as
-/// [`plain_script`] does: a line's words are read so without splitting it
-/// first.
+/// ASCII byte that `ends_word` picks (it is asked of no other byte), or at
+/// the text's end, as [`plain_script`] does: a line's words are read so
+/// without splitting it first.
 #[inline(always)]
 pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> PlainScan {
     let below_800 = plain_letters_below_800();
