@@ -46,8 +46,9 @@ impl Loud {
 
 /// [`Loud`] for CPUs without AVX2, eight bytes at a time in a word: a
 /// chunk of ASCII without controls is passed over in a few operations a
-/// word; in any other, the controls are loud but tabs and line endings,
-/// and each lead byte is judged by tables worked out from [`Loud`]: one
+/// word; in any other, each control gets the whole test (tabs and line
+/// endings pass it at once), and each lead byte is judged by tables
+/// worked out from [`Loud`]: one
 /// lookup a char, as most leads (Latin, Greek, Cyrillic, CJK) start no
 /// loud char and the rest are told apart by their next two bytes (curly
 /// quotes from zero-width spaces, kana from voicing marks).
@@ -109,11 +110,11 @@ impl ChunkHits for PortableLoud {
             return 0;
         }
         let mut hits = 0;
+        // (Mostly line feeds, which the whole test passes at once.)
         while controls != 0 {
             let place = controls.trailing_zeros() as usize;
             controls &= controls - 1;
-            let plain = matches!(window[BEFORE + place], b'\t' | b'\n' | b'\r');
-            hits |= u64::from(!plain) << place;
+            hits |= Loud::hits::<OneByte>(place, window, &mut ()) & 1 << place;
         }
         let tables = &*LOUD_AFTER;
         let mut leads = bytes.leads();
