@@ -24,7 +24,7 @@ use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
 use peers::{peer, run};
-use utf8scope::model::encoding::detect;
+use utf8scope::model::encoding::{Extent, detect};
 
 /// Western European text for windows-1252.
 const WESTERN: &str = "Le château se trouve à côté de l'église, près de la forêt.\n\
@@ -114,7 +114,11 @@ fn bench_detection(c: &mut Criterion) {
     let ours = cases
         .iter()
         .filter(|case| {
-            corpus::reads_back(detect(&case.bytes).encoding.name(), &case.bytes, &case.text)
+            corpus::reads_back(
+                detect(&case.bytes, Extent::Whole).encoding.name(),
+                &case.bytes,
+                &case.text,
+            )
         })
         .count();
     let chardetng_alone = |bytes: &[u8]| {
@@ -141,7 +145,7 @@ fn bench_detection(c: &mut Criterion) {
         b.iter(|| {
             cases
                 .iter()
-                .map(|case| detect(&case.bytes).encoding.name().len())
+                .map(|case| detect(&case.bytes, Extent::Whole).encoding.name().len())
                 .sum::<usize>()
         })
     });

@@ -16,7 +16,7 @@ use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
 use utf8scope::model::Encoding;
-use utf8scope::model::encoding::{DETECT_SAMPLE, detect, detect_bom};
+use utf8scope::model::encoding::{DETECT_SAMPLE, detect_bom, detect_head};
 use utf8scope::model::{Source, StreamLoad};
 
 /// The mojibake judgment makes many small strings and lists per garbled
@@ -657,7 +657,7 @@ fn inspector_encoding(head: &[u8], asked: Option<check::EncodingRule>) -> (Encod
     match asked {
         Some(check::EncodingRule::Given(encoding)) => (encoding, encoding.name().to_string()),
         Some(check::EncodingRule::Auto) => {
-            let found = detect(head);
+            let found = detect_head(head);
             (
                 found.encoding,
                 format!("{} ({})", found.encoding, found.describe()),

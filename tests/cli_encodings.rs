@@ -431,3 +431,39 @@ fn iso2022jp_spans_are_where_encoding_rs_writes_u_fffd() {
         "{err}"
     );
 }
+
+/// Russian UTF-8 text of more than the detector's sample (1 MiB), whose
+/// sample ends inside a char.
+fn russian_past_the_sample() -> Vec<u8> {
+    let line = "Съешь же ещё этих мягких французских булок, да выпей чаю.\n";
+    let mut text = line.repeat((1 << 20) / line.len() + 8);
+    // (ASCII put before it until the sample's end falls inside a char.)
+    while text.is_char_boundary(1 << 20) {
+        text.insert(0, 'x');
+    }
+    text.push_str("the end\n");
+    text.into_bytes()
+}
+
+#[test]
+fn auto_reads_utf8_as_utf8_when_its_sample_ends_inside_a_char() {
+    // It was read as GBK: the sample alone looked invalid at its end.
+    let bytes = russian_past_the_sample();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("russian.txt");
+    std::fs::write(&path, &bytes).unwrap();
+    let file = path.to_str().unwrap();
+    for input in [file, "-"] {
+        let (out, err, code) = run(&["check", "--encoding", "auto", input], &bytes);
+        assert_eq!(code, 0, "{input}: {err}");
+        assert!(text(out).contains("valid UTF-8"), "{input}");
+        let (out, err, code) = run(&["fix", "--from", "auto", input], &bytes);
+        assert_eq!(code, 0, "{input}: {err}");
+        assert_eq!(out, bytes, "{input}: {err}");
+        assert!(!err.contains("converted"), "{input}: {err}");
+    }
+    let (out, _, code) = run(&["dump", "--encoding", "auto", file], b"");
+    assert_eq!(code, 0);
+    let first = text(out).lines().next().unwrap().to_string();
+    assert!(first.contains("С·ъ·е·ш·ь·"), "{first}");
+}

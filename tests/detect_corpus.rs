@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use corpus::{LENGTHS, cases, reads_back};
-use utf8scope::model::encoding::{Confidence, detect};
+use utf8scope::model::encoding::{Confidence, Extent, detect};
 
 /// Right and total, per key.
 #[derive(Default)]
@@ -67,7 +67,7 @@ fn detection_is_at_least_as_accurate_as_chardetng_and_never_wrong_when_confident
     let mut confident_wrong = Vec::new();
     let mut confident = 0;
     for case in &cases {
-        let found = detect(&case.bytes);
+        let found = detect(&case.bytes, Extent::Whole);
         let ours = reads_back(found.encoding.name(), &case.bytes, &case.text);
         let theirs = reads_back(chardetng_alone(&case.bytes), &case.bytes, &case.text);
         by_encoding.add(case.encoding, ours, theirs);

@@ -18,7 +18,7 @@ use crate::model::blocks::feed::{
 };
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::{BlockScanner, LocatedSpan};
-use crate::model::encoding::{DETECT_SAMPLE, Detection, Evidence, detect};
+use crate::model::encoding::{DETECT_SAMPLE, Detection, Evidence, detect_head};
 use crate::model::findings::{
     EncodedScanner, Finding, FindingsScanner, Severity, Stretch, is_plain_ascii_text,
 };
@@ -62,7 +62,7 @@ impl EncodingRule {
             EncodingRule::Utf8 => None,
             EncodingRule::Given(encoding) if encoding.is_utf8() => None,
             EncodingRule::Given(encoding) => Some(Detection::certain(encoding, Evidence::Given)),
-            EncodingRule::Auto => Some(detect(head)).filter(|found| !found.encoding.is_utf8()),
+            EncodingRule::Auto => Some(detect_head(head)).filter(|found| !found.encoding.is_utf8()),
         }
     }
 }

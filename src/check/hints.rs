@@ -7,7 +7,7 @@
 use crate::display::{escape_for_terminal, quote_short};
 use crate::model::Encoding;
 use crate::model::blocks::LocatedSpan;
-use crate::model::encoding::{Confidence, Detection, Evidence, RowReading, detect, read_row};
+use crate::model::encoding::{Confidence, Detection, Extent, RowReading, evident, read_row};
 
 /// Bytes of the file's start kept to look for a BOM or a NUL pattern.
 const HEAD: usize = 64 << 10;
@@ -30,7 +30,9 @@ pub struct Reading {
 /// Samples of a file taken while it is checked as UTF-8.
 #[derive(Default)]
 pub struct Hints {
-    head: Vec<u8>,
+    /// Whether the file's start was looked at.
+    head_seen: bool,
+    /// Lines with invalid spans, for the file's guess.
     bad_lines: Vec<u8>,
     /// The last line judged: its line number and its reading.
     line_reading: Option<(u64, Option<RowReading>)>,
@@ -43,16 +45,13 @@ pub struct Hints {
 impl Hints {
     /// Takes what it needs of the next block (which starts at `start`).
     pub fn observe(&mut self, start: u64, block: &[u8], spans: &[LocatedSpan]) {
-        if start == 0 && self.head.is_empty() {
-            self.head = block[..block.len().min(HEAD)].to_vec();
-            let found = detect(&self.head);
-            let sure = matches!(
-                found.evidence,
-                Evidence::Bom | Evidence::NulPattern | Evidence::EscapeSequences
-            );
-            if sure && !found.encoding.is_utf8() {
-                self.evident = Some(found);
-            }
+        if start == 0 && !self.head_seen {
+            self.head_seen = true;
+            let head = &block[..block.len().min(HEAD)];
+            // Only what the bytes name for sure counts here (a guess from
+            // the text would be judged on all of the head, for nothing).
+            let cut = Extent::of_read(HEAD, head.len()) == Extent::Start;
+            self.evident = evident(head, cut).filter(|found| !found.encoding.is_utf8());
         }
         let mut last_line_start = None;
         for located in spans {

@@ -24,7 +24,7 @@ use crate::display::path_text;
 use crate::input::Input;
 use crate::model::blocks::feed::{READ_SIZE, fill_from, for_each_block_sized};
 use crate::model::blocks::line_aligned::LineAligned;
-use crate::model::encoding::{DETECT_SAMPLE, Evidence, detect};
+use crate::model::encoding::{DETECT_SAMPLE, Evidence, detect_head};
 use crate::model::source::{SourceError, io_reason};
 use crate::model::{Encoding, Source};
 use output::{Target, open_target};
@@ -230,7 +230,7 @@ fn repair_input(
         let (encoding, how, evidence) = match from {
             Some(encoding) => (encoding, "given".to_string(), Evidence::Given),
             None => {
-                let found = detect(&head);
+                let found = detect_head(&head);
                 let how = format!("detected: {}", found.describe());
                 (found.encoding, how, found.evidence)
             }

@@ -123,27 +123,36 @@ pub fn detect_bom(bytes: &[u8]) -> Option<(Encoding, usize)> {
     .map(|e| (e, e.codec().bom().len()))
 }
 
-/// Detects the encoding of `bytes` (the start of a file, or all of it).
-pub fn detect(bytes: &[u8]) -> Detection {
+/// How much of an input the bytes given to [`detect`] are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extent {
+    /// All of it.
+    Whole,
+    /// Its start: the input may go on, so their last char may be cut.
+    Start,
+}
+
+impl Extent {
+    /// The extent of `got` bytes read from an input's start when `asked`
+    /// were asked for: a read gives fewer only at the input's end.
+    pub fn of_read(asked: usize, got: usize) -> Extent {
+        if got < asked {
+            Extent::Whole
+        } else {
+            Extent::Start
+        }
+    }
+}
+
+/// Detects the encoding of an input from `bytes`, all of it or its start
+/// (`extent`); at most [`DETECT_SAMPLE`] of them are looked at.
+pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
     let sample = &bytes[..bytes.len().min(DETECT_SAMPLE)];
-    if let Some((encoding, bom_len)) = detect_bom(sample) {
-        return Detection {
-            bom_len,
-            ..Detection::certain(encoding, Evidence::Bom)
-        };
+    let cut = extent == Extent::Start || sample.len() < bytes.len();
+    if let Some(found) = evident(sample, cut) {
+        return found;
     }
-    if let Some(encoding) = nul_pattern(sample) {
-        return Detection {
-            confidence: Confidence::Confident,
-            ..Detection::certain(encoding, Evidence::NulPattern)
-        };
-    }
-    // A cut at the sample's end may split a character: judge what is whole.
-    let valid = Encoding::UTF_8.codec().valid_prefix_len(sample);
-    if let Some(encoding) = iso2022jp_escapes(sample, sample.len() < bytes.len()) {
-        return Detection::certain(encoding, Evidence::EscapeSequences);
-    }
-    if valid == sample.len() || (sample.len() < bytes.len() && sample.len() - valid < 4) {
+    if is_utf8_but_a_cut_char(sample, cut) {
         let evidence = if sample.is_ascii() {
             Evidence::Ascii
         } else {
@@ -152,6 +161,41 @@ pub fn detect(bytes: &[u8]) -> Detection {
         return Detection::certain(Encoding::UTF_8, evidence);
     }
     legacy_guess(sample)
+}
+
+/// [`detect`] on `head`: the first [`DETECT_SAMPLE`] bytes of an input,
+/// or all of it when it is shorter.
+pub fn detect_head(head: &[u8]) -> Detection {
+    detect(head, Extent::of_read(DETECT_SAMPLE, head.len()))
+}
+
+/// The encoding the bytes themselves name, whatever the text says: a byte
+/// order mark, the NUL bytes of UTF-16 or UTF-32, ISO-2022-JP's escapes.
+/// `cut`: the input goes on after `head`.
+pub fn evident(head: &[u8], cut: bool) -> Option<Detection> {
+    if let Some((encoding, bom_len)) = detect_bom(head) {
+        return Some(Detection {
+            bom_len,
+            ..Detection::certain(encoding, Evidence::Bom)
+        });
+    }
+    if let Some(encoding) = nul_pattern(head) {
+        return Some(Detection {
+            confidence: Confidence::Confident,
+            ..Detection::certain(encoding, Evidence::NulPattern)
+        });
+    }
+    iso2022jp_escapes(head, cut).map(|e| Detection::certain(e, Evidence::EscapeSequences))
+}
+
+/// Whether `bytes` are valid UTF-8, but for a char that a cut at their end
+/// left unfinished when `cut` (the input goes on).
+fn is_utf8_but_a_cut_char(bytes: &[u8], cut: bool) -> bool {
+    match std::str::from_utf8(bytes) {
+        Ok(_) => true,
+        // (No error length: the bytes end inside a char.)
+        Err(error) => cut && error.error_len().is_none(),
+    }
 }
 
 /// ISO-2022-JP, if `bytes` are 7-bit text that switches into JIS X 0208
@@ -470,7 +514,7 @@ mod tests {
             (&[0xFF, 0xFE, 0, 0], "UTF-32LE", 4),
         ];
         for (bytes, name, len) in cases {
-            let found = detect(bytes);
+            let found = detect(bytes, Extent::Whole);
             assert_eq!(
                 (found.encoding.name(), found.bom_len, found.evidence),
                 (name, len, Evidence::Bom)
@@ -487,23 +531,54 @@ mod tests {
             .chars()
             .flat_map(|c| u32::from(c).to_le_bytes())
             .collect();
-        assert_eq!(detect(&le).encoding, Encoding::UTF_16LE);
-        assert_eq!(detect(&be).encoding, Encoding::UTF_16BE);
-        assert_eq!(detect(&le32).encoding, Encoding::UTF_32LE);
-        assert_eq!(detect(&le).evidence, Evidence::NulPattern);
+        assert_eq!(detect(&le, Extent::Whole).encoding, Encoding::UTF_16LE);
+        assert_eq!(detect(&be, Extent::Whole).encoding, Encoding::UTF_16BE);
+        assert_eq!(detect(&le32, Extent::Whole).encoding, Encoding::UTF_32LE);
+        assert_eq!(detect(&le, Extent::Whole).evidence, Evidence::NulPattern);
     }
 
     #[test]
     fn the_issues_csv_row_is_windows_1252() {
-        let found = detect(b"caf\xe9 cr\xe8me br\xfbl\xe9e\n");
+        let found = detect(b"caf\xe9 cr\xe8me br\xfbl\xe9e\n", Extent::Whole);
         assert_eq!(found.encoding.name(), "windows-1252");
         assert_eq!(found.evidence, Evidence::Guess);
     }
 
     #[test]
     fn valid_utf8_and_ascii() {
-        assert_eq!(detect("Grüße".as_bytes()).evidence, Evidence::ValidUtf8);
-        assert_eq!(detect(b"plain").evidence, Evidence::Ascii);
+        assert_eq!(
+            detect("Grüße".as_bytes(), Extent::Whole).evidence,
+            Evidence::ValidUtf8
+        );
+        assert_eq!(detect(b"plain", Extent::Whole).evidence, Evidence::Ascii);
+    }
+
+    #[test]
+    fn a_char_cut_at_the_end_of_a_start_is_utf8_and_nothing_else_is() {
+        // The start of a longer file, cut inside a char: read alone, such a
+        // sample once made a valid Russian UTF-8 file look like GBK.
+        let text = "Съешь же ещё этих мягких булок, € 5 😀".repeat(20);
+        let bytes = text.as_bytes();
+        let mut cuts = 0;
+        for end in (1..bytes.len()).filter(|&end| !text.is_char_boundary(end)) {
+            let head = &bytes[..end];
+            let found = detect(head, Extent::Start);
+            assert_eq!(found.evidence, Evidence::ValidUtf8, "cut at {end}");
+            let whole = detect(head, Extent::Whole);
+            assert_ne!(whole.evidence, Evidence::ValidUtf8, "ends at {end}");
+            cuts += 1;
+        }
+        assert!(cuts > 100);
+        // An invalid byte at the end is no cut char.
+        let bad = [bytes, b"\xFF"].concat();
+        assert_ne!(detect(&bad, Extent::Start).evidence, Evidence::ValidUtf8);
+        let bad = [bytes, b"\xE2\x28"].concat();
+        assert_ne!(detect(&bad, Extent::Start).evidence, Evidence::ValidUtf8);
+        // Bytes past the sample: the sample knows it is cut.
+        let long = "€".repeat(DETECT_SAMPLE / 3 + 1);
+        assert_ne!(DETECT_SAMPLE % 3, 0, "the sample ends inside a €");
+        let found = detect(long.as_bytes(), Extent::Whole);
+        assert_eq!(found.evidence, Evidence::ValidUtf8);
     }
 
     #[test]

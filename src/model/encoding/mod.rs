@@ -24,8 +24,8 @@ use std::fmt;
 use super::unit::UnitKind;
 
 pub use detect::{
-    Confidence, DETECT_SAMPLE, Detection, Evidence, decode_lossy, detect, detect_bom,
-    iso2022jp_escapes, legacy_guess, nul_pattern, plausibility,
+    Confidence, DETECT_SAMPLE, Detection, Evidence, Extent, decode_lossy, detect, detect_bom,
+    detect_head, evident, iso2022jp_escapes, legacy_guess, nul_pattern, plausibility,
 };
 
 /// Where a stateful encoding's decoder is between two units (ISO-2022-JP:

@@ -108,12 +108,12 @@ impl EncodingList {
 /// The entries of the list for a file starting with `head`: what the
 /// detector found and its alternatives first, then every other encoding.
 pub fn entries_for(head: &[u8]) -> Vec<(Encoding, String)> {
-    use crate::model::encoding::{Evidence, detect, detect_bom};
+    use crate::model::encoding::{Evidence, detect_bom, detect_head};
     let mut entries: Vec<(Encoding, String)> = Vec::new();
     if let Some((encoding, _)) = detect_bom(head) {
         entries.push((encoding, "BOM".to_string()));
     }
-    let found = detect(head);
+    let found = detect_head(head);
     if found.evidence != Evidence::Bom {
         entries.push((found.encoding, format!("detected: {}", found.describe())));
     }

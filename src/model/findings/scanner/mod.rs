@@ -19,7 +19,7 @@ use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::blocks::line_aligned::{LineAligned, line_pieces};
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::blocks::tally::count_lf;
-use crate::model::encoding::{Evidence, detect_bom, iso2022jp_escapes, nul_pattern};
+use crate::model::encoding::{Evidence, evident};
 use crate::model::source::{Source, SourceError};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
@@ -321,26 +321,26 @@ impl FindingsScanner {
     /// each reported as controls.
     fn probe_utf16(&mut self, block: &[u8]) {
         let probe = &block[..block.len().min(UTF16_PROBE)];
-        let found = match detect_bom(probe) {
-            Some((encoding, len)) => Some((encoding, Evidence::Bom, len)),
-            None => nul_pattern(probe).map(|encoding| (encoding, Evidence::NulPattern, 2)),
-        };
         // (The probe may end inside a unit: judged up to its last escape.)
-        let found = found.or_else(|| {
-            iso2022jp_escapes(probe, true).map(|encoding| (encoding, Evidence::EscapeSequences, 3))
-        });
-        let Some((encoding, evidence, len)) = found.filter(|(e, _, _)| !e.is_utf8()) else {
+        let Some(found) = evident(probe, true).filter(|found| !found.encoding.is_utf8()) else {
             return;
         };
-        let (kind, evidence) = match evidence {
-            Evidence::Bom => (FindingKind::Utf16, "starts with its byte order mark"),
+        let encoding = found.encoding;
+        let (kind, evidence, len) = match found.evidence {
+            Evidence::Bom => (
+                FindingKind::Utf16,
+                "starts with its byte order mark",
+                found.bom_len,
+            ),
             Evidence::EscapeSequences => (
                 FindingKind::Iso2022Jp,
                 "escape sequences (ESC $ B) into JIS X 0208, all of it 7-bit",
+                3,
             ),
             _ => (
                 FindingKind::Utf16,
                 "NUL bytes where its ASCII characters have their high bytes",
+                2,
             ),
         };
         let detail = format!(
