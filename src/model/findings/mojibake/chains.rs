@@ -147,28 +147,32 @@ fn undoable(text: &str) -> u32 {
 /// `word` show the start of, in the encodings where they do: whether it
 /// would complete it in some, and whether more bytes must follow in some.
 pub fn no_break_space_fits(word: &str) -> (bool, bool) {
-    let tail: Vec<char> = word.chars().rev().take(3).collect();
     let (mut completes, mut continues) = (false, false);
     for garbler in GARBLERS.iter().filter(|g| g.shows_no_break_space()) {
-        let mut bytes = vec![0xA0];
-        for &c in &tail {
+        // The bytes the last chars show, then A0, filled from the end.
+        let mut bytes = [0u8; 4];
+        bytes[3] = 0xA0;
+        let mut start = 3;
+        for c in word.chars().rev().take(3) {
             let Some(byte) = garbler.byte_of(c).filter(|b| *b >= 0x80) else {
                 break;
             };
-            bytes.insert(0, byte);
-            let len = match bytes[0] {
+            start -= 1;
+            bytes[start] = byte;
+            let len = match byte {
                 0xC2..=0xDF => 2,
                 0xE0..=0xEF => 3,
                 0xF0..=0xF4 => 4,
                 _ => continue,
             };
-            let valid_start = match std::str::from_utf8(&bytes) {
+            let shown = &bytes[start..];
+            let valid_start = match std::str::from_utf8(shown) {
                 Ok(_) => true,
                 Err(e) => e.error_len().is_none(),
             };
-            if valid_start && bytes.len() <= len {
-                completes |= bytes.len() == len;
-                continues |= bytes.len() < len;
+            if valid_start && shown.len() <= len {
+                completes |= shown.len() == len;
+                continues |= shown.len() < len;
             }
             break;
         }

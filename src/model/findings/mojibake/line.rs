@@ -970,18 +970,14 @@ fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -
             let (completes, continues) = no_break_space_fits(word);
             // Inside a sequence, the next word holds the rest of it.
             let tries = [
-                (
-                    continues && next_word.is_some(),
-                    format!("{word}{LOST_NO_BREAK_SPACE}{following}"),
-                ),
-                (completes, format!("{word}{LOST_NO_BREAK_SPACE}")),
+                (continues && next_word.is_some(), following),
+                (completes, ""),
             ];
-            for (joined, (fits, with_space)) in
-                tries.into_iter().enumerate().map(|(i, t)| (i == 0, t))
-            {
+            for (joined, (fits, taken)) in tries.into_iter().enumerate().map(|(i, t)| (i == 0, t)) {
                 if !fits {
                     continue;
                 }
+                let with_space = format!("{word}{LOST_NO_BREAK_SPACE}{taken}");
                 let taken_in: Arc<[Candidate]> = (readings_of(&with_space).iter())
                     .filter(|c| !c.text.contains(LOST_NO_BREAK_SPACE))
                     .cloned()
