@@ -1,6 +1,7 @@
 //! The findings pass against the plain scan it rides on: `utf8scope check`
-//! with and without `--findings` on a page-cached 1 GiB text file (the
-//! issue's target: findings within 3× the plain scan's time).
+//! with and without `--findings` on page-cached 1 GiB text files of ASCII,
+//! multilingual lines and Russian prose (the target: findings
+//! within 3× the plain scan's time on any text).
 //! `UTF8SCOPE_BENCH_MIB` sets another size. `check --findings` runs on
 //! every backend the CPU has (AVX-512, AVX2, portable), each forced in turn.
 
@@ -45,7 +46,11 @@ fn bench_findings(c: &mut Criterion) {
     let mut group = c.benchmark_group("findings");
     group.sample_size(10);
     group.throughput(Throughput::Bytes(len as u64));
-    for kind in [InputKind::Ascii, InputKind::Multilingual] {
+    for kind in [
+        InputKind::Ascii,
+        InputKind::Multilingual,
+        InputKind::RussianProse,
+    ] {
         let path = dir.path().join(kind.name());
         std::fs::write(&path, generate(kind, len)).expect("room for the input");
         // Read once so every run finds it in the page cache.

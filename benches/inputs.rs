@@ -14,15 +14,19 @@ pub enum InputKind {
     SparseErrors,
     /// Uniformly random bytes (about 0.4 invalid spans per byte).
     RandomBinary,
+    /// Russian prose as news and novels print it: « », dashes, an
+    /// ellipsis, numbers, a Latin name and a URL among Cyrillic words.
+    RussianProse,
 }
 
 impl InputKind {
     /// All kinds, in report order.
-    pub const ALL: [InputKind; 4] = [
+    pub const ALL: [InputKind; 5] = [
         InputKind::Ascii,
         InputKind::Multilingual,
         InputKind::SparseErrors,
         InputKind::RandomBinary,
+        InputKind::RussianProse,
     ];
 
     /// Short name used in benchmark ids and file names.
@@ -32,6 +36,7 @@ impl InputKind {
             InputKind::Multilingual => "multilingual",
             InputKind::SparseErrors => "sparse-errors",
             InputKind::RandomBinary => "random-binary",
+            InputKind::RussianProse => "russian-prose",
         }
     }
 }
@@ -51,6 +56,19 @@ const MULTILINGUAL_LINES: &[&str] = &[
     "Plain ASCII line between the others, as in real files.\n",
 ];
 
+const RUSSIAN_PROSE_LINES: &[&str] = &[
+    "В понедельник, 3 марта, правительство объявило о новой программе — «Цифровая экономика 2030».\n",
+    "Как сообщил министр, на её реализацию выделят около 120 млрд рублей… Эксперты настроены осторожно.\n",
+    "«Мы ждём конкретных шагов, а не обещаний», — сказал Иван Петров, директор компании «Север».\n",
+    "Компания Yandex и банк «Тинькофф» уже заявили о готовности участвовать в проекте.\n",
+    "По данным Росстата, инфляция в январе составила 0,8%, а годовая — 7,4%.\n",
+    "Он долго смотрел в окно, где медленно падал снег, и думал о том, что всё могло быть иначе.\n",
+    "— Ты опять опоздал, — тихо сказала она, не поднимая глаз от книги.\n",
+    "Москва, Санкт-Петербург и Казань вошли в список городов с самым высоким уровнем жизни.\n",
+    "Температура воздуха ночью опустится до −15 °C, днём ожидается небольшой снег.\n",
+    "Подробнее читайте на сайте: https://example.ru/news/2030 (обновлено в 14:35).\n",
+];
+
 /// Generates `len` bytes of the given kind, deterministically.
 pub fn generate(kind: InputKind, len: usize) -> Vec<u8> {
     match kind {
@@ -64,6 +82,7 @@ pub fn generate(kind: InputKind, len: usize) -> Vec<u8> {
             bytes
         }
         InputKind::RandomBinary => random_bytes(len),
+        InputKind::RussianProse => repeat_lines(RUSSIAN_PROSE_LINES, len),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Writes a generated benchmark input to a file: `gen_input KIND MIB PATH`,
-//! KIND one of ascii, multilingual, sparse-errors, random-binary.
+//! KIND one of ascii, multilingual, sparse-errors, random-binary,
+//! russian-prose.
 
 #[path = "../benches/inputs.rs"]
 mod inputs;

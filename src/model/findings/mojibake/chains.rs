@@ -6,7 +6,7 @@ use std::sync::{Arc, LazyLock};
 
 use super::Chain;
 use super::badness::{Measure, measure};
-use super::garblers::{GARBLERS, LOST_NO_BREAK_SPACE, loss_masks, roles_table};
+use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
 use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
 
@@ -148,15 +148,22 @@ fn undoable(text: &str) -> u32 {
 /// would complete it in some, and whether more bytes must follow in some.
 pub fn no_break_space_fits(word: &str) -> (bool, bool) {
     let (mut completes, mut continues) = (false, false);
+    // The bytes the last chars show in each encoding, the last first
+    // (looked up once for all of them).
+    let mut rows = [[0u8; COUNT]; 3];
+    for (row, c) in rows.iter_mut().zip(word.chars().rev()) {
+        *row = byte_row(c);
+    }
     for garbler in GARBLERS.iter().filter(|g| g.shows_no_break_space()) {
         // The bytes the last chars show, then A0, filled from the end.
         let mut bytes = [0u8; 4];
         bytes[3] = 0xA0;
         let mut start = 3;
-        for c in word.chars().rev().take(3) {
-            let Some(byte) = garbler.byte_of(c).filter(|b| *b >= 0x80) else {
+        for row in &rows {
+            let byte = row[garbler.index()];
+            if byte < 0x80 {
                 break;
-            };
+            }
             start -= 1;
             bytes[start] = byte;
             let len = match byte {

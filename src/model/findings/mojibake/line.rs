@@ -977,7 +977,11 @@ fn words_of(text: &str, start: usize, end: usize, read: &dyn Fn(&str) -> bool) -
                 if !fits {
                     continue;
                 }
-                let with_space = format!("{word}{LOST_NO_BREAK_SPACE}{taken}");
+                // (Pushed, not formatted: most words of some scripts get here.)
+                let mut with_space = String::with_capacity(word.len() + 3 + taken.len());
+                with_space.push_str(word);
+                with_space.push(LOST_NO_BREAK_SPACE);
+                with_space.push_str(taken);
                 let taken_in: Arc<[Candidate]> = (readings_of(&with_space).iter())
                     .filter(|c| !c.text.contains(LOST_NO_BREAK_SPACE))
                     .cloned()
