@@ -10,7 +10,7 @@ mod mojibake;
 
 use std::collections::BTreeMap;
 
-use mojibake::{clean_lines, garbled_lines};
+use mojibake::{clean_lines, garbled_lines, mixed_lines};
 use utf8scope::model::findings::{find_mojibake, with_repairs};
 
 /// `text` with every clear repair made, as `fix` makes them; and whether
@@ -104,7 +104,8 @@ fn garbled_lines_are_repaired_and_never_wrongly() {
 
 #[test]
 fn clean_lines_are_never_changed_or_flagged() {
-    let lines = clean_lines();
+    let mut lines = clean_lines();
+    lines.extend(mixed_lines());
     let mut changed = Vec::new();
     let mut flagged = Vec::new();
     for (language, line) in &lines {
@@ -157,8 +158,7 @@ fn write_the_corpus() {
         })
         .collect();
     std::fs::write(dir.join("mojibake-garbled.jsonl"), garbled).unwrap();
-    let clean: String = clean_lines()
-        .iter()
+    let clean: String = (clean_lines().iter().chain(&mixed_lines()))
         .map(|(_, line)| serde_json::json!({"text": line}).to_string() + "\n")
         .collect();
     std::fs::write(dir.join("mojibake-clean.jsonl"), clean).unwrap();

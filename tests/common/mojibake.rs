@@ -80,6 +80,73 @@ pub fn clean_lines() -> Vec<(&'static str, String)> {
     lines
 }
 
+/// Russian prose as news and novels print it (the findings benchmark's
+/// lines): « », dashes, an ellipsis, numbers, °C, a Latin name and a URL
+/// among the Cyrillic words.
+const RUSSIAN_PROSE: [&str; 6] = [
+    "«Мы ждём конкретных шагов, а не обещаний», — сказал Иван Петров, директор компании «Север».",
+    "Компания Yandex и банк «Тинькофф» уже заявили о готовности участвовать в проекте.",
+    "Как сообщил министр, на её реализацию выделят около 120 млрд рублей… Эксперты настроены осторожно.",
+    "Мы говорили о том, что Yandex работает и в Казани.",
+    "Температура воздуха ночью опустится до −15 °C, днём ожидается небольшой снег.",
+    "Подробнее читайте на сайте: https://example.ru/news/2030 (обновлено в 14:35).",
+];
+
+/// Short words that the languages use most, by language: short words of
+/// a script are the likeliest to be whole UTF-8 sequences in some encoding
+/// by chance ("том" is E2 AE AC in IBM866, "её" C5 A3 in KOI8-R, "Зі" C7
+/// B3 in windows-1251).
+const COMMON_WORDS: [(&str, &str); 4] = [
+    (
+        "Russian",
+        "и в не на я что он с как а то все она так его но да ты к у же вы за бы по только её мне было вот от меня ещё нет о из ему теперь когда даже ну вдруг ли если уже или ни быть был него до вас опять уж вам ведь там потом себя ничего ей может они тут где есть надо ней для мы тебя их чем была сам без будто чего раз тоже себе под будет тогда кто этот того потому этого какой совсем ним здесь этом один почти мой тем чтобы сейчас были куда зачем всех никогда можно при два об другой хоть после над больше тот через эти нас про всего них какая много три эту моя хорошо свою этой перед лучше чуть том нельзя такой им всегда конечно всю между Её Его Это Там Тот Том Так",
+    ),
+    (
+        "Ukrainian",
+        "і й та що це як але він вона воно вони ми ви ти з зі із до на у від для про по за без над під через ці ті її їх їй є Ці Ті Ні Зі Її Це Як Що Їх Є",
+    ),
+    (
+        "Bulgarian",
+        "и в не на да се че за от с по са как но той тя те ние вие ще бъде има това този тази още Това Той Тя",
+    ),
+    (
+        "Greek",
+        "και το η ο να του την με για που στο τα των από είναι θα δεν σε ένα τον τη στην Και Το Η Ο Να",
+    ),
+];
+
+/// Lines that put a sentence's words beside Latin ones, as real text does:
+/// the sentence with a Latin name in it and with a URL after it, and each
+/// of its words beyond ASCII alone in an English sentence; and Russian
+/// prose. A word that reads as plain text of its script is no mojibake
+/// because the line's other letters are Latin.
+pub fn mixed_lines() -> Vec<(&'static str, String)> {
+    let mut lines: Vec<(&str, String)> = Vec::new();
+    for (language, sentence) in sentences() {
+        let (head, tail) = sentence.split_once(' ').unwrap_or((sentence, ""));
+        lines.push((language, format!("{head} Google {tail}")));
+        lines.push((
+            language,
+            format!("{sentence} (https://example.com/news/2030, 14:35)"),
+        ));
+        for word in sentence.split_whitespace() {
+            let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+            let line = format!("The word {word} is in this text.");
+            if !word.is_ascii() && !lines.iter().any(|(_, l)| *l == line) {
+                lines.push((language, line));
+            }
+        }
+    }
+    for (language, words) in COMMON_WORDS {
+        for word in words.split(' ') {
+            lines.push((language, format!("The word {word} is in this text.")));
+            lines.push((language, format!("{word} Google {word} Yandex")));
+        }
+    }
+    lines.extend(RUSSIAN_PROSE.map(|line| ("Russian", line.to_string())));
+    lines
+}
+
 /// The encodings text is garbled through, by name.
 pub const GARBLERS: [&str; 15] = [
     "windows-1252",
@@ -201,6 +268,17 @@ pub fn garbled_lines() -> Vec<Garbled> {
                 how,
                 garble(&garble(sentence, first), second),
                 sentence,
+            );
+        }
+        // Beside a Latin name, which garbling leaves as it is.
+        let (head, tail) = sentence.split_once(' ').unwrap_or((sentence, ""));
+        let beside_latin = format!("{head} Google {tail}");
+        for name in GARBLERS {
+            push(
+                language,
+                format!("{name}, beside Latin words"),
+                garble(&beside_latin, name),
+                &beside_latin,
             );
         }
         for name in ["windows-1252", "windows-1251", "windows-1250"] {

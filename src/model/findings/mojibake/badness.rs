@@ -52,18 +52,48 @@ pub struct Context {
 impl Context {
     /// The context that `words` give.
     pub fn of_words<'a>(words: impl Iterator<Item = &'a str>) -> Context {
-        let mut context = Context::default();
+        Context::default().and_words(words)
+    }
+
+    /// This context with the letters of `words` too.
+    pub fn and_words<'a>(mut self, words: impl Iterator<Item = &'a str>) -> Context {
         for f in words
             .flat_map(str::chars)
             .map(facts)
             .filter(|f| f.alphabetic)
         {
-            context.letters += 1;
+            self.letters += 1;
             if is_specific(f.script) {
-                context.scripts.add(f.script.into());
+                self.scripts.add(f.script.into());
             }
         }
-        context
+        self
+    }
+
+    /// This context with what at least two of `words` agree on: each
+    /// script that two or more of them show, and the letters of the words
+    /// that show one (no word then vouches for its own script alone).
+    pub fn and_agreed<'a>(mut self, words: impl Iterator<Item = &'a str> + Clone) -> Context {
+        let (mut once, mut twice) = (ScriptSet::default(), ScriptSet::default());
+        for word in words.clone() {
+            let scripts = Context::of_words(std::iter::once(word)).scripts;
+            twice = twice.union(once.intersection(scripts));
+            once = once.union(scripts);
+        }
+        for word in words {
+            let shown = Context::of_words(std::iter::once(word));
+            let agreed = shown.scripts.intersection(twice);
+            if agreed != ScriptSet::default() {
+                self.letters += shown.letters;
+                self.scripts = self.scripts.union(agreed);
+            }
+        }
+        self
+    }
+
+    /// Whether it has a script that `other` lacks.
+    pub fn adds_to(&self, other: &Context) -> bool {
+        self.scripts.count_outside(other.scripts) > 0
     }
 }
 
@@ -452,11 +482,6 @@ impl ScriptSet {
         self.0[usize::from(script.0 >> 6)] |= 1 << (script.0 & 63);
     }
 
-    /// Whether `script` is in it.
-    pub fn has(self, script: ScriptId) -> bool {
-        self.0[usize::from(script.0 >> 6)] & 1 << (script.0 & 63) != 0
-    }
-
     /// How many of its scripts `other` lacks.
     pub fn count_outside(self, other: ScriptSet) -> u32 {
         (self.0.iter().zip(other.0))
@@ -464,9 +489,14 @@ impl ScriptSet {
             .sum()
     }
 
-    /// Whether every script of it is in `other`.
-    pub fn within(self, other: ScriptSet) -> bool {
-        self.count_outside(other) == 0
+    /// The scripts of both.
+    fn union(self, other: ScriptSet) -> ScriptSet {
+        ScriptSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The scripts it shares with `other`.
+    fn intersection(self, other: ScriptSet) -> ScriptSet {
+        ScriptSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 }
 
@@ -697,7 +727,7 @@ mod tests {
         let mut only = ScriptSet::default();
         only.add(script);
         assert!(
-            measure.scripts.within(only),
+            measure.scripts.count_outside(only) == 0,
             "{word:?}: {:?}",
             measure.scripts
         );

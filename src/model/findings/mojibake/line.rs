@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::badness::{Context, ScriptSet, badness, plain_script, scan_plain};
+use super::badness::{Context, badness, plain_script, scan_plain};
 use super::chains::{Candidate, no_break_space_fits, readings_of};
 use super::garblers::{
     Garbler, LOST_NO_BREAK_SPACE, Roles, byte_row, loss_masks, roles, roles_table,
@@ -15,7 +15,6 @@ use super::{Chain, Mojibake, Reading};
 use crate::model::blocks::line_aligned::line_pieces;
 use crate::model::findings::backend::{self, Backend};
 use std::sync::Arc;
-use unicode_script::Script;
 
 /// How much less implausible a repair must be than the word as it stands.
 const MARGIN: u32 = 3;
@@ -285,6 +284,12 @@ impl Word {
         self.candidates.iter().zip(self.badness_of.iter().copied())
     }
 
+    /// Whether a reading that costs `badness` is clearly more plausible
+    /// than the word as it stands.
+    fn reads_clearly_better(&self, badness: u32) -> bool {
+        self.badness >= badness + MARGIN && badness * 2 <= self.badness
+    }
+
     /// The chains by which the word undoes into `text`.
     fn chains_to(&self, text: &str) -> Vec<&Chain> {
         self.candidates
@@ -507,9 +512,26 @@ fn judge_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
         words.binary_search_by_key(&at, |(w, _)| offset(w)).ok()
     };
     let shows_garbling = |word: &str| index(word).is_some_and(|i| shows[i]);
-    let first = judge_words(text, start, end, &context, &shows_garbling);
+    let mut context = context;
+    let mut first = judge_words(text, start, end, &context, &shows_garbling);
     if !first.iter().any(|run| run.repair().is_some()) {
         return first;
+    }
+    // The scripts that the repaired words agree on are the line's too:
+    // judged again beside them, a word takes the reading that agrees with
+    // the rest of its line ("їх", not "Ñ—Ñ…", in Ukrainian read as
+    // ISO-8859-1 beside a Latin name, whose script alone the unchanged
+    // words had shown).
+    let repaired_words = (first.iter())
+        .filter_map(Mojibake::repair)
+        .flat_map(str::split_ascii_whitespace);
+    let repaired = context.clone().and_agreed(repaired_words);
+    if repaired.adds_to(&context) {
+        context = repaired;
+        first = judge_words(text, start, end, &context, &shows_garbling);
+        if !first.iter().any(|run| run.repair().is_some()) {
+            return first;
+        }
     }
     // Where every suspect word shows its garbling (most garbled lines),
     // judging them all is judging the same words again.
@@ -542,7 +564,7 @@ impl<'a> Measured<'a> {
         // The rest of the line: the words that no chain could change.
         let context = Context::of_words(words.iter().filter(|w| !w.1).map(|w| w.0));
         let shows = (words.iter())
-            .map(|&(word, suspect)| suspect && badness(word, &context) >= MARGIN)
+            .map(|&(word, suspect)| suspect && shows_garbling(word, &context))
             .collect();
         Measured {
             words,
@@ -554,18 +576,10 @@ impl<'a> Measured<'a> {
 
 /// Whether no word of `line` can show its garbling, seen without measuring
 /// one: every word that may (a suspect one) is plain ([`plain_script`]),
-/// and its script is that of a word no chain could change, or such words
-/// have fewer than three letters. It then costs at most 2 beside the line,
-/// under [`MARGIN`], as [`judge_line`] would find. Most lines of a script
-/// whose letters some encoding shows as UTF-8 sequences end here: Russian
-/// in IBM866, where "рак" shows E0 A0 AA.
+/// and a plain word never shows it ([`shows_garbling`]). Most lines of a
+/// script whose letters some encoding shows as UTF-8 sequences end here:
+/// Russian in IBM866, where "рак" shows E0 A0 AA.
 fn shows_none_plainly(line: &str) -> bool {
-    // The scripts of ASCII words, all of which no chain could change.
-    let mut unchanged = ScriptSet::default();
-    // At least as many as the letters of the words no chain could change,
-    // but plain ones.
-    let mut letters = 0;
-    let mut plain_scripts = ScriptSet::default();
     // (Each word read once, as it is split off: most lines that reach here
     // end here.)
     let bytes = line.as_bytes();
@@ -575,49 +589,29 @@ fn shows_none_plainly(line: &str) -> bool {
             at += 1;
         }
         if at == bytes.len() {
-            break;
+            return true;
         }
         let scan = scan_plain(line, at, |byte| byte.is_ascii_whitespace());
         let word = &line[at..scan.end];
         at = scan.end;
-        if scan.ascii {
-            if scan.letters > 0 {
-                unchanged.add(Script::Latin.into());
-                letters += scan.letters;
-            }
-            continue;
-        }
-        match scan.plain() {
-            Some((script, _)) => plain_scripts.add(script),
-            None if is_suspect(word) => return false,
-            // (Any char beyond ASCII may be a letter: looking it up costs
-            // more than the bound loses.)
-            None => {
-                letters += (word.chars())
-                    .filter(|c| !c.is_ascii() || c.is_ascii_alphabetic())
-                    .count();
-            }
+        if !scan.ascii && scan.plain().is_none() && is_suspect(word) {
+            return false;
         }
     }
-    // Plain words of one script, beside fewer than three letters of other
-    // words: either none of them is suspect, or those that are have their
-    // script in a word no chain could change, or the letters of such words
-    // are the others'. Which, it takes no look at a word to know.
-    let one_script = plain_scripts.count_outside(ScriptSet::default()) <= 1;
-    if plain_scripts.within(unchanged) || (one_script && letters < 3) {
-        return true;
-    }
-    // Else a word no chain could change must vouch for each script.
-    let plain = (line.split_ascii_whitespace())
-        .filter(|word| !word.is_ascii())
-        .filter_map(|word| Some((word, plain_script(word)?)));
-    for (word, (script, n)) in plain {
-        if unchanged.has(script) || !is_suspect(word) {
-            unchanged.add(script);
-            letters += n;
-        }
-    }
-    letters < 3 || plain_scripts.within(unchanged)
+}
+
+/// Whether a suspect word shows its garbling beside `context`: it costs
+/// [`MARGIN`] or more, and is not *plain* ([`plain_script`]: letters of one
+/// script, cased as words are, with only ASCII between). A plain word costs
+/// that much only for a script that the line's unchanged words lack, and
+/// that is no sign of garbling: almost every Russian word is suspect (in
+/// IBM866 р–я are lead bytes of three and а–п continuation bytes), so in a
+/// line with a Latin name "том" (E2 AE AC in IBM866, "⮬") and "её" (C5 A3
+/// in KOI8-R, "ţ") would read better "repaired". A plain word is repaired
+/// only beside words of its line that show their garbling and were
+/// garbled the same way, where it reads no worse.
+fn shows_garbling(word: &str, context: &Context) -> bool {
+    badness(word, context) >= MARGIN && plain_script(word).is_none()
 }
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
@@ -679,7 +673,14 @@ fn judge_words(
             .collect();
     }
     // First the words that show their garbling.
-    let mut verdicts: Vec<Option<Verdict>> = words.iter().map(judge).collect();
+    // (A plain word has no verdict of its own: see [`shows_garbling`].)
+    let mut verdicts: Vec<Option<Verdict>> = words
+        .iter()
+        .map(|word| match plain_script(&word.text) {
+            Some(_) => None,
+            None => judge(word),
+        })
+        .collect();
     // A line that also holds text that the chains would have garbled but
     // did not ("Mccoy – DrÃ¥ber": "–" is windows-1252's 96) is less likely
     // to be mojibake: one char undone is then too little to go on.
@@ -822,15 +823,31 @@ fn left_ungarbled(
         let row = byte_row(c);
         !c.is_ascii() && garblers.iter().any(|g| row[g.index()] != 0)
     };
+    // A plain word that undoes through one of them may be garbled too
+    // (plain words have no verdict of their own: "ГЁ" is "è" beside
+    // "cittГ"), and says nothing either way.
+    let undoes_so = |word: &str| {
+        plain_script(word).is_some()
+            && readings_of(word).iter().any(|c| match c.chain.0.first() {
+                Some(Layer::Utf8As(garbler, _)) => {
+                    garblers.iter().any(|g| g.index() == garbler.index())
+                }
+                _ => false,
+            })
+    };
+    let left = |between: &str| {
+        (between.split_ascii_whitespace())
+            .any(|word| word.chars().any(garblable) && !undoes_so(word))
+    };
     // The text between the garbled words (which are in order and apart).
     let mut from = start;
     for range in garbled {
-        if text[from..range.start.max(from)].chars().any(garblable) {
+        if left(&text[from..range.start.max(from)]) {
             return true;
         }
         from = from.max(range.end);
     }
-    text[from..end.max(from)].chars().any(garblable)
+    left(&text[from..end.max(from)])
 }
 
 /// The verdict on a word that shows its garbling: the repair that is
@@ -844,9 +861,7 @@ fn judge(word: &Word) -> Option<Verdict> {
     if word.guessed_space && !word.text.ends_with("Ã\u{A0}") {
         return None;
     }
-    let shown = |&(_, badness): &(&Candidate, u32)| {
-        word.badness >= badness + MARGIN && badness * 2 <= word.badness
-    };
+    let shown = |&(_, badness): &(&Candidate, u32)| word.reads_clearly_better(badness);
     let best = word.judged().filter(shown).map(|(_, b)| b).min()?;
     let close: Vec<(&Candidate, u32)> = word
         .judged()
@@ -863,9 +878,12 @@ fn judge(word: &Word) -> Option<Verdict> {
                 && long.last_left == 0
         })
     };
+    // But a plain reading is no garbling left: the longer chain's reading
+    // of it is a coincidence ("её" from "РµС‘" is "ţ" in KOI8-R), and both
+    // are kept for the line to decide between.
     let left_garbled: Vec<&String> = close
         .iter()
-        .filter(|(c, _)| continued(&c.chain))
+        .filter(|(c, _)| continued(&c.chain) && plain_script(&c.text).is_none())
         .map(|(c, _)| &c.text)
         .collect();
     let mut close: Vec<(&Candidate, u32)> = close
@@ -1270,17 +1288,21 @@ mod tests {
             "СЪЕШЬ ЖЕ ЕЩЁ ЭТИХ МЯГКИХ ФРАНЦУЗСКИХ БУЛОК, ДА ВЫПЕЙ ЧАЮ.",
             "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία.",
             "Le château se trouve à côté de l'église.",
+            // Plain words beside Latin ones: "том" is E2 AE AC in IBM866
+            // (U+2BAC), "её" C5 A3 in KOI8-R ("ţ").
+            "Hello world мягких",
+            "abc² мягких",
+            "Мы говорили о том, что Yandex работает.",
+            "The word её is in this text.",
         ] {
             assert!(shows_none_plainly(line), "{line}");
             assert!(!Measured::of(line).shows.contains(&true), "{line}");
+            assert_eq!(find_mojibake(line), [], "{line}");
         }
-        // Words that show garbling, or that a plain word cannot vouch for.
+        // Words that show garbling.
         for line in [
             "Le cafÃ© est prÃªt",
             "РїСЂРёРІРµС‚ Рё РјРёСЂ",
-            "Hello world мягких",
-            // Not plain, nor suspect: its letters count beside the line.
-            "abc² мягких",
             "Die BĂźrger Ăśffnen",
         ] {
             assert!(!shows_none_plainly(line), "{line}");
