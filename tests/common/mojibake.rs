@@ -141,6 +141,7 @@ pub fn mixed_lines() -> Vec<(&'static str, String)> {
         for word in words.split(' ') {
             lines.push((language, format!("The word {word} is in this text.")));
             lines.push((language, format!("{word} Google {word} Yandex")));
+            lines.push((language, format!("Google: «{word}», „{word}“ (\"{word}\")")));
         }
     }
     lines.extend(RUSSIAN_PROSE.map(|line| ("Russian", line.to_string())));

@@ -310,6 +310,18 @@ pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
     scan_plain(word, 0, |_| false).plain()
 }
 
+/// Whether `word` is plain ([`plain_script`]) once the punctuation before
+/// it and the closing quotes and ASCII punctuation after it are left out:
+/// "том", "«том»,", "(„её“)". (Not any punctuation after it: a char that
+/// ends a word may end a garbled sequence, as "‰" in "CAFÃ‰".)
+pub fn is_plain(word: &str) -> bool {
+    let opening = |c: char| is_punctuation(get_general_category(c));
+    let closing =
+        |c: char| c.is_ascii_punctuation() || matches!(c, '»' | '“' | '”' | '’' | '«' | '„');
+    let core = word.trim_start_matches(opening).trim_end_matches(closing);
+    !core.is_empty() && plain_script(core).is_some()
+}
+
 /// What [`scan_plain`] found of a word.
 pub struct PlainScan {
     /// Where the word ends.

@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::badness::{Context, badness, plain_script, scan_plain};
+use super::badness::{Context, badness, is_plain, scan_plain};
 use super::chains::{Candidate, no_break_space_fits, readings_of};
 use super::garblers::{
     Garbler, LOST_NO_BREAK_SPACE, Roles, byte_row, loss_masks, roles, roles_table,
@@ -575,7 +575,7 @@ impl<'a> Measured<'a> {
 }
 
 /// Whether no word of `line` can show its garbling, seen without measuring
-/// one: every word that may (a suspect one) is plain ([`plain_script`]),
+/// one: every word that may (a suspect one) is plain ([`is_plain`]),
 /// and a plain word never shows it ([`shows_garbling`]). Most lines of a
 /// script whose letters some encoding shows as UTF-8 sequences end here:
 /// Russian in IBM866, where "рак" shows E0 A0 AA.
@@ -594,15 +594,14 @@ fn shows_none_plainly(line: &str) -> bool {
         let scan = scan_plain(line, at, |byte| byte.is_ascii_whitespace());
         let word = &line[at..scan.end];
         at = scan.end;
-        if !scan.ascii && scan.plain().is_none() && is_suspect(word) {
+        if !scan.ascii && scan.plain().is_none() && !is_plain(word) && is_suspect(word) {
             return false;
         }
     }
 }
 
 /// Whether a suspect word shows its garbling beside `context`: it costs
-/// [`MARGIN`] or more, and is not *plain* ([`plain_script`]: letters of one
-/// script, cased as words are, with only ASCII between). A plain word costs
+/// [`MARGIN`] or more, and is not plain ([`is_plain`]). A plain word costs
 /// that much only for a script that the line's unchanged words lack, and
 /// that is no sign of garbling: almost every Russian word is suspect (in
 /// IBM866 р–я are lead bytes of three and а–п continuation bytes), so in a
@@ -611,7 +610,7 @@ fn shows_none_plainly(line: &str) -> bool {
 /// only beside words of its line that show their garbling and were
 /// garbled the same way, where it reads no worse.
 fn shows_garbling(word: &str, context: &Context) -> bool {
-    badness(word, context) >= MARGIN && plain_script(word).is_none()
+    badness(word, context) >= MARGIN && !is_plain(word)
 }
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
@@ -676,9 +675,12 @@ fn judge_words(
     // (A plain word has no verdict of its own: see [`shows_garbling`].)
     let mut verdicts: Vec<Option<Verdict>> = words
         .iter()
-        .map(|word| match plain_script(&word.text) {
-            Some(_) => None,
-            None => judge(word),
+        .map(|word| {
+            if is_plain(&word.text) {
+                None
+            } else {
+                judge(word)
+            }
         })
         .collect();
     // A line that also holds text that the chains would have garbled but
@@ -827,7 +829,7 @@ fn left_ungarbled(
     // (plain words have no verdict of their own: "ГЁ" is "è" beside
     // "cittГ"), and says nothing either way.
     let undoes_so = |word: &str| {
-        plain_script(word).is_some()
+        is_plain(word)
             && readings_of(word).iter().any(|c| match c.chain.0.first() {
                 Some(Layer::Utf8As(garbler, _)) => {
                     garblers.iter().any(|g| g.index() == garbler.index())
@@ -883,7 +885,7 @@ fn judge(word: &Word) -> Option<Verdict> {
     // are kept for the line to decide between.
     let left_garbled: Vec<&String> = close
         .iter()
-        .filter(|(c, _)| continued(&c.chain) && plain_script(&c.text).is_none())
+        .filter(|(c, _)| continued(&c.chain) && !is_plain(&c.text))
         .map(|(c, _)| &c.text)
         .collect();
     let mut close: Vec<(&Candidate, u32)> = close
@@ -1294,6 +1296,7 @@ mod tests {
             "abc² мягких",
             "Мы говорили о том, что Yandex работает.",
             "The word её is in this text.",
+            "Der Begriff «том» bedeutet Band, „её“ ihr.",
         ] {
             assert!(shows_none_plainly(line), "{line}");
             assert!(!Measured::of(line).shows.contains(&true), "{line}");
