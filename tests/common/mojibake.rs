@@ -304,5 +304,17 @@ pub fn garbled_lines() -> Vec<Garbled> {
             );
         }
     }
+    // Russian prose: Latin names, a URL, typography, and short words that
+    // some encoding shows as whole sequences ("том", "её").
+    for line in RUSSIAN_PROSE {
+        for name in GARBLERS {
+            push(
+                "Russian",
+                format!("{name}, Russian prose"),
+                garble(line, name),
+                line,
+            );
+        }
+    }
     out
 }

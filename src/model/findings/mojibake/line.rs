@@ -735,9 +735,17 @@ fn judge_words(
             }
         }
     }
+    // How many layers every repair of the line undid, if they agree.
+    let line_layers = {
+        let mut layers = allowed.iter().flatten().map(|chain| chain.0.len());
+        let first = layers.next();
+        first.filter(|&n| layers.all(|m| m == n))
+    };
     // Then, beside them, the words garbled the same way that read no worse
     // repaired (Russian "и" shows as "Рё", which could be a name), and
-    // the ambiguous words that one of those chains decides.
+    // the ambiguous words that one of those chains decides, or else the
+    // number of layers the line's repairs agree on ("Ôäó" or "™" from
+    // "├ö├ñ├│" in a line garbled twice through cp850).
     for (word, verdict) in words.iter().zip(&mut verdicts) {
         let by_line_chain = |&(c, badness): &(&Candidate, u32)| {
             line_chains.contains(&c.chain) && badness <= word.badness
@@ -763,7 +771,14 @@ fn judge_words(
                             .any(|c| line_chains.contains(c))
                     })
                     .collect();
+                let layered = || {
+                    (readings.iter())
+                        .filter(|r| Some(r.chain.0.len()) == line_layers)
+                        .collect::<Vec<_>>()
+                };
                 if let [only] = fitting.as_slice() {
+                    *verdict = Some(Verdict::Repair((*only).clone()));
+                } else if let [only] = layered().as_slice() {
                     *verdict = Some(Verdict::Repair((*only).clone()));
                 }
             }
@@ -1357,6 +1372,27 @@ mod tests {
         assert!(
             runs[0].readings.iter().any(|r| r.text == "Bürger"),
             "{runs:?}"
+        );
+    }
+
+    #[test]
+    fn a_plain_reading_and_a_longer_one_are_decided_by_the_line() {
+        // "её" through windows-1251 is "РµС‘"; through KOI8-R after it, the
+        // plain "её" reads "ţ". The rest of the line was garbled once.
+        assert_eq!(
+            fixed("РљР°Рє СЃРѕРѕР±С‰РёР» РјРёРЅРёСЃС‚СЂ, РЅР° РµС‘ СЂРµР°Р»РёР·Р°С†РёСЋ"),
+            "Как сообщил министр, на её реализацию"
+        );
+        // "том" is E2 AE AC in IBM866: "⮬".
+        assert_eq!(
+            fixed("РћРЅ РґРѕР»РіРѕ, Рё РґСѓРјР°Р» Рѕ С‚РѕРј, С‡С‚Рѕ РІСЃС‘"),
+            "Он долго, и думал о том, что всё"
+        );
+        // "™" through cp850 twice is "├ö├ñ├│"; once undone, the plain
+        // "Ôäó". The rest of the line was garbled twice.
+        assert_eq!(
+            fixed("Le chÔö£├│teau, Ôö¼┬«2026 ├ö├ñ├│"),
+            "Le château, ©2026 ™"
         );
     }
 
