@@ -880,10 +880,21 @@ fn judge(word: &Word) -> Option<Verdict> {
     }
     let shown = |&(_, badness): &(&Candidate, u32)| word.reads_clearly_better(badness);
     let best = word.judged().filter(shown).map(|(_, b)| b).min()?;
+    let within_reach = |&(_, badness): &(&Candidate, u32)| badness <= best + 1;
+    // A plain reading that a reading within reach takes one layer further
+    // is its rival whatever it costs: the further layer is as likely a
+    // coincidence ("РµС‘" alone is "её", or "ţ" through KOI8-R after it).
+    let goes_on_from_it = |&(short, _): &(&Candidate, u32)| {
+        is_plain(&short.text)
+            && word.judged().filter(within_reach).any(|(long, _)| {
+                long.chain.0.len() == short.chain.0.len() + 1
+                    && long.chain.0.starts_with(&short.chain.0)
+            })
+    };
     let close: Vec<(&Candidate, u32)> = word
         .judged()
         .filter(shown)
-        .filter(|&(_, badness)| badness <= best + 1)
+        .filter(|c| within_reach(c) || goes_on_from_it(c))
         .collect();
     // A reading that a longer chain in the running goes on from is garbling
     // left ("nÃ©" from "nÃƒÂ©", where "né" is also a reading).
@@ -1388,6 +1399,12 @@ mod tests {
             fixed("РћРЅ РґРѕР»РіРѕ, Рё РґСѓРјР°Р» Рѕ С‚РѕРј, С‡С‚Рѕ РІСЃС‘"),
             "Он долго, и думал о том, что всё"
         );
+        // Alone among Latin words, where the Cyrillic reading costs more
+        // for its script: both readings, and no repair.
+        let runs = find_mojibake("Hello РµС‘ world");
+        let readings: Vec<&str> = runs[0].readings.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!((runs.len(), readings), (1, vec!["её", "ţ"]));
+        assert_eq!(fixed("Hello РµС‘ world"), "Hello РµС‘ world");
         // "™" through cp850 twice is "├ö├ñ├│"; once undone, the plain
         // "Ôäó". The rest of the line was garbled twice.
         assert_eq!(
