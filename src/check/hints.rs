@@ -50,8 +50,8 @@ impl Hints {
             let head = &block[..block.len().min(HEAD)];
             // Only what the bytes name for sure counts here (a guess from
             // the text would be judged on all of the head, for nothing).
-            let cut = Extent::of_read(HEAD, head.len()) == Extent::Start;
-            self.evident = evident(head, cut).filter(|found| !found.encoding.is_utf8());
+            let extent = Extent::of_read(HEAD, head.len());
+            self.evident = evident(head, extent).filter(|found| !found.encoding.is_utf8());
         }
         let mut last_line_start = None;
         for located in spans {

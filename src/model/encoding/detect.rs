@@ -148,11 +148,14 @@ impl Extent {
 /// (`extent`); at most [`DETECT_SAMPLE`] of them are looked at.
 pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
     let sample = &bytes[..bytes.len().min(DETECT_SAMPLE)];
-    let cut = extent == Extent::Start || sample.len() < bytes.len();
-    if let Some(found) = evident(sample, cut) {
+    let extent = match extent {
+        Extent::Whole if sample.len() == bytes.len() => Extent::Whole,
+        _ => Extent::Start,
+    };
+    if let Some(found) = evident(sample, extent) {
         return found;
     }
-    if is_utf8_but_a_cut_char(sample, cut) {
+    if is_utf8_but_a_cut_char(sample, extent) {
         let evidence = if sample.is_ascii() {
             Evidence::Ascii
         } else {
@@ -171,8 +174,8 @@ pub fn detect_head(head: &[u8]) -> Detection {
 
 /// The encoding the bytes themselves name, whatever the text says: a byte
 /// order mark, the NUL bytes of UTF-16 or UTF-32, ISO-2022-JP's escapes.
-/// `cut`: the input goes on after `head`.
-pub fn evident(head: &[u8], cut: bool) -> Option<Detection> {
+/// `head` is all of the input or its start (`extent`).
+pub fn evident(head: &[u8], extent: Extent) -> Option<Detection> {
     if let Some((encoding, bom_len)) = detect_bom(head) {
         return Some(Detection {
             bom_len,
@@ -185,16 +188,17 @@ pub fn evident(head: &[u8], cut: bool) -> Option<Detection> {
             ..Detection::certain(encoding, Evidence::NulPattern)
         });
     }
-    iso2022jp_escapes(head, cut).map(|e| Detection::certain(e, Evidence::EscapeSequences))
+    iso2022jp_escapes(head, extent == Extent::Start)
+        .map(|e| Detection::certain(e, Evidence::EscapeSequences))
 }
 
 /// Whether `bytes` are valid UTF-8, but for a char that a cut at their end
-/// left unfinished when `cut` (the input goes on).
-fn is_utf8_but_a_cut_char(bytes: &[u8], cut: bool) -> bool {
+/// left unfinished when they are only the input's start.
+fn is_utf8_but_a_cut_char(bytes: &[u8], extent: Extent) -> bool {
     match std::str::from_utf8(bytes) {
         Ok(_) => true,
         // (No error length: the bytes end inside a char.)
-        Err(error) => cut && error.error_len().is_none(),
+        Err(error) => extent == Extent::Start && error.error_len().is_none(),
     }
 }
 

@@ -52,39 +52,36 @@ pub struct Context {
 impl Context {
     /// The context that `words` give.
     pub fn of_words<'a>(words: impl Iterator<Item = &'a str>) -> Context {
-        Context::default().and_words(words)
-    }
-
-    /// This context with the letters of `words` too.
-    pub fn and_words<'a>(mut self, words: impl Iterator<Item = &'a str>) -> Context {
+        let mut context = Context::default();
         for f in words
             .flat_map(str::chars)
             .map(facts)
             .filter(|f| f.alphabetic)
         {
-            self.letters += 1;
+            context.letters += 1;
             if is_specific(f.script) {
-                self.scripts.add(f.script.into());
+                context.scripts.add(f.script.into());
             }
         }
-        self
+        context
     }
 
     /// This context with what at least two of `words` agree on: each
     /// script that two or more of them show, and the letters of the words
     /// that show one (no word then vouches for its own script alone).
-    pub fn and_agreed<'a>(mut self, words: impl Iterator<Item = &'a str> + Clone) -> Context {
+    pub fn and_agreed<'a>(mut self, words: impl Iterator<Item = &'a str>) -> Context {
+        let shown: Vec<Context> = words
+            .map(|word| Context::of_words(std::iter::once(word)))
+            .collect();
         let (mut once, mut twice) = (ScriptSet::default(), ScriptSet::default());
-        for word in words.clone() {
-            let scripts = Context::of_words(std::iter::once(word)).scripts;
-            twice = twice.union(once.intersection(scripts));
-            once = once.union(scripts);
+        for word in &shown {
+            twice = twice.union(once.intersection(word.scripts));
+            once = once.union(word.scripts);
         }
-        for word in words {
-            let shown = Context::of_words(std::iter::once(word));
-            let agreed = shown.scripts.intersection(twice);
+        for word in &shown {
+            let agreed = word.scripts.intersection(twice);
             if agreed != ScriptSet::default() {
-                self.letters += shown.letters;
+                self.letters += word.letters;
                 self.scripts = self.scripts.union(agreed);
             }
         }

@@ -886,10 +886,8 @@ fn judge(word: &Word) -> Option<Verdict> {
     // coincidence ("РµС‘" alone is "её", or "ţ" through KOI8-R after it).
     let goes_on_from_it = |&(short, _): &(&Candidate, u32)| {
         is_plain(&short.text)
-            && word.judged().filter(within_reach).any(|(long, _)| {
-                long.chain.0.len() == short.chain.0.len() + 1
-                    && long.chain.0.starts_with(&short.chain.0)
-            })
+            && (word.judged().filter(within_reach))
+                .any(|(long, _)| goes_one_layer_on(&long.chain, &short.chain))
     };
     let close: Vec<(&Candidate, u32)> = word
         .judged()
@@ -900,11 +898,7 @@ fn judge(word: &Word) -> Option<Verdict> {
     // left ("nÃ©" from "nÃƒÂ©", where "né" is also a reading).
     // (One that undoes every char of it, one layer on.)
     let continued = |short: &Chain| {
-        close.iter().any(|(long, _)| {
-            long.chain.0.len() == short.0.len() + 1
-                && long.chain.0.starts_with(&short.0)
-                && long.last_left == 0
-        })
+        (close.iter()).any(|(long, _)| goes_one_layer_on(&long.chain, short) && long.last_left == 0)
     };
     // But a plain reading is no garbling left: the longer chain's reading
     // of it is a coincidence ("её" from "РµС‘" is "ţ" in KOI8-R), and both
@@ -942,6 +936,11 @@ fn judge(word: &Word) -> Option<Verdict> {
             Verdict::Ambiguous(readings)
         }
     })
+}
+
+/// Whether `long` undoes the layers of `short` and one more after them.
+fn goes_one_layer_on(long: &Chain, short: &Chain) -> bool {
+    long.0.len() == short.0.len() + 1 && long.0.starts_with(&short.0)
 }
 
 /// Adds a repaired word to `runs`, joining it to the last run when only

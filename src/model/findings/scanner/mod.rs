@@ -19,7 +19,7 @@ use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 use crate::model::blocks::line_aligned::{LineAligned, line_pieces};
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::blocks::tally::count_lf;
-use crate::model::encoding::{Evidence, evident};
+use crate::model::encoding::{Evidence, Extent, evident};
 use crate::model::source::{Source, SourceError};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
@@ -322,7 +322,8 @@ impl FindingsScanner {
     fn probe_utf16(&mut self, block: &[u8]) {
         let probe = &block[..block.len().min(UTF16_PROBE)];
         // (The probe may end inside a unit: judged up to its last escape.)
-        let Some(found) = evident(probe, true).filter(|found| !found.encoding.is_utf8()) else {
+        let Some(found) = evident(probe, Extent::Start).filter(|found| !found.encoding.is_utf8())
+        else {
             return;
         };
         let encoding = found.encoding;
