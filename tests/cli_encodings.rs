@@ -345,19 +345,40 @@ fn fix_invalid_legacy_leaves_noise_alone() {
 }
 
 #[test]
-fn fix_from_refuses_to_garble_a_file_that_is_mostly_utf8() {
+fn fix_from_auto_reads_a_file_that_is_mostly_utf8_as_utf8() {
     let mut bytes = "name;city\nZoé;Besançon\n".as_bytes().to_vec();
     bytes.extend_from_slice(b"Ana;S\xe3o Paulo\n");
-    for from in ["windows-1252", "auto"] {
-        let (out, err, code) = run(&["fix", "--from", from, "-"], &bytes);
-        assert_eq!((code, out.len()), (2, 0), "{err}");
-        assert!(err.contains("fix --invalid legacy"), "{err}");
-    }
+    // Detection calls it UTF-8 with an invalid byte: nothing is garbled,
+    // the byte is kept and the user is pointed at --invalid.
+    let (out, err, code) = run(&["fix", "--from", "auto", "-"], &bytes);
+    assert_eq!((code, &out), (0, &bytes), "{err}");
+    assert!(err.contains("1 invalid span kept (see --invalid)"), "{err}");
+    // A named encoding is the user's decision: the whole file is read in it.
+    let (out, err, code) = run(&["fix", "--from", "windows-1252", "-"], &bytes);
+    assert_eq!(
+        (code, text(out).as_str()),
+        (0, "name;city\nZoÃ©;BesanÃ§on\nAna;São Paulo\n"),
+        "{err}"
+    );
     let (out, _, code) = run(&["fix", "--invalid", "legacy", "-"], &bytes);
     assert_eq!(
         (code, text(out).as_str()),
         (0, "name;city\nZoé;Besançon\nAna;São Paulo\n")
     );
+}
+
+#[test]
+fn fix_from_auto_refuses_a_legacy_file_that_holds_utf8_lines() {
+    // Mostly windows-1252 rows, one UTF-8 row: converting all of it would
+    // garble the UTF-8 row.
+    let mut bytes = Vec::new();
+    for _ in 0..10 {
+        bytes.extend_from_slice(b"Ren\xe9;Z\xfcrich;cr\xe8me br\xfbl\xe9e\n");
+    }
+    bytes.extend_from_slice("Zoé;Besançon;déjà vu\n".as_bytes());
+    let (out, err, code) = run(&["fix", "--from", "auto", "-"], &bytes);
+    assert_eq!((code, out.len()), (2, 0), "{err}");
+    assert!(err.contains("fix --invalid legacy"), "{err}");
 }
 
 /// A Japanese mail as mail programs write it: ISO-2022-JP, each run of

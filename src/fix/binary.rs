@@ -11,6 +11,8 @@
 //! spans than that; random bytes have about 0.4 per byte.
 
 use super::parts::{Part, parts};
+use crate::model::encoding::{ShiftState, UnitReader};
+use crate::model::{Encoding, UnitKind};
 
 /// Suspect units needed before their share counts (a short line in
 /// windows-1252 is not binary).
@@ -70,6 +72,34 @@ pub fn looks_binary(start: &[u8]) -> Option<Binary> {
         .then_some(Binary::Suspect { suspect, units })
 }
 
+/// Whether `start` (the first bytes of an input) looks binary when read in
+/// `encoding`, and why: the same rule as [`looks_binary`], with the NULs,
+/// controls and undefined bytes of that encoding (the NUL high bytes of
+/// UTF-16 text are no NUL characters, nor is Cyrillic in windows-1251 a run
+/// of invalid spans). A unit cut by the end of `start` is not counted.
+pub fn looks_binary_in(start: &[u8], encoding: Encoding) -> Option<Binary> {
+    if encoding.is_utf8() {
+        return looks_binary(start);
+    }
+    let mut reader = UnitReader::new(encoding, ShiftState::default());
+    let (mut units, mut suspect) = (0u64, 0u64);
+    let mut at = 0;
+    while at < start.len() {
+        let (len, kind) = reader.next_unit(&start[at..]);
+        let end = at + usize::from(len);
+        match kind {
+            UnitKind::Char('\0') => return Some(Binary::Nul(at as u64)),
+            UnitKind::Char(c) => suspect += u64::from(u8::try_from(c).is_ok_and(is_odd_control)),
+            UnitKind::Invalid(_) if end < start.len() => suspect += 1,
+            UnitKind::Invalid(_) | UnitKind::Shift => {}
+        }
+        units += 1;
+        at = end;
+    }
+    (suspect >= MIN_SUSPECT_UNITS && suspect * SUSPECT_SHARE > units)
+        .then_some(Binary::Suspect { suspect, units })
+}
+
 /// A C0 control that text files do not hold (NUL is handled on its own).
 fn is_odd_control(byte: u8) -> bool {
     byte < 0x20 && !matches!(byte, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1B)
@@ -85,6 +115,35 @@ mod tests {
         assert_eq!(looks_binary(b"caf\xe9 cr\xe8me br\xfbl\xe9e\n"), None);
         let csv = b"name;city\nRen\xe9;Z\xfcrich\nAnn;Paris\n".repeat(50);
         assert_eq!(looks_binary(&csv), None);
+    }
+
+    #[test]
+    fn text_in_its_own_encoding_is_not_binary() {
+        let utf16: Vec<u8> = "Привет, мир!\r\n"
+            .repeat(20)
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert!(looks_binary(&utf16).is_some(), "NULs read as UTF-8");
+        let utf16le = Encoding::UTF_16LE;
+        assert_eq!(looks_binary_in(&utf16, utf16le), None);
+        assert_eq!(
+            looks_binary_in(&utf16[..utf16.len() - 1], utf16le),
+            None,
+            "cut unit"
+        );
+        let russian = "Война и мир. ".repeat(30);
+        let (cp1251, _, _) = encoding_rs::WINDOWS_1251.encode(&russian);
+        let windows_1251 = Encoding::for_label("windows-1251").unwrap();
+        assert!(looks_binary(&cp1251).is_some(), "Cyrillic read as UTF-8");
+        assert_eq!(looks_binary_in(&cp1251, windows_1251), None);
+        let nul = [b"abc".as_slice(), &[0, 0]].concat();
+        assert_eq!(looks_binary_in(&nul, windows_1251), Some(Binary::Nul(3)));
+        assert_eq!(looks_binary_in(b"a\0b\0", utf16le), None, "no NUL char");
+        assert_eq!(
+            looks_binary_in(&[0, 0, b'a', 0], utf16le),
+            Some(Binary::Nul(0))
+        );
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub enum ConvertFailure {
         offset: u64,
         /// Its bytes.
         bytes: Vec<u8>,
+        /// Whether the input ends with them (a sequence cut short).
+        at_end: bool,
     },
 }
 
@@ -59,6 +61,8 @@ pub fn convert(
     let bom = encoding.codec().bom();
     let mut reader = UnitReader::new(encoding, ShiftState::default());
     let mut at_start = true;
+    // The bytes fed to the bulk decoder just before the current chunk.
+    let mut before: Vec<u8> = Vec::new();
     loop {
         let n = fill(&mut buffer).map_err(ConvertFailure::Read)?;
         let last = n == 0;
@@ -89,7 +93,16 @@ pub fn convert(
         };
         match decoder.as_mut() {
             Some(decoder) => {
-                decode_bulk(decoder, &chunk, last, replace, &mut converted, &mut text)?;
+                let fed = Fed {
+                    before: &before,
+                    chunk: &chunk,
+                };
+                decode_bulk(decoder, fed, last, replace, &mut converted, &mut text)?;
+                // The decoder may hold a cut sequence's first bytes: keep
+                // the last few to name them if the sequence turns out bad.
+                before.extend_from_slice(&chunk);
+                let keep = before.len().saturating_sub(HELD);
+                before.drain(..keep);
             }
             None => {
                 let used = decode_units(
@@ -112,16 +125,38 @@ pub fn convert(
     }
 }
 
-/// Decodes `chunk` with encoding_rs (which keeps a cut sequence for the
+/// Bytes of a sequence encoding_rs may hold from one chunk to the next.
+const HELD: usize = 8;
+
+/// A chunk given to the bulk decoder, with the last bytes given before it
+/// (a malformed sequence reported in this chunk may have begun there).
+#[derive(Clone, Copy)]
+struct Fed<'a> {
+    before: &'a [u8],
+    chunk: &'a [u8],
+}
+
+impl Fed<'_> {
+    /// The bytes from `from` to `to`, counted back from the end of the
+    /// bytes the decoder has read of the chunk (`consumed`).
+    fn back(&self, consumed: usize, from: usize, to: usize) -> Vec<u8> {
+        let joined: Vec<u8> = [self.before, &self.chunk[..consumed]].concat();
+        let end = joined.len();
+        joined[end.saturating_sub(from)..end.saturating_sub(to)].to_vec()
+    }
+}
+
+/// Decodes a chunk with encoding_rs (which keeps a cut sequence for the
 /// next chunk itself).
 fn decode_bulk(
     decoder: &mut encoding_rs::Decoder,
-    chunk: &[u8],
+    fed: Fed<'_>,
     last: bool,
     replace: bool,
     converted: &mut Converted,
     text: &mut String,
 ) -> Result<(), ConvertFailure> {
+    let chunk = fed.chunk;
     let mut rest = chunk;
     loop {
         let room = decoder
@@ -139,11 +174,16 @@ fn decode_bulk(
                     let end = converted.bytes_in - u64::from(extra);
                     let offset = end.saturating_sub(u64::from(len));
                     let consumed = chunk.len() - rest.len();
-                    let from = consumed.saturating_sub(usize::from(len) + usize::from(extra));
-                    let to = consumed.saturating_sub(usize::from(extra));
+                    let bytes = fed.back(
+                        consumed,
+                        usize::from(len) + usize::from(extra),
+                        usize::from(extra),
+                    );
+                    let at_end = last && rest.is_empty();
                     return Err(ConvertFailure::Undefined {
                         offset,
-                        bytes: chunk[from..to].to_vec(),
+                        bytes,
+                        at_end,
                     });
                 }
                 converted.replaced += 1;
@@ -187,9 +227,11 @@ fn decode_units(
                 text.push(char::REPLACEMENT_CHARACTER);
             }
             UnitKind::Invalid(_) => {
+                let end = at + usize::from(len);
                 return Err(ConvertFailure::Undefined {
                     offset: converted.bytes_in + at as u64,
-                    bytes: chunk[at..at + usize::from(len)].to_vec(),
+                    bytes: chunk[at..end].to_vec(),
+                    at_end: last && end == chunk.len(),
                 });
             }
         }
@@ -260,7 +302,7 @@ mod tests {
 
     #[test]
     fn undefined_bytes_stop_at_their_offset_unless_replaced() {
-        let Err(ConvertFailure::Undefined { offset, bytes }) =
+        let Err(ConvertFailure::Undefined { offset, bytes, .. }) =
             run(b"abcdef\x81gh", "windows-1252", false, false)
         else {
             panic!("0x81 is undefined in windows-1252");
@@ -274,5 +316,20 @@ mod tests {
             panic!("a lone low surrogate");
         };
         assert_eq!(offset, 2);
+    }
+
+    #[test]
+    fn a_cut_final_unit_is_named_with_its_bytes() {
+        // "ab" and half a code unit; the half arrives in an earlier chunk
+        // than the end that reveals it.
+        let Err(ConvertFailure::Undefined {
+            offset,
+            bytes,
+            at_end,
+        }) = run(b"a\0b\0c", "utf-16le", false, false)
+        else {
+            panic!("a cut code unit");
+        };
+        assert_eq!((offset, bytes, at_end), (4, vec![b'c'], true));
     }
 }

@@ -12,11 +12,11 @@ mod output;
 mod parts;
 mod repair;
 
-pub use binary::{Binary, looks_binary};
+pub use binary::{Binary, looks_binary, looks_binary_in};
 pub use changes::{Change, ChangeKind, ChangeLog, EXAMPLES_PER_KIND};
 pub use repair::{InvalidPolicy, RepairOptions, Repairer};
 
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Seek, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -24,7 +24,7 @@ use crate::display::path_text;
 use crate::input::Input;
 use crate::model::blocks::feed::{READ_SIZE, fill_from, for_each_block_sized};
 use crate::model::blocks::line_aligned::LineAligned;
-use crate::model::encoding::{DETECT_SAMPLE, Evidence, detect_head};
+use crate::model::encoding::{DETECT_SAMPLE, Evidence, decode_lossy, detect_head, plausibility};
 use crate::model::source::{SourceError, io_reason};
 use crate::model::{Encoding, Source};
 use output::{Target, open_target};
@@ -110,6 +110,25 @@ pub fn run(
     options: FixOptions,
 ) -> Result<ChangeLog, FixError> {
     match destination {
+        Destination::Stdout if options.from.is_some() => {
+            // A conversion can stop at an undefined byte half-way: it is
+            // written aside first, so that standard output gets all or nothing.
+            let write_failed = |e| StreamFailure::Write(e).explain("", "<stdout>");
+            let mut spool = tempfile::tempfile().map_err(write_failed)?;
+            let log = {
+                let mut out = BufWriter::new(&mut spool);
+                let log = repair_input(input, options, &mut out, "<stdout>")?;
+                out.flush().map_err(write_failed)?;
+                log
+            };
+            spool.seek(io::SeekFrom::Start(0)).map_err(write_failed)?;
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            io::copy(&mut spool, &mut out)
+                .and_then(|_| out.flush())
+                .map_err(write_failed)?;
+            Ok(log)
+        }
         Destination::Stdout => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());
@@ -236,12 +255,18 @@ fn repair_input(
             }
         };
         if !encoding.is_utf8() {
-            // A guess is never made on bytes that look binary.
-            if evidence == Evidence::Guess && !options.binary && looks_binary(&head).is_some() {
-                return Err(StreamFailure::Binary(looks_binary(&head).expect("checked"))
-                    .explain(&name, out_name));
+            // What detection found is never converted from bytes that look
+            // binary in it; a named encoding is the user's decision.
+            let sniffed = &head[..head.len().min(crate::check::BINARY_SNIFF)];
+            if evidence != Evidence::Given
+                && !options.binary
+                && let Some(why) = looks_binary_in(sniffed, encoding)
+            {
+                return Err(StreamFailure::Binary(why).explain(&name, out_name));
             }
-            if let Some(message) = mixed_with_utf8(&head, encoding) {
+            if evidence != Evidence::Given
+                && let Some(message) = mixed_with_utf8(&head, encoding)
+            {
                 return Err(FixError::Failed(format!(
                     "{}: {message}",
                     crate::display::escape_for_terminal(&name)
@@ -271,20 +296,25 @@ fn repair_input(
 }
 
 /// Why converting a file starting with `head` from the ASCII-based legacy
-/// `encoding` would garble it: it already holds UTF-8 characters (a UTF-8
-/// file with a few legacy rows), which the conversion would read as
-/// mojibake. `None` when it holds none.
+/// `encoding`, which detection chose, would garble it: it holds lines of
+/// UTF-8 text (a UTF-8 file with a few legacy rows), which the conversion
+/// would turn into mojibake. A line counts when it is valid UTF-8 beyond
+/// ASCII and reads better so than in `encoding`: legacy bytes that happen
+/// to be valid UTF-8 ("ЪЁ" in windows-1251 is the Arabic "ڨ") read worse.
+/// `None` when it holds none.
 fn mixed_with_utf8(head: &[u8], encoding: Encoding) -> Option<String> {
     encoding.encoding_rs().filter(|e| e.is_ascii_compatible())?;
-    let utf8_chars: usize = head
-        .utf8_chunks()
-        .map(|chunk| chunk.valid().chars().filter(|c| !c.is_ascii()).count())
-        .sum();
-    (utf8_chars >= 2).then(|| {
+    let utf8_lines = head
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.is_ascii())
+        .filter_map(|line| std::str::from_utf8(line).ok())
+        .filter(|line| plausibility(line) > plausibility(&decode_lossy(encoding, line.as_bytes())))
+        .count();
+    (utf8_lines >= 1).then(|| {
         format!(
-            "holds UTF-8 characters ({utf8_chars} in its first MiB) beside bytes that are not: \
-             converting all of it from {encoding} would garble them; `fix --invalid legacy` \
-             reads only the bytes that are not UTF-8"
+            "holds lines of UTF-8 text ({utf8_lines} in its first MiB) beside bytes that are \
+             not: converting all of it from {encoding} would garble them; `fix --invalid legacy` \
+             reads only the bytes that are not UTF-8 (or name the encoding with --from)"
         )
     })
 }
@@ -299,11 +329,20 @@ fn conversion_error(
     match failure {
         ConvertFailure::Read(error) => StreamFailure::Read(error).explain(name, out_name),
         ConvertFailure::Write(error) => StreamFailure::Write(error).explain(name, out_name),
-        ConvertFailure::Undefined { offset, bytes } => FixError::Failed(format!(
-            "{}: {} at offset {offset} is undefined in {encoding}: not converted \
+        ConvertFailure::Undefined {
+            offset,
+            bytes,
+            at_end,
+        } => FixError::Failed(format!(
+            "{}: {} at offset {offset} {} {encoding}: not converted \
              (--invalid replace writes U+FFFD for such bytes)",
             crate::display::escape_for_terminal(name),
-            crate::display::hex_bytes(&bytes)
+            crate::display::hex_bytes(&bytes),
+            if at_end {
+                "ends the file, cut short, in"
+            } else {
+                "is undefined in"
+            }
         )),
     }
 }

@@ -19,6 +19,11 @@ pub enum Evidence {
     Bom,
     /// NUL bytes where UTF-16 or UTF-32 puts the high bytes of ASCII.
     NulPattern,
+    /// Code units that read as text of one script in UTF-16 or UTF-32
+    /// (and in no other width or byte order).
+    CodeUnits,
+    /// Mostly valid UTF-8 text with some invalid bytes among it.
+    Utf8WithErrors,
     /// The bytes are valid UTF-8 (and not all ASCII).
     ValidUtf8,
     /// The bytes are all ASCII: UTF-8 and most legacy encodings agree.
@@ -38,6 +43,8 @@ impl Evidence {
         match self {
             Evidence::Bom => "BOM",
             Evidence::NulPattern => "NUL pattern",
+            Evidence::CodeUnits => "code unit pattern",
+            Evidence::Utf8WithErrors => "UTF-8 with invalid bytes",
             Evidence::ValidUtf8 => "valid UTF-8",
             Evidence::Ascii => "ASCII only",
             Evidence::EscapeSequences => "escape sequences",
@@ -155,7 +162,24 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
     if let Some(found) = evident(sample, extent) {
         return found;
     }
-    if is_utf8_but_a_cut_char(sample, extent) {
+    let utf8 = is_utf8_but_a_cut_char(sample, extent);
+    // Valid UTF-8 is read as code units only when it is full of controls
+    // (Cyrillic in UTF-16BE is all bytes below 0x80).
+    if (!utf8 || many_controls(sample))
+        && let Some(encoding) = super::code_unit_pattern(sample, extent == Extent::Start)
+    {
+        return Detection {
+            confidence: Confidence::Confident,
+            ..Detection::certain(encoding, Evidence::CodeUnits)
+        };
+    }
+    if !utf8 && super::utf8_with_errors(sample) {
+        return Detection {
+            confidence: Confidence::Confident,
+            ..Detection::certain(Encoding::UTF_8, Evidence::Utf8WithErrors)
+        };
+    }
+    if utf8 {
         let evidence = if sample.is_ascii() {
             Evidence::Ascii
         } else {
@@ -190,6 +214,16 @@ pub fn evident(head: &[u8], extent: Extent) -> Option<Detection> {
     }
     iso2022jp_escapes(head, extent == Extent::Start)
         .map(|e| Detection::certain(e, Evidence::EscapeSequences))
+}
+
+/// Whether more than one byte in twenty of `bytes` is a NUL or a C0
+/// control that text does not hold.
+fn many_controls(bytes: &[u8]) -> bool {
+    let controls = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B))
+        .count();
+    controls * 20 > bytes.len()
 }
 
 /// Whether `bytes` are valid UTF-8, but for a char that a cut at their end

@@ -6,17 +6,21 @@
 //! an [`Encoding`] and ask it, and never match on which encoding it is.
 
 mod alphabets;
+mod code_units;
 mod detect;
 mod iso2022jp;
 mod legacy;
+mod mostly_utf8;
 mod rows;
 mod utf16;
 mod utf32;
 mod utf8;
 
 pub(crate) use alphabets::{alphabets_of, is_common_letter};
+pub use code_units::code_unit_pattern;
 pub(crate) use detect::family;
 pub use legacy::Legacy;
+pub use mostly_utf8::utf8_with_errors;
 pub use rows::{RowReading, read_row};
 
 use std::fmt;

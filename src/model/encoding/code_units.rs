@@ -1,0 +1,191 @@
+//! UTF-16 and UTF-32 without a byte order mark, whatever the script: text
+//! of code units has a pattern as clear as the NUL bytes of ASCII text
+//! ([`super::nul_pattern`]) once it is read in the right width and byte
+//! order: every unit is a well-formed, assigned character that writing
+//! uses, and the characters read as words of one script. Cyrillic, Greek or
+//! Japanese text read in the wrong order or width gives controls, private
+//! use and unassigned code points, or letters of scripts mixed at random.
+
+use unicode_general_category::{GeneralCategory, get_general_category};
+
+use super::{Encoding, UnitKind};
+use unicode_script::{Script, UnicodeScript};
+
+use crate::model::encoding::detect::{family, plausibility};
+
+/// Bytes of a sample that are read in each width and byte order.
+const JUDGED: usize = 16 << 10;
+
+/// Code units a sample needs before its pattern says anything.
+const MIN_UNITS: usize = 4;
+
+/// UTF-16 or UTF-32 without a byte order mark, when `bytes` read as text
+/// of one of them, and only of one: the encoding whose reading is best.
+/// `cut` says that `bytes` are only the start of the input (so their last
+/// unit may be unfinished).
+pub fn code_unit_pattern(bytes: &[u8], cut: bool) -> Option<Encoding> {
+    let candidates = [
+        Encoding::UTF_32LE,
+        Encoding::UTF_32BE,
+        Encoding::UTF_16LE,
+        Encoding::UTF_16BE,
+    ];
+    candidates
+        .into_iter()
+        .filter_map(|encoding| Some((encoding, reading_score(bytes, encoding, cut)?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(encoding, _)| encoding)
+}
+
+/// How plausibly `bytes` read as text in `encoding` (UTF-16 or UTF-32);
+/// `None` if they do not read as text in it at all.
+fn reading_score(bytes: &[u8], encoding: Encoding, cut: bool) -> Option<f64> {
+    let width = if encoding == Encoding::UTF_32LE || encoding == Encoding::UTF_32BE {
+        4
+    } else {
+        2
+    };
+    let judged = &bytes[..bytes.len().min(JUDGED)];
+    // The whole units judged; a final part of one is allowed only where the
+    // input goes on or ends early (a truncated file is still this encoding).
+    let cut = cut || judged.len() < bytes.len();
+    let whole = judged.len() - judged.len() % width;
+    if whole / width < MIN_UNITS || (whole < judged.len() && !cut) {
+        return None;
+    }
+    let mut text = String::with_capacity(whole);
+    let mut at = 0;
+    while at < whole {
+        let (len, kind) = encoding.decode_unit(&judged[at..whole]);
+        match kind {
+            UnitKind::Char(c) if writes(c) => text.push(c),
+            // A surrogate pair cut by the end of the sample.
+            UnitKind::Invalid(_) if cut && at + 4 >= whole && width == 2 => break,
+            _ => return None,
+        }
+        at += usize::from(len);
+    }
+    let score = plausibility(&text);
+    (score > 0.0 && mostly_words(&text) && anchored(&text)).then_some(score)
+}
+
+/// Whether `text`, if it is mostly ideographs or Hangul, holds the
+/// characters such text is written with beside them: spaces, line feeds,
+/// kana, CJK or fullwidth punctuation. Any pair of bytes in 0x4E–0x9F or
+/// 0xAC–0xD7 is an ideograph or a syllable, so Shift_JIS, EUC-KR, UTF-8
+/// and even ASCII read as UTF-16 give such text, without those.
+fn anchored(text: &str) -> bool {
+    let (mut ideographs, mut anchors, mut chars) = (0usize, 0usize, 0usize);
+    for c in text.chars() {
+        chars += 1;
+        if c.is_alphabetic() && family(c.script()) == Script::Han {
+            ideographs += 1;
+        }
+        if c.is_ascii() || matches!(c, '\u{3000}'..='\u{30FF}' | '\u{FF00}'..='\u{FFEF}') {
+            anchors += 1;
+        }
+    }
+    ideographs * 2 < chars || anchors * ANCHOR_SHARE >= chars
+}
+
+/// One character in this many of ideographic text is an anchor (see
+/// [`anchored`]).
+const ANCHOR_SHARE: usize = 20;
+
+/// Whether `c` is a character text is written with: not a control (but
+/// for tab and line endings), private use, unassigned or a noncharacter.
+fn writes(c: char) -> bool {
+    if c.is_ascii() {
+        return !c.is_ascii_control() || matches!(c, '\t' | '\n' | '\r' | '\x0C');
+    }
+    !matches!(
+        get_general_category(c),
+        GeneralCategory::Control
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Unassigned
+            | GeneralCategory::Surrogate
+    )
+}
+
+/// Whether at least half of the characters of `text` that are not spaces
+/// are letters, marks or digits: text, not a table of numbers that happen
+/// to be assigned code points.
+fn mostly_words(text: &str) -> bool {
+    let (mut letters, mut others) = (0usize, 0usize);
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        if c.is_alphanumeric() || matches!(get_general_category(c), GeneralCategory::NonspacingMark)
+        {
+            letters += 1;
+        } else {
+            others += 1;
+        }
+    }
+    letters > 0 && letters >= others
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16le(text: &str) -> Vec<u8> {
+        text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    }
+
+    fn utf16be(text: &str) -> Vec<u8> {
+        text.encode_utf16().flat_map(u16::to_be_bytes).collect()
+    }
+
+    fn utf32(text: &str, le: bool) -> Vec<u8> {
+        text.chars()
+            .flat_map(|c| {
+                let c = u32::from(c);
+                if le { c.to_le_bytes() } else { c.to_be_bytes() }
+            })
+            .collect()
+    }
+
+    const TEXTS: [&str; 5] = [
+        "Привет, мир! Съешь же ещё этих мягких булок.\n",
+        "Καλημέρα κόσμε, αυτό είναι ελληνικό κείμενο.\n",
+        "こんにちは世界。日本語のテキストです。\n",
+        "שלום עולם, זהו טקסט בעברית.\n",
+        "你好，世界。这是中文文本。\n",
+    ];
+
+    #[test]
+    fn text_of_any_script_is_read_in_its_width_and_order() {
+        for text in TEXTS {
+            assert_eq!(
+                code_unit_pattern(&utf16le(text), false),
+                Some(Encoding::UTF_16LE),
+                "{text}"
+            );
+            assert_eq!(
+                code_unit_pattern(&utf16be(text), false),
+                Some(Encoding::UTF_16BE),
+                "{text}"
+            );
+            assert_eq!(
+                code_unit_pattern(&utf32(text, true), false),
+                Some(Encoding::UTF_32LE)
+            );
+            assert_eq!(
+                code_unit_pattern(&utf32(text, false), false),
+                Some(Encoding::UTF_32BE)
+            );
+        }
+    }
+
+    #[test]
+    fn utf8_and_legacy_text_are_not_code_units() {
+        for text in TEXTS {
+            assert_eq!(code_unit_pattern(text.as_bytes(), false), None, "{text}");
+        }
+        let (cp1251, _, _) = encoding_rs::WINDOWS_1251.encode(TEXTS[0]);
+        assert_eq!(code_unit_pattern(&cp1251, false), None);
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(TEXTS[2]);
+        assert_eq!(code_unit_pattern(&sjis, false), None);
+        // Too short to tell.
+        assert_eq!(code_unit_pattern(&utf16le("Да"), false), None);
+    }
+}

@@ -1,0 +1,325 @@
+//! Every encoding through every door (issue #29): for each encoding the
+//! model reads (each legacy code page of the detection corpus, UTF-16 and
+//! UTF-32 in both byte orders with and without a BOM) and texts of its
+//! languages, short and long, the real binary is run as a user would:
+//! `check --encoding auto` names the encoding, `fix --from auto` and
+//! `fix --from ENC` give the original text back, and `check --findings`
+//! in the encoding finds nothing in clean text.
+//!
+//! Misses (a refusal, a tentative guess that is wrong) are reported apart
+//! from wrong answers (a certain or confident guess that is wrong, a named
+//! conversion that is not exact), and there must be no wrong answers.
+
+#[path = "common/corpus.rs"]
+mod corpus;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use corpus::{LANGUAGES, LENGTHS, cases, reads_back, text};
+
+/// One file of the matrix.
+struct File {
+    language: &'static str,
+    /// The encoding's name as encoding_rs (and `--from`) writes it.
+    encoding: String,
+    /// Whether the bytes start with a byte order mark.
+    bom: bool,
+    text: String,
+    bytes: Vec<u8>,
+}
+
+/// Runs `utf8scope ARGS` with `stdin`: stdout, stderr, status.
+fn run(args: &[&str], stdin: &[u8]) -> (Vec<u8>, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_utf8scope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin_pipe = child.stdin.take().expect("piped");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin_pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("it ends");
+    writer.join().expect("the writer ends");
+    (
+        output.stdout,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+/// The texts in UTF-16 and UTF-32, each language at its shortest and
+/// longest, with and without a BOM.
+fn unicode_files() -> Vec<File> {
+    let mut files = Vec::new();
+    for language in &LANGUAGES {
+        for length in [0, LENGTHS.len() - 1] {
+            let text = text(language, length, 1);
+            let chars: Vec<u32> = text.chars().map(u32::from).collect();
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let forms: [(&str, Vec<u8>); 4] = [
+                (
+                    "UTF-16LE",
+                    units.iter().flat_map(|u| u.to_le_bytes()).collect(),
+                ),
+                (
+                    "UTF-16BE",
+                    units.iter().flat_map(|u| u.to_be_bytes()).collect(),
+                ),
+                (
+                    "UTF-32LE",
+                    chars.iter().flat_map(|c| c.to_le_bytes()).collect(),
+                ),
+                (
+                    "UTF-32BE",
+                    chars.iter().flat_map(|c| c.to_be_bytes()).collect(),
+                ),
+            ];
+            for (name, bytes) in forms {
+                let bom: Vec<u8> = match name {
+                    "UTF-16LE" => vec![0xFF, 0xFE],
+                    "UTF-16BE" => vec![0xFE, 0xFF],
+                    "UTF-32LE" => vec![0xFF, 0xFE, 0, 0],
+                    _ => vec![0, 0, 0xFE, 0xFF],
+                };
+                for with_bom in [false, true] {
+                    let bytes = if with_bom {
+                        [bom.as_slice(), &bytes].concat()
+                    } else {
+                        bytes.clone()
+                    };
+                    files.push(File {
+                        language: language.name,
+                        encoding: name.to_string(),
+                        bom: with_bom,
+                        text: text.clone(),
+                        bytes,
+                    });
+                }
+            }
+        }
+    }
+    files
+}
+
+/// Every file of the matrix: the legacy corpus (one text a length) and
+/// the Unicode forms.
+fn files() -> Vec<File> {
+    let mut files: Vec<File> = cases()
+        .into_iter()
+        .filter(|case| case.text.len() % 3 == 0 || case.length == 0 || case.length == 3)
+        .map(|case| File {
+            language: case.language,
+            encoding: case.encoding.to_string(),
+            bom: false,
+            text: case.text,
+            bytes: case.bytes,
+        })
+        .collect();
+    files.extend(unicode_files());
+    files
+}
+
+/// What one door did with one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Exact,
+    /// Refused, or a tentative guess that was wrong.
+    Miss,
+    Wrong,
+}
+
+/// Counts per encoding: exact, missed, wrong.
+#[derive(Default)]
+struct Tally(BTreeMap<String, [usize; 3]>);
+
+impl Tally {
+    fn add(&mut self, key: &str, outcome: Outcome) {
+        let row = self.0.entry(key.to_string()).or_default();
+        row[outcome as usize] += 1;
+    }
+
+    fn totals(&self) -> [usize; 3] {
+        self.0.values().fold([0; 3], |mut all, row| {
+            (0..3).for_each(|i| all[i] += row[i]);
+            all
+        })
+    }
+}
+
+/// The matrix's results for one file, door by door.
+struct Results {
+    key: String,
+    check: Outcome,
+    fix_auto: Outcome,
+    fix_named: Outcome,
+    findings: Outcome,
+    notes: Vec<String>,
+}
+
+fn try_file(file: &File) -> Results {
+    let key = format!("{}{}", file.encoding, if file.bom { " +BOM" } else { "" });
+    let mut notes = Vec::new();
+    let label = format!(
+        "{} {} {:?}",
+        file.language,
+        key,
+        file.text.chars().take(20).collect::<String>()
+    );
+    // check --encoding auto: names an encoding that reads the text back.
+    let (out, err, code) = run(&["check", "--encoding", "auto", "-"], &file.bytes);
+    let out = String::from_utf8_lossy(&out).into_owned();
+    let named = out
+        .rsplit_once("read as ")
+        .map(|(_, rest)| rest.split(' ').next().unwrap_or("").to_string());
+    let tentative = out.contains("tentative");
+    let check = match &named {
+        Some(name) if reads_back(name, &file.bytes, &file.text) || matches_unicode(name, file) => {
+            if code == 0 {
+                Outcome::Exact
+            } else {
+                Outcome::Wrong
+            }
+        }
+        _ if tentative => Outcome::Miss,
+        _ => Outcome::Wrong,
+    };
+    if check == Outcome::Wrong {
+        notes.push(format!("check: {label}: {out}{err} ({code})"));
+    }
+    // fix --from auto: the text back, or a refusal.
+    let (out, err, code) = run(&["fix", "--from", "auto", "-"], &file.bytes);
+    let fix_auto = if code != 0 {
+        assert!(out.is_empty(), "{label}: a refusal writes nothing");
+        Outcome::Miss
+    } else if out == file.text.as_bytes() {
+        Outcome::Exact
+    } else if err.contains("tentative") {
+        Outcome::Miss
+    } else {
+        Outcome::Wrong
+    };
+    if fix_auto == Outcome::Wrong {
+        notes.push(format!("fix --from auto: {label}: {err}"));
+    }
+    // fix --from ENC: always the text back.
+    let (out, err, code) = run(&["fix", "--from", &file.encoding, "-"], &file.bytes);
+    let fix_named = if code == 0 && out == file.text.as_bytes() {
+        Outcome::Exact
+    } else {
+        notes.push(format!(
+            "fix --from {}: {label}: {err} ({code})",
+            file.encoding
+        ));
+        Outcome::Wrong
+    };
+    // check --findings in the encoding: clean text has no findings of
+    // controls or invalid bytes (the NUL bytes of UTF-16 are no controls).
+    let (out, err, code) = run(
+        &[
+            "check",
+            "--findings",
+            "--encoding",
+            &file.encoding,
+            "--format",
+            "jsonl",
+            "-",
+        ],
+        &file.bytes,
+    );
+    let out = String::from_utf8_lossy(&out).into_owned();
+    let findings = if code == 0 && !out.contains("\"kind\":\"control\"") {
+        Outcome::Exact
+    } else {
+        notes.push(format!("check --findings: {label}: {out}{err} ({code})"));
+        Outcome::Wrong
+    };
+    Results {
+        key,
+        check,
+        fix_auto,
+        fix_named,
+        findings,
+        notes,
+    }
+}
+
+/// Whether `name` is the Unicode form `file` is in (encoding_rs has no
+/// UTF-32 to read it back with).
+fn matches_unicode(name: &str, file: &File) -> bool {
+    file.encoding.starts_with("UTF-") && name == file.encoding
+}
+
+#[test]
+fn every_encoding_through_every_door() {
+    let files = files();
+    assert!(files.len() > 600, "{} files", files.len());
+    let half = files.len() / 2;
+    let results: Vec<Results> = std::thread::scope(|scope| {
+        let (a, b) = files.split_at(half);
+        let first = scope.spawn(|| a.iter().map(try_file).collect::<Vec<_>>());
+        let second = scope.spawn(|| b.iter().map(try_file).collect::<Vec<_>>());
+        let mut all = first.join().expect("no panic");
+        all.extend(second.join().expect("no panic"));
+        all
+    });
+    let mut doors: [(&str, Tally); 4] = [
+        ("check --encoding auto", Tally::default()),
+        ("fix --from auto", Tally::default()),
+        ("fix --from ENC", Tally::default()),
+        ("check --findings", Tally::default()),
+    ];
+    let mut notes = Vec::new();
+    for result in &results {
+        doors[0].1.add(&result.key, result.check);
+        doors[1].1.add(&result.key, result.fix_auto);
+        doors[2].1.add(&result.key, result.fix_named);
+        doors[3].1.add(&result.key, result.findings);
+        notes.extend(result.notes.iter().cloned());
+    }
+    println!(
+        "{:<22} {:>22} {:>22} {:>16}",
+        "encoding", "check --encoding auto", "fix --from auto", "fix --from ENC"
+    );
+    let cell = |row: [usize; 3]| {
+        format!(
+            "{}/{} ({} wrong)",
+            row[0],
+            row.iter().sum::<usize>(),
+            row[2]
+        )
+    };
+    for key in doors[0].1.0.keys() {
+        println!(
+            "{key:<22} {:>22} {:>22} {:>16}",
+            cell(doors[0].1.0[key]),
+            cell(doors[1].1.0[key]),
+            cell(doors[2].1.0[key]),
+        );
+    }
+    for (door, tally) in &doors {
+        let [exact, missed, wrong] = tally.totals();
+        println!("{door}: {exact} exact, {missed} missed, {wrong} wrong");
+    }
+    for note in &notes {
+        println!("{note}");
+    }
+    for (door, tally) in &doors {
+        assert_eq!(
+            tally.totals()[2],
+            0,
+            "{door} gave wrong answers (see above)"
+        );
+    }
+    let [exact, missed, _] = doors[1].1.totals();
+    assert!(
+        exact * 100 >= (exact + missed) * 95,
+        "fix --from auto restored {exact} of {}",
+        exact + missed
+    );
+}
