@@ -69,12 +69,24 @@ impl InvalidKind {
             InvalidKind::TooLarge => "would encode a value above U+10FFFF, the last code point",
             InvalidKind::InvalidByte => "a byte that never occurs in UTF-8 (F8-FF)",
             InvalidKind::Truncated => {
-                "a lead byte whose sequence ends before all its continuation bytes arrive (in UTF-16 or UTF-32: a final incomplete code unit)"
+                "a lead byte whose sequence ends before all its continuation bytes arrive"
             }
             InvalidKind::UnpairedSurrogate => {
                 "a UTF-16 surrogate code unit without its partner: a high surrogate (D800-DBFF) must be followed by a low one (DC00-DFFF)"
             }
             InvalidKind::Unmapped => "a byte or sequence that this encoding leaves undefined",
+        }
+    }
+
+    /// [`InvalidKind::explanation`] of a span in a file read as `encoding`:
+    /// a truncated span of UTF-16 or UTF-32 is a cut code unit, not a cut
+    /// UTF-8 sequence.
+    pub fn explanation_in(self, encoding: crate::model::Encoding) -> &'static str {
+        match self {
+            InvalidKind::Truncated if !encoding.is_utf8() => {
+                "a final incomplete code unit: the file ends before all the bytes of its last unit"
+            }
+            _ => self.explanation(),
         }
     }
 
@@ -219,5 +231,22 @@ impl UnitCounts {
         for (mine, theirs) in self.invalid_by_kind.iter_mut().zip(other.invalid_by_kind) {
             *mine += theirs;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Encoding;
+
+    #[test]
+    fn a_truncated_span_is_explained_in_its_own_encoding() {
+        let utf8 = InvalidKind::Truncated.explanation_in(Encoding::UTF_8);
+        assert!(
+            utf8.contains("lead byte") && !utf8.contains("UTF-16"),
+            "{utf8}"
+        );
+        let utf16 = InvalidKind::Truncated.explanation_in(Encoding::UTF_16LE);
+        assert!(utf16.contains("code unit"), "{utf16}");
     }
 }

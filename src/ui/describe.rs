@@ -144,7 +144,7 @@ pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
             });
             rows.push(InfoRow {
                 label: "Why",
-                value: kind.explanation().to_string(),
+                value: kind.explanation_in(encoding).to_string(),
                 tone: Tone::Error,
             });
             rows.push(row("Shown as", "� (U+FFFD, one per span)"));

@@ -45,9 +45,10 @@ struct FindingsWalk {
     scanner: FindingsScanner,
     /// Offset in the decoded text of the next character.
     text_offset: u64,
-    /// Where in the file each line ending of the decoded text is, for the
-    /// one finding made only at the end (mixed line endings).
-    line_endings: HashMap<u64, (u64, u64)>,
+    /// Where in the file each line ending of the decoded text is, and its
+    /// bytes there, for the one finding made only at the end (mixed line
+    /// endings).
+    line_endings: HashMap<u64, (u64, Vec<u8>)>,
     first_crlf_seen: bool,
     first_lf_seen: bool,
 }
@@ -131,7 +132,10 @@ impl EncodedScanner {
                     .finish()
                     .into_iter()
                     .filter_map(|mut finding| {
-                        (finding.offset, finding.len) = *endings.get(&finding.offset)?;
+                        let (offset, bytes) = endings.get(&finding.offset)?;
+                        finding.offset = *offset;
+                        finding.len = bytes.len() as u64;
+                        finding.bytes.clone_from(bytes);
                         Some(finding)
                     })
                     .collect()
@@ -210,7 +214,7 @@ impl EncodedScanner {
         let findings = match self.findings.as_mut() {
             // The BOM that names a UTF-16 or UTF-32 file is no finding.
             Some(walk) => walk
-                .find(&text, &map, &replaced, start)
+                .find(&text, &map, &replaced, (start, bytes))
                 .into_iter()
                 .filter(|f| !(has_bom && f.offset == 0 && f.kind == FindingKind::Bom))
                 .collect(),
@@ -236,15 +240,17 @@ impl EncodedScanner {
 impl FindingsWalk {
     /// Looks for findings in `text`, the decoding of the units `map`
     /// lists; `replaced` are the text offsets of invalid units (their
-    /// U+FFFD is the encoding's error, not a finding); `start` is the file
-    /// offset the units' offsets count from.
+    /// U+FFFD is the encoding's error, not a finding); `units` are the
+    /// file offset the units' offsets count from and the bytes there (a
+    /// finding carries the file's bytes, not the UTF-8 of its text).
     fn find(
         &mut self,
         text: &str,
         map: &[(u32, u32, u8)],
         replaced: &[u64],
-        start: u64,
+        units: (u64, &[u8]),
     ) -> Vec<Finding> {
+        let (start, bytes) = units;
         let base = self.text_offset;
         self.scanner.feed(text.as_bytes());
         self.text_offset += text.len() as u64;
@@ -254,7 +260,7 @@ impl FindingsWalk {
             let (_, at, len) = map[i];
             Some((start + u64::from(at), u64::from(len)))
         };
-        self.note_line_endings(text, map, start, base);
+        self.note_line_endings(text, map, units, base);
         self.scanner
             .take_findings()
             .into_iter()
@@ -276,6 +282,8 @@ impl FindingsWalk {
                 let (last, last_len) = file_offset(last_start)?;
                 finding.offset = first;
                 finding.len = last + last_len - first;
+                let local = (first - start) as usize;
+                finding.bytes = bytes[local..local + finding.len as usize].to_vec();
                 Some(finding)
             })
             .collect()
@@ -283,7 +291,15 @@ impl FindingsWalk {
 
     /// Remembers where in the file the first CRLF and the first bare LF of
     /// the decoded text are (the mixed-line-endings finding names one).
-    fn note_line_endings(&mut self, text: &str, map: &[(u32, u32, u8)], start: u64, base: u64) {
+    fn note_line_endings(
+        &mut self,
+        text: &str,
+        map: &[(u32, u32, u8)],
+        units: (u64, &[u8]),
+        base: u64,
+    ) {
+        let (start, bytes) = units;
+        let bytes_at = |at: u32, len: u64| bytes[at as usize..at as usize + len as usize].to_vec();
         if self.first_crlf_seen && self.first_lf_seen {
             return;
         }
@@ -296,13 +312,15 @@ impl FindingsWalk {
                 self.first_crlf_seen = true;
                 let (cr_text, cr_at, cr_len) = map[i - 1];
                 let len = u64::from(cr_len) + u64::from(map[i].2);
-                self.line_endings
-                    .insert(base + u64::from(cr_text), (start + u64::from(cr_at), len));
+                self.line_endings.insert(
+                    base + u64::from(cr_text),
+                    (start + u64::from(cr_at), bytes_at(cr_at, len)),
+                );
             } else if !after_cr && !self.first_lf_seen {
                 self.first_lf_seen = true;
                 self.line_endings.insert(
                     base + u64::from(text_at),
-                    (start + u64::from(at), u64::from(map[i].2)),
+                    (start + u64::from(at), bytes_at(at, u64::from(map[i].2))),
                 );
             }
         }
@@ -366,13 +384,20 @@ mod tests {
         findings.extend(late);
         let places: Vec<_> = findings
             .iter()
-            .map(|f| (f.kind, f.offset, f.len, f.line, f.column))
+            .map(|f| (f.kind, f.offset, f.len, f.line, f.column, f.bytes.clone()))
             .collect();
         assert_eq!(
             places,
             [
-                (FindingKind::BidiControl, 4, 2, 1, 3),
-                (FindingKind::MixedLineEndings, 10, 4, 1, 6),
+                (FindingKind::BidiControl, 4, 2, 1, 3, vec![0x2E, 0x20]),
+                (
+                    FindingKind::MixedLineEndings,
+                    10,
+                    4,
+                    1,
+                    6,
+                    vec![b'\r', 0, b'\n', 0]
+                ),
             ]
         );
     }

@@ -48,8 +48,14 @@ pub struct FindingsScanner {
     /// Whether to look at every character (the plain reference walk the
     /// tests hold the quick one to).
     char_by_char: bool,
-    /// The file is UTF-16 or UTF-32 read as UTF-8 (see `probe_utf16`).
+    /// The file is UTF-16, UTF-32 or ISO-2022-JP read as UTF-8 (see
+    /// `probe_utf16`).
     wide_text: bool,
+    /// The file is UTF-16 or UTF-32 read as UTF-8: what that reading holds
+    /// (controls made of high bytes, "mojibake" made of code units) says
+    /// nothing about the text, so only the finding naming the encoding is
+    /// made.
+    code_units: bool,
 }
 
 /// A line and column, both 1-based, as DESIGN.md defines them.
@@ -162,6 +168,7 @@ impl FindingsScanner {
                     offset: self.offset + start as u64,
                     char_by_char: self.char_by_char,
                     wide_text: self.wide_text,
+                    code_units: self.code_units,
                     ..FindingsScanner::default()
                 };
                 let valid = scanner.feed(piece);
@@ -227,7 +234,7 @@ impl FindingsScanner {
                     Piece::Invalid(span) => {
                         self.previous = None;
                         self.line_endings.interrupt();
-                        if span.offset >= self.skip_until {
+                        if span.offset >= self.skip_until && !self.code_units {
                             let at = (span.offset - base) as usize;
                             self.invalid_at(span.kind, span.offset, &block[at..]);
                         }
@@ -251,6 +258,11 @@ impl FindingsScanner {
 
     /// Finds what valid `text`, which starts at `start`, holds.
     fn valid_text(&mut self, text: &str, start: u64) {
+        if self.code_units {
+            let bytes = text.as_bytes();
+            self.place.over_valid_counted(bytes, count_lf(bytes));
+            return;
+        }
         let piece_at = self.position();
         if self.char_by_char {
             for (i, c) in text.char_indices() {
@@ -363,6 +375,7 @@ impl FindingsScanner {
             detail,
         );
         self.wide_text = true;
+        self.code_units = kind == FindingKind::Utf16;
     }
 
     fn char_at(&mut self, c: char, at: u64) {
