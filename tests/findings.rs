@@ -112,6 +112,39 @@ fn bidi_controls_invisibles_and_controls() {
 }
 
 #[test]
+fn a_run_of_one_control_is_one_finding_with_a_count() {
+    // A file of NULs, a log allocated ahead: one finding, whatever its size,
+    // the same in the quick walk and in the reference one.
+    let mut bytes = b"log\n".to_vec();
+    bytes.extend(vec![0u8; 3 << 20]);
+    bytes.extend_from_slice(b"\x01\x01\x02 end\n\x01");
+    let found = findings(&bytes);
+    let runs: Vec<_> = found
+        .iter()
+        .map(|f| (f.offset, f.len, f.count, f.line, f.column))
+        .collect();
+    let nuls = 3u64 << 20;
+    assert_eq!(
+        runs,
+        [
+            (4, nuls, nuls, 2, 1),
+            (4 + nuls, 2, 2, 2, nuls + 1),
+            (6 + nuls, 1, 1, 2, nuls + 3),
+            (12 + nuls, 1, 1, 3, 1),
+        ]
+    );
+    assert_eq!(found[0].bytes, [0]);
+    assert!(
+        found[0]
+            .described()
+            .ends_with(&format!("({nuls} in a row)"))
+    );
+    let mut reference = utf8scope::model::findings::FindingsScanner::char_by_char();
+    reference.feed(&bytes);
+    assert_eq!(reference.finish(), found);
+}
+
+#[test]
 fn replacement_characters_and_noncharacters() {
     let text = "ok \u{FFFD} \u{FDD0} \u{FFFF}".as_bytes();
     assert_eq!(

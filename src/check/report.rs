@@ -118,6 +118,9 @@ struct JsonFinding<'a> {
     chain: Option<&'a str>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     steps: &'a [String],
+    /// How many in a row the finding stands for, when more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
 }
 
 /// One invalid span as a JSON line; the field order is the documented one.
@@ -248,6 +251,7 @@ impl<W: Write> Reporter<W> {
                     repair: finding.repair.as_deref(),
                     chain: finding.chain.as_deref(),
                     steps: &finding.steps,
+                    count: (finding.count > 1).then_some(finding.count),
                 };
                 write_json_line(out, &record)
             }
@@ -266,7 +270,7 @@ impl<W: Write> Reporter<W> {
                     "{} offset {:#010x}: {label}: {}",
                     self.styled(PATH_STYLE, &place),
                     finding.offset,
-                    escape_for_terminal(&finding.detail)
+                    escape_for_terminal(&finding.described())
                 )
             }
             Format::Sarif => SarifResult {
@@ -276,7 +280,7 @@ impl<W: Write> Reporter<W> {
                     Severity::Warning => "warning",
                     Severity::Info => "note",
                 },
-                message: format!("{}: {}", finding.kind, finding.detail),
+                message: format!("{}: {}", finding.kind, finding.described()),
                 line: finding.line,
                 column: finding.column,
                 offset: finding.offset,
@@ -286,6 +290,7 @@ impl<W: Write> Reporter<W> {
             }
             .write(out),
             Format::Github => {
+                let described = finding.described();
                 let annotation = Annotation {
                     level: match finding.severity {
                         Severity::Warning => Level::Warning,
@@ -295,7 +300,7 @@ impl<W: Write> Reporter<W> {
                     line: finding.line,
                     column: finding.column,
                     title: &format!("utf8scope {}", finding.kind),
-                    message: &escape_for_terminal(&finding.detail),
+                    message: &escape_for_terminal(&described),
                 };
                 out.write_all(annotation.render().as_bytes())
             }

@@ -52,7 +52,7 @@ pub fn describe_findings(findings: &[Finding]) -> Vec<InfoRow> {
                 "{} {}: {}",
                 finding.severity.name(),
                 finding.kind,
-                finding.detail
+                finding.described()
             ),
             tone: Tone::Warning,
         });

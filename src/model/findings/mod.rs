@@ -58,4 +58,19 @@ pub struct Finding {
     /// char ("UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"; raw:
     /// escape it before printing).
     pub steps: Vec<String>,
+    /// How many findings of its kind in a row it stands for (a run of NUL
+    /// bytes is one finding): 1 for one. `bytes` are then the first's.
+    pub count: u64,
+}
+
+impl Finding {
+    /// The detail, saying how many there are in a row when the finding
+    /// stands for a run.
+    pub fn described(&self) -> std::borrow::Cow<'_, str> {
+        if self.count > 1 {
+            format!("{} ({} in a row)", self.detail, self.count).into()
+        } else {
+            self.detail.as_str().into()
+        }
+    }
 }

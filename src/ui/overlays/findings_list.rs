@@ -149,7 +149,7 @@ impl FindingsList {
                     quote_short(repair)
                 ))
                 .into_owned(),
-                None => finding.detail.clone(),
+                None => finding.described().into_owned(),
             };
             let mut style = match finding.severity {
                 Severity::Warning => theme.notice(),

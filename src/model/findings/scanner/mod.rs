@@ -119,6 +119,19 @@ impl FindingsScanner {
         kind: FindingKind,
         detail: String,
     ) {
+        // A run of one control character (a file of NULs, a log allocated
+        // ahead) is one finding with a count: memory stays bounded.
+        if let Some(last) = self.findings.last_mut()
+            && kind == FindingKind::Control
+            && last.kind == kind
+            && last.bytes == bytes
+            && last.offset + last.len == offset
+            && last.line == at.line
+        {
+            last.len += bytes.len() as u64;
+            last.count += 1;
+            return;
+        }
         let detail = escape_for_terminal(&detail).into_owned();
         self.findings.push(Finding {
             offset,
@@ -132,6 +145,7 @@ impl FindingsScanner {
             repair: None,
             chain: None,
             steps: Vec::new(),
+            count: 1,
         });
     }
 
@@ -300,6 +314,9 @@ impl FindingsScanner {
             }
             self.char_at(c, start + loud as u64);
             at = loud + c.len_utf8();
+            if is_run_control(c) {
+                at += self.rest_of_run(&bytes[at..], c as u8, start + at as u64);
+            }
         }
         if let Some(last) = text.chars().next_back() {
             self.previous = Some((last, start + (text.len() - last.len_utf8()) as u64));
@@ -308,6 +325,34 @@ impl FindingsScanner {
                 column: self.place.units_since_lf(),
             };
         }
+    }
+
+    /// After a control character `byte`, moves over the same bytes that
+    /// follow it at the start of `after` (at `offset`) in bulk, each one
+    /// more in the run's finding, as [`char_at`](Self::char_at) would make
+    /// them one by one; returns how many.
+    fn rest_of_run(&mut self, after: &[u8], byte: u8, offset: u64) -> usize {
+        let run = after.iter().take_while(|&&b| b == byte).count();
+        if run == 0 {
+            return 0;
+        }
+        let merged = self
+            .findings
+            .last_mut()
+            .filter(|last| last.kind == FindingKind::Control && last.offset + last.len == offset);
+        let Some(last) = merged else {
+            return 0;
+        };
+        last.len += run as u64;
+        last.count += run as u64;
+        self.place.over_valid_counted(&after[..run], 0);
+        let end = offset + run as u64 - 1;
+        self.previous = Some((char::from(byte), end));
+        self.previous_at = Position {
+            line: self.place.line(),
+            column: self.place.units_since_lf(),
+        };
+        run
     }
 
     /// Moves the position over `bytes` (at `offset`), text with no finding
@@ -426,6 +471,14 @@ impl FindingsScanner {
         self.previous_at = here;
         self.place.over_unit(c == '\n');
     }
+}
+
+/// A control character whose runs are skipped over in bulk: a C0 control
+/// or DEL that is always a finding (not a tab or a line ending, which line
+/// endings count, nor ESC, which ISO-2022-JP text is made of).
+fn is_run_control(c: char) -> bool {
+    (c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0B' | '\x0C' | '\x1B'))
+        || c == '\x7F'
 }
 
 /// Whether `bytes` are plain ASCII text: printable characters, spaces,
