@@ -251,3 +251,29 @@ fn file_line_col_opens_at_the_byte_check_names() {
     });
     tmux.keys(&["q"]);
 }
+
+#[test]
+fn q_quits_at_once_while_a_file_of_nuls_is_still_being_looked_at() {
+    // 64 MiB of NULs, each a control character: the findings pass and the
+    // scan are still running when q is pressed (this took 13–30 s and
+    // ~6 GB when each NUL was a finding of its own and quitting waited).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("zeros.bin");
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(64 << 20)
+        .unwrap();
+    let tmux = shell("nuls", 100, 30);
+    tmux.keys(&[
+        &format!("{} {}; echo quit=$?", binary(), path.display()),
+        "Enter",
+    ]);
+    tmux.wait_for("the inspector", |s| s.contains("zeros.bin"));
+    let asked = Instant::now();
+    tmux.keys(&["q"]);
+    tmux.wait_for("the shell again", |s| s.contains("quit=0"));
+    let took = asked.elapsed();
+    println!("q took {took:?}");
+    // (The budget is 0.2 s; tmux's own round trips are allowed for.)
+    assert!(took < Duration::from_secs(1), "q took {took:?}");
+}

@@ -31,7 +31,9 @@ impl<S> Shared<S> {
     }
 }
 
-/// A background job over a file; dropping it cancels it and waits for it.
+/// A background job over a file; dropping it cancels it without waiting
+/// for it (the worker stops at its next check, on its own): quitting never
+/// waits for a pass over a big file.
 pub struct Job<S> {
     shared: Arc<Shared<S>>,
     worker: Option<JoinHandle<()>>,
@@ -113,7 +115,8 @@ impl<S> Job<S> {
 
 impl<S> Drop for Job<S> {
     fn drop(&mut self) {
+        // The worker holds its own handle on the shared state; it is left
+        // to end by itself.
         self.cancel();
-        self.wait();
     }
 }
