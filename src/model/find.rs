@@ -9,6 +9,7 @@ use memchr::memmem;
 
 use super::job::{Job, Shared};
 use super::source::{Source, SourceError};
+use super::window::unit_at;
 
 /// Bytes read per step of a search.
 const SEARCH_STEP: usize = 1 << 20;
@@ -94,6 +95,26 @@ fn find_backward_in(
     Ok(None)
 }
 
+/// What a search looks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pattern {
+    /// These bytes, wherever they are (a hex search).
+    Bytes(Vec<u8>),
+    /// This text, written in the encoding the file is read in, starting
+    /// where a unit starts.
+    Text(String),
+}
+
+impl Pattern {
+    /// What it looks for, for messages (raw: escape it before printing).
+    pub fn shown(&self) -> String {
+        match self {
+            Pattern::Bytes(bytes) => crate::display::hex_bytes(bytes),
+            Pattern::Text(text) => text.clone(),
+        }
+    }
+}
+
 /// How a background search stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SearchOutcome {
@@ -104,6 +125,8 @@ pub enum SearchOutcome {
     Found {
         /// Where the match starts.
         offset: u64,
+        /// Its length in bytes (a text's length in the file's encoding).
+        len: u64,
         /// Whether the search went round.
         wrapped: bool,
     },
@@ -130,7 +153,7 @@ pub struct SearchJob {
 impl SearchJob {
     /// Starts looking for `pattern`: forward from `from` (a match may start
     /// there), or backward from before `from`, going round once.
-    pub fn start(source: Arc<Source>, pattern: Vec<u8>, from: u64, forward: bool) -> SearchJob {
+    pub fn start(source: Arc<Source>, pattern: Pattern, from: u64, forward: bool) -> SearchJob {
         let initial = SearchState {
             searched: 0,
             outcome: SearchOutcome::Running,
@@ -169,8 +192,32 @@ impl SearchJob {
 }
 
 /// The worker: the part of the file after `from`, then the part before it.
-fn search(shared: &Shared<SearchState>, pattern: &[u8], from: u64, forward: bool) -> SearchOutcome {
+fn search(
+    shared: &Shared<SearchState>,
+    pattern: &Pattern,
+    from: u64,
+    forward: bool,
+) -> SearchOutcome {
     let source = &shared.source;
+    let encoding = source.encoding();
+    let (pattern, aligned) = match pattern {
+        Pattern::Bytes(bytes) => (bytes.clone(), false),
+        Pattern::Text(text) => match encoding.encode(text) {
+            Some(bytes) => (bytes, !encoding.is_utf8()),
+            None => {
+                return SearchOutcome::Failed(format!(
+                    "{text} cannot be written in {encoding}, which the file is read in"
+                ));
+            }
+        },
+    };
+    let pattern = pattern.as_slice();
+    // A text starts where a unit does: in UTF-16 "o" is 6F 00, which the
+    // middle of "ſo" (7F 01 6F 00) holds too; in Shift_JIS a trail byte may
+    // be an ASCII letter.
+    let at_unit = |offset: u64| -> Result<bool, SourceError> {
+        Ok(!aligned || unit_at(source, offset)?.is_none_or(|unit| unit.offset == offset))
+    };
     let len = source.len();
     let from = from.min(len);
     let mut step = |bytes: u64| {
@@ -183,15 +230,26 @@ fn search(shared: &Shared<SearchState>, pattern: &[u8], from: u64, forward: bool
         [(0, from), (from, len)]
     };
     for (round, (start, end)) in halves.into_iter().enumerate() {
-        let found = if forward {
-            find_forward_in(source, pattern, start, end, &mut step)
-        } else {
-            find_backward_in(source, pattern, start, end, &mut step)
+        let (mut start, mut end) = (start, end);
+        let found = loop {
+            let found = if forward {
+                find_forward_in(source, pattern, start, end, &mut step)
+            } else {
+                find_backward_in(source, pattern, start, end, &mut step)
+            };
+            match found.and_then(|found| Ok((found, found.map(at_unit).transpose()?))) {
+                // Bytes that spell the text across units: look on.
+                Ok((Some(offset), Some(false))) if forward => start = offset + 1,
+                Ok((Some(offset), Some(false))) => end = offset,
+                Ok((found, _)) => break Ok(found),
+                Err(error) => break Err(error),
+            }
         };
         match found {
             Ok(Some(offset)) => {
                 return SearchOutcome::Found {
                     offset,
+                    len: pattern.len() as u64,
                     wrapped: round == 1,
                 };
             }
@@ -248,7 +306,8 @@ mod tests {
 
     fn search_to_the_end(bytes: &[u8], pattern: &[u8], from: u64, forward: bool) -> SearchOutcome {
         let source = Arc::new(Source::from_bytes("t", bytes.to_vec()));
-        let mut job = SearchJob::start(source, pattern.to_vec(), from, forward);
+        let pattern = Pattern::Bytes(pattern.to_vec());
+        let mut job = SearchJob::start(source, pattern, from, forward);
         job.wait();
         job.outcome()
     }
@@ -257,7 +316,11 @@ mod tests {
     fn background_searches_go_round_once() {
         let mut bytes = vec![b'.'; 2 * SEARCH_STEP + 100];
         bytes[50..53].copy_from_slice(b"abc");
-        let found = |offset, wrapped| SearchOutcome::Found { offset, wrapped };
+        let found = |offset, wrapped| SearchOutcome::Found {
+            offset,
+            len: 3,
+            wrapped,
+        };
         assert_eq!(
             search_to_the_end(&bytes, b"abc", 50, true),
             found(50, false)
@@ -284,7 +347,7 @@ mod tests {
     #[test]
     fn a_search_can_be_cancelled() {
         let source = Arc::new(Source::from_bytes("t", vec![b'.'; 64 * SEARCH_STEP]));
-        let mut job = SearchJob::start(source, b"never".to_vec(), 0, true);
+        let mut job = SearchJob::start(source, Pattern::Text("never".into()), 0, true);
         job.cancel();
         job.wait();
         assert!(matches!(

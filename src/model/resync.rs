@@ -5,6 +5,7 @@
 
 use super::encoding::UnitReader;
 use super::source::{Source, SourceError};
+use super::unit::UnitKind;
 use super::window::unit_at;
 
 /// Bytes read at a time when looking back for an escape sequence or
@@ -84,6 +85,34 @@ pub fn reader_at(source: &Source, offset: u64) -> Result<UnitReader, SourceError
         return Ok(UnitReader::new(source.encoding(), source.starts_in()));
     }
     Ok(unit_holding(source, offset)?.1)
+}
+
+/// The text of the units of `source` that start in `[start, end)`, read in
+/// its encoding from the state the first of them starts in (each invalid
+/// span as U+FFFD): what a copy of those bytes gives.
+pub fn text_between(source: &Source, start: u64, end: u64) -> Result<String, SourceError> {
+    let (unit_start, mut reader) = unit_holding(source, start)?;
+    let end = end.min(source.len());
+    if unit_start >= end {
+        return Ok(String::new());
+    }
+    let reach = source.encoding().codec().max_unit_len() as u64 - 1;
+    let read_to = (end + reach).min(source.len());
+    let bytes = source.read_range(unit_start, (read_to - unit_start) as usize)?;
+    let mut text = String::new();
+    let mut at = 0usize;
+    while unit_start + (at as u64) < end {
+        let (len, kind) = reader.next_unit(&bytes[at..]);
+        if unit_start + at as u64 >= start {
+            match kind {
+                UnitKind::Char(c) => text.push(c),
+                UnitKind::Invalid(_) => text.push(char::REPLACEMENT_CHARACTER),
+                UnitKind::Shift => {}
+            }
+        }
+        at += usize::from(len);
+    }
+    Ok(text)
 }
 
 #[cfg(test)]

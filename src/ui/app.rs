@@ -6,7 +6,7 @@
 use super::layout::{Layout, offset_width};
 use super::overlays::Mode;
 use crate::model::explain::RangeSummary;
-use crate::model::find::SearchOutcome;
+use crate::model::find::{Pattern, SearchOutcome};
 use crate::model::findings::{Finding, Severity};
 use crate::model::{LoadState, ScanState, Span, Unit, Window};
 
@@ -149,9 +149,9 @@ pub struct Progress {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SearchState {
     /// The bytes of the last search, for `;` and `,`.
-    pub last: Option<Vec<u8>>,
+    pub last: Option<Pattern>,
     /// The bytes of the search running in the background, if any.
-    pub running: Option<Vec<u8>>,
+    pub running: Option<Pattern>,
     /// The last match (offset and length), highlighted in the panes.
     pub matched: Option<(u64, u64)>,
     /// Earlier queries of the `/` prompt, oldest first.

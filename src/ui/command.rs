@@ -30,7 +30,7 @@ pub enum Command {
     /// Start searching for `pattern` in the background, replacing any search.
     StartSearch {
         /// The bytes looked for.
-        pattern: Vec<u8>,
+        pattern: crate::model::find::Pattern,
         /// Where to start.
         from: u64,
         /// Which way.

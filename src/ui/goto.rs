@@ -1,5 +1,7 @@
 //! Parsing what is typed at the `:` and `/` prompts.
 
+use crate::model::find::Pattern;
+
 /// A line and column typed as `LINE:COL` (or `LINE:` for its start), as
 /// `check` prints them.
 pub fn parse_line_column(input: &str) -> Option<(u64, u64)> {
@@ -43,22 +45,23 @@ pub fn parse_goto(input: &str, cursor: u64, len: u64) -> Result<u64, String> {
     Ok(target.min(last))
 }
 
-/// The bytes a search prompt asks for: `x` followed by hex bytes (`x e2 82
-/// ac`, `xe282ac`) searches for those bytes; anything else for its UTF-8.
-pub fn parse_search(input: &str) -> Result<Vec<u8>, String> {
+/// What a search prompt asks for: `x` followed by hex bytes (`x e2 82
+/// ac`, `xe282ac`) searches for those bytes; anything else for its text,
+/// in the encoding the file is read in.
+pub fn parse_search(input: &str) -> Result<Pattern, String> {
     if input.is_empty() {
         return Err("nothing to search for".into());
     }
     if let Some(hex) = input.strip_prefix('x')
         && let Some(bytes) = parse_hex(hex)
     {
-        return Ok(bytes);
+        return Ok(Pattern::Bytes(bytes));
     }
     // "x " then something: meant as hex, so say what is wrong with it.
     if let Some(hex) = input.strip_prefix("x ") {
         return Err(format!("bad hex: {}", hex.trim()));
     }
-    Ok(input.as_bytes().to_vec())
+    Ok(Pattern::Text(input.to_string()))
 }
 
 fn parse_hex(text: &str) -> Option<Vec<u8>> {
@@ -94,10 +97,12 @@ mod tests {
 
     #[test]
     fn search_takes_text_or_hex() {
-        assert_eq!(parse_search("x e2 82 ac"), Ok(vec![0xE2, 0x82, 0xAC]));
-        assert_eq!(parse_search("xE282AC"), Ok(vec![0xE2, 0x82, 0xAC]));
-        assert_eq!(parse_search("xylophone"), Ok(b"xylophone".to_vec()));
-        assert_eq!(parse_search("€"), Ok("€".as_bytes().to_vec()));
+        let bytes = |b: &[u8]| Ok(Pattern::Bytes(b.to_vec()));
+        let text = |t: &str| Ok(Pattern::Text(t.to_string()));
+        assert_eq!(parse_search("x e2 82 ac"), bytes(&[0xE2, 0x82, 0xAC]));
+        assert_eq!(parse_search("xE282AC"), bytes(&[0xE2, 0x82, 0xAC]));
+        assert_eq!(parse_search("xylophone"), text("xylophone"));
+        assert_eq!(parse_search("€"), text("€"));
         assert!(parse_search("").is_err());
     }
 }

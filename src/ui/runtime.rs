@@ -187,13 +187,15 @@ impl Runtime {
                 let read = (end - start <= MAX_COPY)
                     .then(|| self.source.read_range(start, (end - start) as usize).ok())
                     .flatten()
-                    .map(|bytes| {
+                    .and_then(|bytes| {
+                        // Text is the characters the bytes are in the
+                        // file's encoding.
                         let text = if hex {
-                            crate::display::hex_bytes(&bytes)
+                            Some(crate::display::hex_bytes(&bytes))
                         } else {
-                            String::from_utf8_lossy(&bytes).into_owned()
+                            crate::model::resync::text_between(&self.source, start, end).ok()
                         };
-                        (text, bytes.len() as u64)
+                        text.map(|text| (text, bytes.len() as u64))
                     });
                 Some(Message::SelectionRead(read, hex))
             }

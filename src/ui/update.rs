@@ -481,11 +481,15 @@ fn searched(app: &mut App, outcome: SearchOutcome) {
         // Stopped with Esc meanwhile.
         return;
     };
-    let shown = escape_for_terminal(&String::from_utf8_lossy(&pattern)).into_owned();
+    let shown = escape_for_terminal(&pattern.shown()).into_owned();
     match outcome {
-        SearchOutcome::Found { offset, wrapped } => {
+        SearchOutcome::Found {
+            offset,
+            len,
+            wrapped,
+        } => {
             app.jump_to(offset);
-            app.search.matched = Some((offset, pattern.len() as u64));
+            app.search.matched = Some((offset, len));
             if wrapped {
                 app.say(format!("search went round the file and found {shown}"));
             }

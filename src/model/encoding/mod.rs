@@ -8,6 +8,7 @@
 mod alphabets;
 mod code_units;
 mod detect;
+mod encode;
 mod iso2022jp;
 mod legacy;
 mod mostly_utf8;
@@ -301,6 +302,18 @@ impl Encoding {
     /// Decodes the unit at `bytes[0]` (see [`Codec::decode_unit`]).
     pub fn decode_unit(self, bytes: &[u8]) -> (u8, UnitKind) {
         self.0.decode_unit(bytes)
+    }
+
+    /// `text` written in this encoding (`None` if it cannot write all of
+    /// it): what a search for text looks for.
+    pub fn encode(self, text: &str) -> Option<Vec<u8>> {
+        encode::encode(self, text)
+    }
+
+    /// `bytes` read as text in this encoding, each invalid span as U+FFFD:
+    /// what a copy of them gives.
+    pub fn decode_lossy(self, bytes: &[u8]) -> String {
+        decode_lossy(self, bytes)
     }
 }
 
