@@ -17,7 +17,8 @@ use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, Rep
 use utf8scope::input::{Input, open_input};
 use utf8scope::model::Encoding;
 use utf8scope::model::encoding::{DETECT_SAMPLE, detect_bom, detect_head};
-use utf8scope::model::{Source, StreamLoad};
+use utf8scope::model::scan::LinePlace;
+use utf8scope::model::{Scan, Source, StreamLoad};
 
 /// The mojibake judgment makes many small strings and lists per garbled
 /// line: with glibc's allocator, making and freeing them took about a fifth
@@ -46,8 +47,8 @@ struct Cli {
     /// Bytes per row to start with (`<` and `>` change it; as many as fit by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     width: Option<u16>,
-    /// Open at this byte offset.
-    #[arg(long, value_name = "N", conflicts_with = "line")]
+    /// Open at this byte offset (decimal, or hex as `check` prints it: `0x2a`).
+    #[arg(long, value_name = "N", conflicts_with = "line", value_parser = parse_size)]
     offset: Option<u64>,
     /// Open at this line, or line and column (`12` or `12:5`), as `check` prints them.
     #[arg(long, value_name = "L[:C]", value_parser = parse_line_arg)]
@@ -324,9 +325,17 @@ fn split_place(argument: &OsStr) -> Option<(OsString, u64, u64)> {
         .then(|| (OsString::from(path), line, column))
 }
 
-/// Parses a size: bytes, or a number with k, M, G or T (powers of 1024).
+/// Parses a size or an offset: bytes (`1000000`, `1,000,000`), hex as
+/// `check` prints offsets (`0x0000002a`), or a number with k, M, G or T
+/// (powers of 1024).
 fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
+    if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        return u64::from_str_radix(hex, 16)
+            .map_err(|_| "expected hex digits after 0x, as in 0x0000002a".to_string());
+    }
+    let text = text.replace(',', "");
+    let text = text.as_str();
     let (digits, shift) = match text.char_indices().last() {
         Some((at, 'k' | 'K')) => (&text[..at], 10),
         Some((at, 'm' | 'M')) => (&text[..at], 20),
@@ -336,7 +345,7 @@ fn parse_size(text: &str) -> Result<u64, String> {
     };
     let number: u64 = digits
         .parse()
-        .map_err(|_| "expected a size such as 4G, 512M, 100k or 1000000".to_string())?;
+        .map_err(|_| "expected a size such as 4G, 512M, 100k, 1000000 or 0x2a".to_string())?;
     number
         .checked_mul(1 << shift)
         .ok_or_else(|| "that size is too large".to_string())
@@ -463,6 +472,8 @@ fn main() -> ExitCode {
             }
             let destination = match (output, in_place, diff) {
                 (_, _, true) => Destination::Diff,
+                // `-o -` is standard output, as `-` is everywhere else.
+                (Some(path), _, _) if path.as_os_str() == "-" => Destination::Stdout,
                 (Some(path), _, _) => Destination::File(path),
                 (None, true, _) => Destination::InPlace,
                 (None, false, _) => Destination::Stdout,
@@ -518,7 +529,7 @@ fn main() -> ExitCode {
                 input_len: None,
                 encoding: Encoding::UTF_8,
             };
-            run_dump(file.as_deref(), options, encoding)
+            run_dump(file.as_deref(), options, None, encoding)
         }
         Some(Command::Completions { shell }) => {
             let mut command = Cli::command();
@@ -568,7 +579,13 @@ fn main() -> ExitCode {
                 };
                 return match cli.text {
                     Some(text) => dump_text(&text, options),
-                    None => run_dump(file.as_deref(), options, cli.encoding),
+                    None => {
+                        let line = cli.line.or(match start {
+                            Some(ui::Start::Line(line, column)) => Some((line, column)),
+                            _ => None,
+                        });
+                        run_dump(file.as_deref(), options, line, cli.encoding)
+                    }
                 };
             }
             if let Some(text) = cli.text {
@@ -769,9 +786,12 @@ fn run_explain(items: &[String], bytes: bool, format: ExplainFormat, color: Colo
 }
 
 /// Dumps a file or standard input to standard output.
+/// Dumps `file` (standard input if `None`) from `options.start`, or from
+/// `line` (and column) when it is given, as the inspector would open there.
 fn run_dump(
     file: Option<&OsStr>,
     mut options: DumpOptions,
+    line: Option<(u64, u64)>,
     encoding: Option<check::EncodingRule>,
 ) -> ExitCode {
     let input = match open_input(file) {
@@ -787,6 +807,33 @@ fn run_dump(
             options.input_len = Some(source.len());
             let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
             options.encoding = inspector_encoding(&head, encoding).0;
+            let source = Arc::new(source.in_encoding(options.encoding));
+            if let Some((line, column)) = line {
+                match Scan::inline(Arc::clone(&source)).offset_of(line, column) {
+                    Ok(Some(LinePlace::At(offset))) => options.start = offset,
+                    Ok(_) => {
+                        eprintln!(
+                            "utf8scope: {}: has fewer than {} lines",
+                            escape_for_terminal(source.name()),
+                            line
+                        );
+                        return ExitCode::from(2);
+                    }
+                    Err(error) => {
+                        eprintln!("utf8scope: {}", escape_for_terminal(&error.to_string()));
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            if options.start > 0 && options.start >= source.len() {
+                eprintln!(
+                    "utf8scope: {}: offset {} is past the end (it has {} bytes)",
+                    escape_for_terminal(source.name()),
+                    options.start,
+                    source.len()
+                );
+                return ExitCode::from(2);
+            }
             // Positioned reads from just before the start, not a skip.
             let from = options
                 .start
@@ -836,6 +883,17 @@ fn run_fix(file: &OsStr, destination: &Destination, options: FixOptions) -> Exit
         eprintln!(
             "utf8scope: fix writes the repaired file to standard output, which is a terminal; \
              redirect it, or give -o OUT or --in-place"
+        );
+        return ExitCode::from(2);
+    }
+    // Refused before opening: opening a FIFO with no writer blocks.
+    if *destination == Destination::InPlace
+        && let Ok(metadata) = std::fs::metadata(file)
+        && !metadata.is_file()
+    {
+        eprintln!(
+            "utf8scope: {}: --in-place needs a regular file, not a stream",
+            path_text(file)
         );
         return ExitCode::from(2);
     }

@@ -10,7 +10,8 @@ use ignore::WalkBuilder;
 use ignore::overrides::OverrideBuilder;
 
 use super::config::Config;
-use crate::display::escape_for_terminal;
+use crate::display::{escape_for_terminal, path_text};
+use crate::model::source::io_reason;
 
 /// How directories are walked.
 #[derive(Debug, Clone, Default)]
@@ -84,12 +85,39 @@ pub fn expand<'a>(
                     }
                     Ok(_) => None,
                     Err(error) => Some(Found::Error(
-                        escape_for_terminal(&error.to_string()).into_owned(),
+                        escape_for_terminal(&walk_error(&error)).into_owned(),
                     )),
                 })),
                 Err(message) => Box::new(std::iter::once(Found::Error(message))),
             }
         })
+}
+
+/// One line for a path a walk could not read: the path once, then the
+/// reason (`tree/locked: permission denied`), where ignore's own words name
+/// the path twice.
+fn walk_error(error: &ignore::Error) -> String {
+    match error {
+        ignore::Error::WithPath { path, err } => {
+            format!("{}: {}", path_text(path.as_os_str()), walk_reason(err))
+        }
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error(err)
+        }
+        ignore::Error::Partial(errors) if !errors.is_empty() => walk_error(&errors[0]),
+        other => other.to_string(),
+    }
+}
+
+/// The reason in a walk error, without the path it names.
+fn walk_reason(error: &ignore::Error) -> String {
+    match error {
+        ignore::Error::Io(io) => io_reason(io),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithPath { err, .. } => {
+            walk_reason(err)
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A sorted walk of `root`.
@@ -133,4 +161,24 @@ fn walker(
         });
     }
     Ok(builder.build())
+}
+
+#[cfg(test)]
+mod walk_error_tests {
+    use super::*;
+
+    #[test]
+    fn an_unreadable_directory_is_named_once() {
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let error = ignore::Error::WithDepth {
+            depth: 1,
+            err: Box::new(ignore::Error::WithPath {
+                path: "tree/locked".into(),
+                err: Box::new(ignore::Error::Io(denied)),
+            }),
+        };
+        let said = walk_error(&error);
+        assert!(said.starts_with("tree/locked: "), "{said}");
+        assert_eq!(said.matches("tree/locked").count(), 1, "{said}");
+    }
 }

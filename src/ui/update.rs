@@ -70,7 +70,17 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         Message::Start => app.view.cursor = 0,
         Message::End => app.view.cursor = app.last_offset(),
         Message::FirstInvalid => commands.push(Command::Seek(Jump::First)),
-        Message::JumpTo(offset) => app.jump_to(offset),
+        Message::JumpTo(offset) => {
+            let len = app.file.len;
+            if offset >= len && len > 0 {
+                app.say(format!(
+                    "offset {} is past the end: the file has {} bytes",
+                    thousands(offset),
+                    thousands(len)
+                ));
+            }
+            app.jump_to(offset);
+        }
         Message::GoToLine(line, column) => commands.push(Command::GotoLine(line, column)),
         Message::NextInvalid => {
             let after = app.cursor_unit().map_or(0, |u| u.end());
