@@ -16,7 +16,7 @@ use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
 use utf8scope::model::Encoding;
-use utf8scope::model::encoding::{DETECT_SAMPLE, detect_bom, detect_head};
+use utf8scope::model::encoding::{DETECT_SAMPLE, RowEncoding, detect_bom, detect_head};
 use utf8scope::model::scan::LinePlace;
 use utf8scope::model::{Scan, Source, StreamLoad};
 
@@ -482,7 +482,9 @@ fn main() -> ExitCode {
                 repair: RepairOptions {
                     invalid,
                     strip_bom,
-                    legacy: from.flatten(),
+                    legacy: from
+                        .flatten()
+                        .map_or(RowEncoding::PerRow, RowEncoding::Given),
                 },
                 binary,
                 break_links: break_hard_links,

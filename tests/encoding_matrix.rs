@@ -323,3 +323,50 @@ fn every_encoding_through_every_door() {
         exact + missed
     );
 }
+
+/// A UTF-8 file of each language with a few rows in each of its legacy
+/// encodings (a CSV exported twice): `fix --invalid legacy` restores the
+/// rows, and never writes a row that is neither the original nor kept.
+#[test]
+fn invalid_legacy_restores_the_rows_of_mixed_files() {
+    let (mut exact, mut kept, mut wrong) = (0, 0, Vec::new());
+    for language in &LANGUAGES {
+        for label in language.encodings {
+            let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+            if encoding == encoding_rs::ISO_2022_JP {
+                // 7-bit: its rows are valid UTF-8, nothing to read.
+                continue;
+            }
+            let (mut bytes, mut expected) = (Vec::new(), String::new());
+            for i in 0..12 {
+                let sentence = language.sentences[i % language.sentences.len()];
+                let row = format!("{i};{sentence}\n");
+                expected.push_str(&row);
+                match (i % 4 == 1).then(|| encoding.encode(&row)) {
+                    Some((legacy, _, false)) => bytes.extend_from_slice(&legacy),
+                    _ => bytes.extend_from_slice(row.as_bytes()),
+                }
+            }
+            let (out, err, code) = run(&["fix", "--invalid", "legacy", "-"], &bytes);
+            assert_eq!(code, 0, "{} {label}: {err}", language.name);
+            let out = String::from_utf8_lossy(&out).into_owned();
+            if out == expected {
+                exact += 1;
+            } else if out
+                .lines()
+                .zip(expected.lines())
+                .all(|(got, want)| got == want || got.contains('\u{FFFD}'))
+            {
+                kept += 1;
+            } else {
+                wrong.push(format!("{} {label}:\n{out}", language.name));
+            }
+        }
+    }
+    println!(
+        "mixed files restored exactly: {exact}, rows left as they were: {kept}, wrong: {}",
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(exact >= 40, "{exact} exact");
+}

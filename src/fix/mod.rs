@@ -24,7 +24,10 @@ use crate::display::path_text;
 use crate::input::Input;
 use crate::model::blocks::feed::{READ_SIZE, fill_from, for_each_block_sized};
 use crate::model::blocks::line_aligned::LineAligned;
-use crate::model::encoding::{DETECT_SAMPLE, Evidence, decode_lossy, detect_head, plausibility};
+use crate::model::encoding::{
+    DETECT_SAMPLE, Evidence, RowEncoding, decode_lossy, detect_head, legacy_rows_encoding,
+    plausibility,
+};
 use crate::model::source::{SourceError, io_reason};
 use crate::model::{Encoding, Source};
 use output::{Target, open_target};
@@ -238,6 +241,21 @@ fn repair_input(
 ) -> Result<ChangeLog, FixError> {
     let name = input.name().to_string();
     let mut input = input;
+    let mut options = options;
+    if options.repair.invalid == InvalidPolicy::Legacy
+        && options.repair.legacy == RowEncoding::PerRow
+    {
+        // The legacy rows of one file share one encoding, in the language
+        // of its other text: it is chosen over the file's start.
+        let head = match &mut input {
+            Input::File(source) => source.read_range(0, DETECT_SAMPLE),
+            Input::Stream(stream) => stream.peek(DETECT_SAMPLE),
+        }
+        .map_err(|e| FixError::Failed(e.to_string()))?;
+        if let Some(found) = legacy_rows_encoding(&head) {
+            options.repair.legacy = RowEncoding::Chosen(found.encoding, found.confidence);
+        }
+    }
     if let Some(from) = options.from
         && options.repair.invalid != InvalidPolicy::Legacy
     {
@@ -374,7 +392,7 @@ fn without_legacy_rows(block: &[u8], options: RepairOptions) -> std::borrow::Cow
         .split_inclusive(|&b| b == b'\n')
         .filter(|line| {
             simdutf8::basic::from_utf8(line).is_ok()
-                || crate::model::encoding::read_row(line, options.legacy).is_none()
+                || crate::model::encoding::read_row_in(line, options.legacy).is_none()
         })
         .flatten()
         .copied()

@@ -3,11 +3,11 @@
 
 use std::io::{self, Write};
 
+use crate::model::InvalidKind;
 use crate::model::blocks::Place;
 use crate::model::cesu8::SurrogatePair;
-use crate::model::encoding::{Confidence, read_row};
+use crate::model::encoding::{Confidence, RowEncoding, read_row_in};
 use crate::model::findings::find_mojibake;
-use crate::model::{Encoding, InvalidKind};
 
 use super::changes::{Change, ChangeKind, ChangeLog};
 use super::parts::{Part, parts};
@@ -36,8 +36,8 @@ pub struct RepairOptions {
     /// Whether to leave out every U+FEFF (a byte order mark).
     pub strip_bom: bool,
     /// For [`InvalidPolicy::Legacy`]: the encoding of the legacy rows
-    /// (`None`: judged per line).
-    pub legacy: Option<Encoding>,
+    /// (named with `--from`, chosen over the file, or judged per line).
+    pub legacy: RowEncoding,
 }
 
 /// Streams repaired text out of consecutive unit-aligned blocks.
@@ -77,7 +77,7 @@ impl Repairer {
             let (place, kept) = (self.place, self.log.kept_invalid);
             let mut first_pass = Vec::with_capacity(line.len());
             self.feed_lines(line, &mut first_pass)?;
-            let Some(row) = read_row(&first_pass, self.options.legacy) else {
+            let Some(row) = read_row_in(&first_pass, self.options.legacy) else {
                 out.write_all(&first_pass)?;
                 continue;
             };

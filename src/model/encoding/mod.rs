@@ -22,7 +22,7 @@ pub use code_units::code_unit_pattern;
 pub(crate) use detect::family;
 pub use legacy::Legacy;
 pub use mostly_utf8::utf8_with_errors;
-pub use rows::{RowReading, read_row};
+pub use rows::{RowEncoding, RowReading, legacy_rows_encoding, read_row, read_row_in};
 
 use std::fmt;
 

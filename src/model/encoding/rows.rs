@@ -6,7 +6,8 @@
 use std::ops::Range;
 
 use super::Encoding;
-use super::detect::{Detection, PLAUSIBLE, legacy_guess_by};
+use super::alphabets::fits_one_alphabet;
+use super::detect::{Confidence, Detection, PLAUSIBLE, legacy_guess_by};
 use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::unit::UnitKind;
 
@@ -22,30 +23,75 @@ pub struct RowReading {
     pub text: String,
 }
 
+/// Which encoding a legacy row is read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RowEncoding {
+    /// The one each row reads best in, row by row.
+    #[default]
+    PerRow,
+    /// The one chosen over the whole file (see [`legacy_rows_encoding`]),
+    /// and how sure that is: a row is read in it if it reads as text.
+    Chosen(Encoding, Confidence),
+    /// The one the user named: every row is read in it.
+    Given(Encoding),
+}
+
 /// Reads `line` (one line of a UTF-8 file, with invalid spans) as a legacy
 /// row, in `given` or in the encoding it reads best in. `None` when a run
 /// does not decode in that encoding or the result is not plausible text.
 pub fn read_row(line: &[u8], given: Option<Encoding>) -> Option<RowReading> {
+    read_row_in(line, given.map_or(RowEncoding::PerRow, RowEncoding::Given))
+}
+
+/// Reads `line` as a legacy row in the encoding `choice` says. The row is
+/// decided as a whole: where all of it reads better in the encoding than
+/// its invalid runs alone (legacy bytes that happen to be valid UTF-8, as
+/// "ЪЁ" in windows-1251 is the Arabic "ڨ"), all of it is read. A row that
+/// does not read as one language's text in the encoding chosen for the
+/// file (a Polish row in a file of French ones) is judged on its own.
+pub fn read_row_in(line: &[u8], choice: RowEncoding) -> Option<RowReading> {
     let runs = invalid_runs(line);
     if runs.is_empty() {
         return None;
     }
-    let render = |encoding: Encoding| {
-        repaired(line, &runs, encoding).map_or_else(String::new, |(text, _)| text)
-    };
-    let (detection, score) = match given {
-        Some(encoding) => {
-            let text = render(encoding);
-            let score = super::detect::plausibility(&text);
-            (Detection::certain(encoding, super::Evidence::Given), score)
+    match choice {
+        RowEncoding::Given(encoding) => read_in(
+            line,
+            &runs,
+            Detection::certain(encoding, super::Evidence::Given),
+            false,
+        ),
+        RowEncoding::Chosen(encoding, confidence) => {
+            let detection = Detection {
+                confidence,
+                ..Detection::certain(encoding, super::Evidence::Guess)
+            };
+            read_in(line, &runs, detection, true)
+                .filter(|row| fits_one_alphabet(&row.text) != Some(false))
+                .or_else(|| read_row_in(line, RowEncoding::PerRow))
         }
-        None => legacy_guess_by(line, render),
-    };
-    let (text, run_texts) = repaired(line, &runs, detection.encoding)?;
-    // A reading the user named is taken as it is; a guess must read as
-    // text, with some run inside a word.
-    if given.is_none()
-        && (score < PLAUSIBLE
+        RowEncoding::PerRow => {
+            let render = |encoding: Encoding| {
+                best_reading(line, &runs, encoding).map_or_else(String::new, |r| r.1)
+            };
+            let (detection, _) = legacy_guess_by(line, render);
+            read_in(line, &runs, detection, true)
+        }
+    }
+}
+
+/// `line`, whose invalid `runs` these are, read in the encoding
+/// `detection` names; a `guessed` reading must read as text, with some run
+/// inside a word (a reading the user named is taken as it is).
+fn read_in(
+    line: &[u8],
+    runs: &[Range<usize>],
+    detection: Detection,
+    guessed: bool,
+) -> Option<RowReading> {
+    let (runs, text, run_texts) = best_reading(line, runs, detection.encoding)?;
+    if guessed
+        && (super::detect::plausibility(&text) < PLAUSIBLE
             || !runs
                 .iter()
                 .zip(&run_texts)
@@ -58,6 +104,81 @@ pub fn read_row(line: &[u8], given: Option<Encoding>) -> Option<RowReading> {
         runs: runs.into_iter().zip(run_texts).collect(),
         text,
     })
+}
+
+/// The better of two readings of `line` in `encoding`: its invalid `runs`
+/// alone, or the whole line but its line ending, when every byte of it is
+/// a character there and that reads better. Returns the runs read, the
+/// line's text and each run's text.
+fn best_reading(
+    line: &[u8],
+    runs: &[Range<usize>],
+    encoding: Encoding,
+) -> Option<(Vec<Range<usize>>, String, Vec<String>)> {
+    let by_runs = repaired(line, runs, encoding);
+    let content = line.len() - line_ending_len(line);
+    let whole = decode_run(&line[..content], encoding).filter(|whole| {
+        by_runs.as_ref().is_none_or(|(text, _)| {
+            whole.as_str() != &text[..text.len() - line_ending_len(line)]
+                && super::detect::plausibility(whole) > super::detect::plausibility(text)
+        })
+    });
+    match whole {
+        Some(whole) => {
+            let ending = std::str::from_utf8(&line[content..]).ok()?;
+            let text = format!("{whole}{ending}");
+            Some((std::iter::once(0..content).collect(), text, vec![whole]))
+        }
+        None => by_runs.map(|(text, run_texts)| (runs.to_vec(), text, run_texts)),
+    }
+}
+
+/// The length of the line ending `line` ends with (LF, CRLF or none).
+fn line_ending_len(line: &[u8]) -> usize {
+    match line {
+        [.., b'\r', b'\n'] => 2,
+        [.., b'\n'] => 1,
+        _ => 0,
+    }
+}
+
+/// The encoding the legacy rows of a UTF-8 file are in, chosen over all of
+/// `head` (the file's start): the rows' bytes together, judged by how the
+/// whole text reads with them in each candidate, its UTF-8 lines too (a
+/// French file's "où" and "ça" say that "« doublé »" is windows-1252, not
+/// ISO-8859-2's "Ť doublé ť"). `None` when no line has invalid spans.
+pub fn legacy_rows_encoding(head: &[u8]) -> Option<Detection> {
+    /// Lines of each kind judged at most.
+    const LINES: usize = 400;
+    let lines: Vec<&[u8]> = head.split_inclusive(|&b| b == b'\n').collect();
+    let bad: Vec<&[u8]> = lines
+        .iter()
+        .copied()
+        .filter(|line| std::str::from_utf8(line).is_err())
+        .take(LINES)
+        .collect();
+    if bad.is_empty() {
+        return None;
+    }
+    let good: Vec<&str> = lines
+        .iter()
+        .filter_map(|line| std::str::from_utf8(line).ok())
+        .filter(|line| !line.is_ascii())
+        .take(LINES)
+        .collect();
+    let bad_bytes: Vec<u8> = bad.concat();
+    let render = |encoding: Encoding| {
+        let mut text: String = good.concat();
+        for line in &bad {
+            let runs = invalid_runs(line);
+            match best_reading(line, &runs, encoding) {
+                Some((_, row, _)) => text.push_str(&row),
+                None => text.push_str(&String::from_utf8_lossy(line)),
+            }
+        }
+        text
+    };
+    Some(legacy_guess_by(&bad_bytes, render).0)
 }
 
 /// Whether a run read as `text` is part of a word: letters of its own,
@@ -154,6 +275,37 @@ mod tests {
         line.extend_from_slice(b"K\xf6ln");
         let reading = read_row(&line, None).unwrap();
         assert_eq!(reading.text, "Grüße aus Köln");
+    }
+
+    #[test]
+    fn a_row_is_read_as_a_whole_where_its_pairs_happen_to_be_utf8() {
+        // «ПОДЪЁМ,«ТОМ»» in windows-1251: DA A8 («ЪЁ») and CC BB («М»»)
+        // are valid UTF-8 pairs.
+        let (line, _, _) = encoding_rs::WINDOWS_1251.encode("1,ПОДЪЁМ,«ТОМ»\n");
+        let windows_1251 = Encoding::for_label("windows-1251").unwrap();
+        for choice in [
+            RowEncoding::PerRow,
+            RowEncoding::Given(windows_1251),
+            RowEncoding::Chosen(windows_1251, Confidence::Tentative),
+        ] {
+            let reading = read_row_in(&line, choice).unwrap();
+            assert_eq!(reading.text, "1,ПОДЪЁМ,«ТОМ»\n", "{choice:?}");
+        }
+        let (line, _, _) = encoding_rs::IBM866.encode("Привет, мир\r\n");
+        let ibm866 = Encoding::for_label("ibm866").unwrap();
+        let reading = read_row_in(&line, RowEncoding::Given(ibm866)).unwrap();
+        assert_eq!(reading.text, "Привет, мир\r\n");
+    }
+
+    #[test]
+    fn the_rows_of_a_file_share_the_encoding_its_text_reads_best_in() {
+        let mut head = "Le café « doublé » est prêt.\nÇa coûte très cher, où est-il ?\n"
+            .as_bytes()
+            .to_vec();
+        head.extend_from_slice(b"\xab doubl\xe9 \xbb na\xefve\n");
+        let found = legacy_rows_encoding(&head).unwrap();
+        assert_eq!(found.encoding.name(), "windows-1252");
+        assert_eq!(legacy_rows_encoding(b"all valid\n"), None);
     }
 
     #[test]
