@@ -172,3 +172,20 @@ fn findings_of_a_utf16_file_are_of_its_text() {
         (Some(4), Some("2E 20"))
     );
 }
+
+#[test]
+fn check_says_what_a_legacy_file_looks_like() {
+    for (label, text, named) in [
+        ("shift_jis", JAPANESE, "looks like Shift_JIS"),
+        ("windows-1252", "a;b\nRené;1\n", "looks like windows-1252"),
+        ("windows-1251", RUSSIAN, "looks like windows-1251"),
+    ] {
+        let (out, _, code) = run(&["check", "-"], &encode(label, text));
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.lines().last().unwrap().contains(named),
+            "{label}: {out}"
+        );
+    }
+}

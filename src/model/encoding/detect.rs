@@ -370,6 +370,14 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
             .max_by(|a, b| a.1.2.total_cmp(&b.1.2))
             .map_or(first, |(i, _)| i)
     };
+    // Where the commonest code page reads the bytes exactly as the choice
+    // does (a lone "é" is the same in windows-1250 and windows-1252), it
+    // is the one named.
+    let commonest = Encoding::for_label("windows-1252").expect("a known label");
+    let chosen = scored
+        .iter()
+        .position(|s| s.0 == commonest && s.1 == scored[chosen].1)
+        .unwrap_or(chosen);
     let (best, best_text, best_score, _) = scored[chosen].clone();
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
     // Sure when chardetng is sure whatever the region, or when its reading
