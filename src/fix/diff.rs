@@ -4,13 +4,18 @@
 
 use std::io::{self, Write};
 
-use similar::TextDiff;
+use similar::{Algorithm, DiffOp, capture_diff_slices, group_diff_ops};
 
 use crate::display::escape_for_terminal;
 
+/// Lines of context around each change.
+const CONTEXT: usize = 3;
+
 /// Writes the unified diff from `original` to `repaired` (both the file
 /// named `name`) to `out`, escaping each line for a terminal when
-/// `for_terminal`. Writes nothing when they are the same.
+/// `for_terminal`. Writes nothing when they are the same. Lines are cut at
+/// line feeds only and written as the file's own bytes (invalid bytes and
+/// lone carriage returns too), so that `patch` applies the diff exactly.
 pub fn write_diff(
     original: &[u8],
     repaired: &[u8],
@@ -21,18 +26,64 @@ pub fn write_diff(
     if original == repaired {
         return Ok(());
     }
-    let diff = TextDiff::from_lines(original, repaired);
-    let mut unified = diff.unified_diff();
-    unified.context_radius(3).header(name, name);
-    if !for_terminal {
-        return unified.to_writer(out);
-    }
+    let old: Vec<&[u8]> = original.split_inclusive(|&b| b == b'\n').collect();
+    let new: Vec<&[u8]> = repaired.split_inclusive(|&b| b == b'\n').collect();
+    let ops = capture_diff_slices(Algorithm::Myers, &old, &new);
     let mut raw = Vec::new();
-    unified.to_writer(&mut raw)?;
+    writeln!(raw, "--- {name}\n+++ {name}")?;
+    for hunk in group_diff_ops(ops, CONTEXT) {
+        write_hunk(&hunk, &old, &new, &mut raw)?;
+    }
+    if !for_terminal {
+        return out.write_all(&raw);
+    }
     for line in raw.split_inclusive(|&b| b == b'\n') {
         let text = String::from_utf8_lossy(line);
         let body = text.strip_suffix('\n').unwrap_or(&text);
         writeln!(out, "{}", escape_for_terminal(body))?;
+    }
+    Ok(())
+}
+
+/// Writes one hunk: its header, then its lines with their marks.
+fn write_hunk(hunk: &[DiffOp], old: &[&[u8]], new: &[&[u8]], out: &mut Vec<u8>) -> io::Result<()> {
+    let (Some(first), Some(last)) = (hunk.first(), hunk.last()) else {
+        return Ok(());
+    };
+    let old_range = first.old_range().start..last.old_range().end;
+    let new_range = first.new_range().start..last.new_range().end;
+    // A range of no lines is named by the line before it.
+    let start = |range: &std::ops::Range<usize>| range.start + usize::from(!range.is_empty());
+    writeln!(
+        out,
+        "@@ -{},{} +{},{} @@",
+        start(&old_range),
+        old_range.len(),
+        start(&new_range),
+        new_range.len()
+    )?;
+    for op in hunk {
+        let (_, old_lines, new_lines) = op.as_tag_tuple();
+        let equal = matches!(op, DiffOp::Equal { .. });
+        for line in &old[old_lines] {
+            write_line(out, if equal { b' ' } else { b'-' }, line)?;
+        }
+        if !equal {
+            for line in &new[new_lines] {
+                write_line(out, b'+', line)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes one line of a hunk after its mark, saying so when it ends the
+/// file without a line feed.
+fn write_line(out: &mut Vec<u8>, mark: u8, line: &[u8]) -> io::Result<()> {
+    out.push(mark);
+    out.extend_from_slice(line);
+    if !line.ends_with(b"\n") {
+        out.extend_from_slice(b"\n\\ No newline at end of file\n");
     }
     Ok(())
 }
@@ -54,6 +105,20 @@ mod tests {
         let mut same = Vec::new();
         write_diff(repaired, repaired, "f.txt", false, &mut same).unwrap();
         assert!(same.is_empty());
+    }
+
+    #[test]
+    fn the_file_s_own_bytes_are_in_the_diff() {
+        // An invalid byte kept, a lone CR, and no line feed at the end.
+        let original = b"bad \xff byte\rstill line 1\ncaf\xc3\x83\xc2\xa9";
+        let repaired = b"bad \xff byte\rstill line 1\ncaf\xc3\xa9";
+        let mut out = Vec::new();
+        write_diff(original, repaired, "f.txt", false, &mut out).unwrap();
+        let expected: &[u8] =
+            b"--- f.txt\n+++ f.txt\n@@ -1,2 +1,2 @@\n bad \xff byte\rstill line 1\n\
+            -caf\xc3\x83\xc2\xa9\n\\ No newline at end of file\n\
+            +caf\xc3\xa9\n\\ No newline at end of file\n";
+        assert_eq!(out, expected, "{}", String::from_utf8_lossy(&out));
     }
 
     #[test]
