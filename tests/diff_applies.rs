@@ -1,5 +1,5 @@
 //! `fix --diff | patch -p0` gives what `fix -o` writes, for every file fix
-//! can change (issue #29): the diff carries the file's own bytes, invalid
+//! can change (issue #29; `--binary`, so that noise is repaired too): the diff carries the file's own bytes, invalid
 //! ones and lone carriage returns included. Needs `patch` (.ci/run
 //! installs it).
 
@@ -41,10 +41,10 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("f.txt"), &bytes).unwrap();
         let invalid = if replace { "replace" } else { "keep" };
-        let fixed = utf8scope(dir.path(), &["fix", "--invalid", invalid, "f.txt", "-o", "fixed.txt"]);
+        let fixed = utf8scope(dir.path(), &["fix", "--binary", "--invalid", invalid, "f.txt", "-o", "fixed.txt"]);
         prop_assert!(fixed.status.success(), "{}", String::from_utf8_lossy(&fixed.stderr));
         let expected = std::fs::read(dir.path().join("fixed.txt")).unwrap();
-        let diff = utf8scope(dir.path(), &["fix", "--invalid", invalid, "--diff", "f.txt"]);
+        let diff = utf8scope(dir.path(), &["fix", "--binary", "--invalid", invalid, "--diff", "f.txt"]);
         prop_assert!(diff.status.success());
         let mut patch = Command::new("patch")
             .current_dir(dir.path())

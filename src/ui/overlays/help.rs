@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::model::findings::Severity;
 use crate::ui::keys::BINDINGS;
@@ -105,15 +105,24 @@ impl Help {
             "press ? or Esc to close",
             theme.quiet(),
         )));
-        let width = 64.min(area.width);
-        let height = (lines.len() as u16 + 2).min(area.height);
+        // As wide as its widest line (none is cut), within the screen;
+        // on a narrower screen lines wrap.
+        let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+        let width = (widest + 2).min(area.width);
+        let inner = usize::from(width.saturating_sub(2)).max(1);
+        let rows: usize = lines
+            .iter()
+            .map(|line| line.width().div_ceil(inner).max(1))
+            .sum();
+        let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+        let height = rows.saturating_add(2).min(area.height);
         let rect = Rect::new(
             area.x + (area.width - width) / 2,
             area.y + (area.height - height) / 2,
             width,
             height,
         );
-        let hidden = (lines.len() as u16).saturating_sub(height.saturating_sub(2));
+        let hidden = rows.saturating_sub(height.saturating_sub(2));
         let scroll = self.scroll.min(hidden);
         let title = if hidden > 0 {
             " help (↑↓ scroll) "
@@ -122,6 +131,10 @@ impl Help {
         };
         frame.render_widget(Clear, rect);
         let block = Block::new().borders(Borders::ALL).title(title);
-        frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+        let paragraph = Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0));
+        frame.render_widget(paragraph, rect);
     }
 }
