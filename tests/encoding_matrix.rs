@@ -159,6 +159,7 @@ struct Results {
     fix_auto: Outcome,
     fix_named: Outcome,
     findings: Outcome,
+    dump: Outcome,
     notes: Vec<String>,
 }
 
@@ -239,14 +240,45 @@ fn try_file(file: &File) -> Results {
         notes.push(format!("check --findings: {label}: {out}{err} ({code})"));
         Outcome::Wrong
     };
+    // dump --encoding auto: its text column holds the text (spaces, line
+    // feeds and the marks of continuation bytes aside).
+    let (out, err, code) = run(&["dump", "--encoding", "auto", "-"], &file.bytes);
+    let shown = dumped_text(&String::from_utf8_lossy(&out));
+    let wanted: String = file.text.chars().filter(|c| !c.is_whitespace()).collect();
+    let dump = if code == 0 && shown == wanted {
+        Outcome::Exact
+    } else if tentative {
+        Outcome::Miss
+    } else {
+        let shown: String = shown.chars().take(80).collect();
+        notes.push(format!(
+            "dump --encoding auto: {label}: {shown}… {err} ({code})"
+        ));
+        Outcome::Wrong
+    };
     Results {
         key,
         check,
         fix_auto,
         fix_named,
         findings,
+        dump,
         notes,
     }
+}
+
+/// The characters of a dump's text column, without spaces, line feeds
+/// (␊), the dots that stand for continuation bytes, and the marks drawn
+/// for what is no character of the text: an escape sequence (␛), the
+/// dotted circle a combining mark is drawn on (◌), a BOM (◊).
+fn dumped_text(dump: &str) -> String {
+    // "0x00000000 " and 16 hex bytes ("C2 " each) before the text column.
+    const TEXT_COLUMN: usize = 11 + 16 * 3;
+    dump.lines()
+        .filter_map(|line| line.get(TEXT_COLUMN..))
+        .flat_map(str::chars)
+        .filter(|&c| !c.is_whitespace() && !matches!(c, '␊' | '·' | '␛' | '◌' | '◊'))
+        .collect()
 }
 
 /// Whether `name` is the Unicode form `file` is in (encoding_rs has no
@@ -268,11 +300,12 @@ fn every_encoding_through_every_door() {
         all.extend(second.join().expect("no panic"));
         all
     });
-    let mut doors: [(&str, Tally); 4] = [
+    let mut doors: [(&str, Tally); 5] = [
         ("check --encoding auto", Tally::default()),
         ("fix --from auto", Tally::default()),
         ("fix --from ENC", Tally::default()),
         ("check --findings", Tally::default()),
+        ("dump --encoding auto", Tally::default()),
     ];
     let mut notes = Vec::new();
     for result in &results {
@@ -280,6 +313,7 @@ fn every_encoding_through_every_door() {
         doors[1].1.add(&result.key, result.fix_auto);
         doors[2].1.add(&result.key, result.fix_named);
         doors[3].1.add(&result.key, result.findings);
+        doors[4].1.add(&result.key, result.dump);
         notes.extend(result.notes.iter().cloned());
     }
     println!(
