@@ -236,6 +236,18 @@ fn one_ctrl_d_ends_input_typed_at_the_terminal() {
         &format!("{} fix - -o {}; echo status=$?", binary(), out.display()),
         "Enter",
     ]);
+    // Typed only once fix reads the terminal: keys that arrive while the
+    // shell still has it in raw mode would not be a line and a Ctrl-D.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !Command::new("pgrep")
+        .args(["-f", &out.display().to_string()])
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        assert!(Instant::now() < deadline, "fix did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
     tmux.keys(&["cafÃ©", "Enter"]);
     tmux.keys(&["C-d"]);
     tmux.wait_for("fix to end after one Ctrl-D", |s| s.contains("status=0"));
