@@ -404,3 +404,26 @@ fn invalid_legacy_restores_the_rows_of_mixed_files() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(exact >= 40, "{exact} exact");
 }
+
+/// Writes the matrix's files and their texts to the folder
+/// `UTF8SCOPE_MATRIX_DIR` names, for `scripts/matrix_vs_chardet.py` to
+/// compare `fix --from auto` with chardet on the same files:
+/// `UTF8SCOPE_MATRIX_DIR=/tmp/matrix cargo test --test encoding_matrix -- --ignored`.
+#[test]
+#[ignore = "writes the matrix's files for the comparison script"]
+fn write_the_matrix_files() {
+    let Some(dir) = std::env::var_os("UTF8SCOPE_MATRIX_DIR") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, file) in files().iter().enumerate() {
+        let stem = format!(
+            "{i:04}.{}{}",
+            file.encoding,
+            if file.bom { "+BOM" } else { "" }
+        );
+        std::fs::write(dir.join(format!("{stem}.bin")), &file.bytes).unwrap();
+        std::fs::write(dir.join(format!("{stem}.txt")), &file.text).unwrap();
+    }
+}
