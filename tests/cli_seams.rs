@@ -15,44 +15,42 @@ fn lines_file(dir: &tempfile::TempDir) -> std::path::PathBuf {
     path
 }
 
+/// Runs `utf8scope ARGS PATH`: stdout, stderr and the exit status.
+fn run_on(args: &[&str], path: &std::path::Path) -> (String, String, i32) {
+    let output = utf8scope().args(args).arg(path).output().unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
 #[test]
 fn offsets_as_check_prints_them_are_taken_everywhere() {
     let dir = tempfile::tempdir().unwrap();
     let path = lines_file(&dir);
     for args in [
-        vec!["--offset", "0x6"],
-        vec!["--offset", "0x00000006"],
-        vec!["dump", "--skip", "0x00000006"],
+        ["--offset", "0x6"].as_slice(),
+        &["--offset", "0x00000006"],
+        &["dump", "--skip", "0x00000006"],
     ] {
-        let out = utf8scope().args(&args).arg(&path).assert().success();
-        let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let (out, err, code) = run_on(args, &path);
+        assert_eq!(code, 0, "{err}");
         assert!(out.starts_with("0x00000006 6F 0A"), "{args:?}: {out}");
     }
     // With standard output not a terminal, --line dumps from that line.
-    let out = utf8scope()
-        .args(["--line", "2"])
-        .arg(&path)
-        .assert()
-        .success();
-    let out = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let (out, _, code) = run_on(&["--line", "2"], &path);
+    assert_eq!(code, 0);
     assert!(out.starts_with("0x00000004 74 77 6F"), "{out}");
     // Past the end is said, not clamped silently.
-    let out = utf8scope()
-        .args(["--offset", "99"])
-        .arg(&path)
-        .assert()
-        .code(2);
-    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let (_, err, code) = run_on(&["--offset", "99"], &path);
+    assert_eq!(code, 2);
     assert!(
         err.contains("offset 99 is past the end (it has 14 bytes)"),
         "{err}"
     );
-    let out = utf8scope()
-        .args(["--line", "99"])
-        .arg(&path)
-        .assert()
-        .code(2);
-    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let (_, err, code) = run_on(&["--line", "99"], &path);
+    assert_eq!(code, 2);
     assert!(err.contains("has fewer than 99 lines"), "{err}");
 }
 

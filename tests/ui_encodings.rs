@@ -14,12 +14,7 @@ use utf8scope::ui::Message;
 use utf8scope::ui::message::PromptKind;
 
 fn type_into_prompt(app: &mut Inspector, kind: PromptKind, text: &str) {
-    app.send(Message::OpenPrompt(kind));
-    for c in text.chars() {
-        app.send(Message::PromptChar(c));
-    }
-    app.send(Message::PromptSubmit);
-    app.finish_search();
+    app.type_into_prompt(kind, text);
 }
 
 fn inspector(bytes: Vec<u8>, encoding: Encoding) -> Inspector {

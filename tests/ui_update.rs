@@ -13,12 +13,7 @@ use utf8scope::model::{ScanState, Source};
 use utf8scope::ui::{App, Message};
 
 fn type_into_prompt(app: &mut Inspector, kind: PromptKind, text: &str) {
-    app.send(Message::OpenPrompt(kind));
-    for c in text.chars() {
-        app.send(Message::PromptChar(c));
-    }
-    app.send(Message::PromptSubmit);
-    finish_search(app);
+    app.type_into_prompt(kind, text);
 }
 
 /// Lets a background search end, and the next tick pick up its outcome.

@@ -57,6 +57,17 @@ impl Inspector {
         self.runtime.wait_for_search();
         self.tick();
     }
+
+    /// Opens the prompt of `kind`, types `text`, presses Enter, and lets a
+    /// search it starts end.
+    pub fn type_into_prompt(&mut self, kind: utf8scope::ui::message::PromptKind, text: &str) {
+        self.send(Message::OpenPrompt(kind));
+        for c in text.chars() {
+            self.send(Message::PromptChar(c));
+        }
+        self.send(Message::PromptSubmit);
+        self.finish_search();
+    }
 }
 
 impl Deref for Inspector {
