@@ -516,6 +516,62 @@ fn m_and_shift_m_visit_findings_and_wrap_with_a_message() {
 }
 
 #[test]
+fn m_and_shift_m_reach_findings_past_the_kept_ones() {
+    use utf8scope::model::findings::{MAX_KEPT, NEAR_WINDOW};
+    // More findings than are kept, then more than a window of clean text,
+    // then two more findings.
+    let mut bytes = b"\x01a".repeat(MAX_KEPT + 10);
+    bytes.extend(b"clean line\n".repeat(NEAR_WINDOW as usize / 10 + 100));
+    let second_last = bytes.len() as u64;
+    bytes.extend_from_slice(b"\x02 and \x03 end\n");
+    let last = second_last + 6;
+    let mut app = app_on(&bytes, 80, 24);
+    assert!(app.progress.findings.total > MAX_KEPT as u64);
+    // From the end: the last finding, not the last one kept.
+    app.send(Message::End);
+    app.send(Message::PrevFinding);
+    assert_eq!(app.view.cursor, last, "{:?}", app.message);
+    app.send(Message::PrevFinding);
+    assert_eq!(app.view.cursor, second_last);
+    // Back across the window of clean text, a window a tick, to the
+    // findings kept.
+    app.send(Message::PrevFinding);
+    for _ in 0..10 {
+        if app.view.cursor != second_last {
+            break;
+        }
+        app.tick();
+    }
+    let last_kept = 2 * (MAX_KEPT as u64 - 1);
+    assert!(app.view.cursor < second_last, "{:?}", app.message);
+    assert!(app.view.cursor >= last_kept, "{}", app.view.cursor);
+    // Forward from past the kept ones, across the window again.
+    app.send(Message::NextFinding);
+    for _ in 0..10 {
+        if app.view.cursor >= second_last {
+            break;
+        }
+        app.tick();
+    }
+    assert_eq!(app.view.cursor, second_last, "{:?}", app.message);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .contains("past the first 100,000 kept")
+    );
+    // A key stops a look still going on.
+    app.send(Message::Start);
+    app.send(Message::MoveBytes(2 * (MAX_KEPT as i64 + 5)));
+    app.send(Message::NextFinding);
+    app.send(Message::MoveBytes(1));
+    let here = app.view.cursor;
+    app.tick();
+    app.tick();
+    assert_eq!(app.view.cursor, here);
+}
+
+#[test]
 fn a_file_without_findings_says_so() {
     let mut app = app_on(b"plain text\n", 80, 24);
     app.send(Message::NextFinding);

@@ -7,7 +7,7 @@ use super::layout::{Layout, offset_width};
 use super::overlays::Mode;
 use crate::model::explain::RangeSummary;
 use crate::model::find::{Pattern, SearchOutcome};
-use crate::model::findings::{Finding, Severity};
+use crate::model::findings::{Finding, Near, Severity};
 use crate::model::{LoadState, ScanState, Span, Unit, Window};
 
 pub use super::overlays::{FindingsList, Prompt};
@@ -168,6 +168,9 @@ pub struct Waiting {
     /// A jump to the next (`true`) or previous finding, waiting for the
     /// findings pass.
     pub finding: Option<bool>,
+    /// A jump to the next (`true`) or previous finding past the kept
+    /// ones, to look on for from this offset at the next tick.
+    pub finding_from: Option<(bool, u64)>,
     /// A jump to a line and column, waiting for the scan.
     pub line: Option<(u64, u64)>,
 }
@@ -435,6 +438,8 @@ pub struct FindingTarget {
     pub kept: usize,
     /// Whether more were found than are kept.
     pub capped: bool,
+    /// Past the kept findings: the one found there, or where to look on.
+    pub beyond: Option<Near>,
 }
 
 /// What the runtime says about a search running in the background.

@@ -16,7 +16,7 @@ use super::message::{Message, ProgressReport};
 use super::update::update;
 use crate::display::escape_for_terminal;
 use crate::model::find::{SearchJob, SearchOutcome};
-use crate::model::findings::FindingsJob;
+use crate::model::findings::{FindingsJob, Near, finding_near};
 use crate::model::window::unit_at;
 use crate::model::{LoadState, Lookup, Scan, ScanState, Source, StreamLoad, Window};
 
@@ -337,6 +337,37 @@ impl Runtime {
         let index = self.findings.index();
         let running = index.state() == &ScanState::Running;
         let kept = index.findings().len();
+        // Past the kept findings, the next or previous one is looked for
+        // on demand, a window a call (the scan does so for spans).
+        if index.is_capped() {
+            let past_kept = index.findings().last().map_or(0, |last| last.offset + 1);
+            let beyond = if forward && index.next_after(from).is_none() {
+                Some(finding_near(
+                    &self.source,
+                    from.max(past_kept.saturating_sub(1)),
+                    true,
+                    0,
+                ))
+            } else if !forward && from > past_kept {
+                Some(finding_near(&self.source, from, false, past_kept))
+            } else {
+                None
+            };
+            match beyond {
+                Some(Ok(Near::Nothing)) | None => {}
+                Some(Ok(near)) => {
+                    return FindingTarget {
+                        target: None,
+                        wrapped: false,
+                        kept,
+                        capped: true,
+                        beyond: Some(near),
+                    };
+                }
+                // (A read error: the kept findings are all there is.)
+                Some(Err(_)) => {}
+            }
+        }
         let found = if forward {
             index.next_after(from)
         } else {
@@ -360,6 +391,7 @@ impl Runtime {
             wrapped: found.is_none(),
             kept,
             capped: index.is_capped(),
+            beyond: None,
         }
     }
 }

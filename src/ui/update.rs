@@ -11,7 +11,7 @@ use super::overlays::{EncodingList, FindingsList, Help, Mode, Prompt};
 use crate::display::{escape_for_terminal, thousands};
 use crate::model::ScanState;
 use crate::model::find::SearchOutcome;
-use crate::model::findings::MAX_KEPT;
+use crate::model::findings::{MAX_KEPT, Near};
 use crate::model::scan::LinePlace;
 
 /// Applies `message` to `app`; returns what must be done for it.
@@ -362,6 +362,10 @@ fn progress(app: &mut App, report: ProgressReport) -> Vec<Command> {
         app.waiting.finding = None;
         commands.push(find_finding(app, forward));
     }
+    // A look past the kept findings goes on, a window a tick.
+    if let Some((forward, from)) = app.waiting.finding_from.take() {
+        commands.push(Command::FindFinding { forward, from });
+    }
     // The scan has read further: try a waiting jump again.
     if let Some(jump) = app.waiting.jump.take() {
         commands.push(Command::Seek(jump));
@@ -534,7 +538,29 @@ fn found_finding(app: &mut App, forward: bool, found: FindingTarget) {
         wrapped,
         kept,
         capped,
+        beyond,
     } = found;
+    match beyond {
+        Some(Near::Found(offset, kind)) => {
+            app.jump_to(offset);
+            app.say(format!(
+                "{}: a finding past the first {} kept",
+                kind.name(),
+                thousands(MAX_KEPT as u64)
+            ));
+            return;
+        }
+        Some(Near::LookFurther(next)) => {
+            app.waiting.finding_from = Some((forward, next));
+            let share = next as f64 * 100.0 / app.file.len.max(1) as f64;
+            app.say(format!(
+                "looking past the first {} findings kept, at {share:.0}%…",
+                thousands(MAX_KEPT as u64)
+            ));
+            return;
+        }
+        Some(Near::Nothing) | None => {}
+    }
     match target {
         Some((i, offset, kind)) => {
             app.jump_to(offset);

@@ -16,6 +16,7 @@ pub(crate) mod kinds;
 mod line_endings;
 mod mixed_script;
 mod mojibake;
+mod near;
 mod quiet;
 mod scanner;
 mod script_classes;
@@ -28,6 +29,7 @@ pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{
     Chain, Garbler, Layer, Mojibake, Reading, find_mojibake, may_hold_mojibake, with_repairs,
 };
+pub use near::{NEAR_WINDOW, Near, finding_near};
 pub use scanner::{FindingsScanner, Position, findings_of, is_plain_ascii_text};
 
 /// One finding.
