@@ -309,12 +309,6 @@ impl Encoding {
     pub fn encode(self, text: &str) -> Option<Vec<u8>> {
         encode::encode(self, text)
     }
-
-    /// `bytes` read as text in this encoding, each invalid span as U+FFFD:
-    /// what a copy of them gives.
-    pub fn decode_lossy(self, bytes: &[u8]) -> String {
-        decode_lossy(self, bytes)
-    }
 }
 
 /// Windows code page numbers people type (`cp1252`, `cp437`, `cp850`) that
