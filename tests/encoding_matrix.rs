@@ -10,14 +10,15 @@
 //! from wrong answers (a certain or confident guess that is wrong, a named
 //! conversion that is not exact), and there must be no wrong answers.
 
+mod common;
 #[path = "common/corpus.rs"]
 mod corpus;
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
+use common::run_with_stdin as run;
 use corpus::{LANGUAGES, LENGTHS, cases, reads_back, text};
+use utf8scope::model::Encoding;
 
 /// One file of the matrix.
 struct File {
@@ -30,29 +31,6 @@ struct File {
     bytes: Vec<u8>,
 }
 
-/// Runs `utf8scope ARGS` with `stdin`: stdout, stderr, status.
-fn run(args: &[&str], stdin: &[u8]) -> (Vec<u8>, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_utf8scope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin_pipe = child.stdin.take().expect("piped");
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin_pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("it ends");
-    writer.join().expect("the writer ends");
-    (
-        output.stdout,
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code().unwrap_or(-1),
-    )
-}
-
 /// The texts in UTF-16 and UTF-32, each language at its shortest and
 /// longest, with and without a BOM.
 fn unicode_files() -> Vec<File> {
@@ -60,36 +38,18 @@ fn unicode_files() -> Vec<File> {
     for language in &LANGUAGES {
         for length in [0, LENGTHS.len() - 1] {
             let text = text(language, length, 1);
-            let chars: Vec<u32> = text.chars().map(u32::from).collect();
-            let units: Vec<u16> = text.encode_utf16().collect();
-            let forms: [(&str, Vec<u8>); 4] = [
-                (
-                    "UTF-16LE",
-                    units.iter().flat_map(|u| u.to_le_bytes()).collect(),
-                ),
-                (
-                    "UTF-16BE",
-                    units.iter().flat_map(|u| u.to_be_bytes()).collect(),
-                ),
-                (
-                    "UTF-32LE",
-                    chars.iter().flat_map(|c| c.to_le_bytes()).collect(),
-                ),
-                (
-                    "UTF-32BE",
-                    chars.iter().flat_map(|c| c.to_be_bytes()).collect(),
-                ),
-            ];
-            for (name, bytes) in forms {
-                let bom: Vec<u8> = match name {
-                    "UTF-16LE" => vec![0xFF, 0xFE],
-                    "UTF-16BE" => vec![0xFE, 0xFF],
-                    "UTF-32LE" => vec![0xFF, 0xFE, 0, 0],
-                    _ => vec![0, 0, 0xFE, 0xFF],
-                };
+            for encoding in [
+                Encoding::UTF_16LE,
+                Encoding::UTF_16BE,
+                Encoding::UTF_32LE,
+                Encoding::UTF_32BE,
+            ] {
+                let name = encoding.name();
+                let bytes = encoding.encode(&text).expect("Unicode writes every char");
+                let bom = encoding.codec().bom();
                 for with_bom in [false, true] {
                     let bytes = if with_bom {
-                        [bom.as_slice(), &bytes].concat()
+                        [bom, &bytes].concat()
                     } else {
                         bytes.clone()
                     };

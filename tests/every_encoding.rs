@@ -2,30 +2,15 @@
 //! another encoding as UTF-8. (The matrix of every encoding through every
 //! door is `encoding_matrix.rs`.)
 
-use assert_cmd::Command;
-
 mod common;
 
 use common::json_lines;
 
-/// Runs `utf8scope ARGS` with `stdin`; returns stdout, stderr and the status.
-fn run(args: &[&str], stdin: &[u8]) -> (Vec<u8>, String, i32) {
-    let output = Command::cargo_bin("utf8scope")
-        .unwrap()
-        .env_remove("NO_COLOR")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        output.stdout,
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
-}
+use common::run_with_stdin as run;
+use utf8scope::model::Encoding;
 
 fn utf16le(text: &str) -> Vec<u8> {
-    text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    Encoding::UTF_16LE.encode(text).unwrap()
 }
 
 fn encode(label: &str, text: &str) -> Vec<u8> {
@@ -89,11 +74,8 @@ fn a_named_encoding_converts_the_whole_file() {
 
 #[test]
 fn utf16_and_utf32_without_a_bom_are_detected_in_any_script() {
-    let be: Vec<u8> = RUSSIAN.encode_utf16().flat_map(u16::to_be_bytes).collect();
-    let le32: Vec<u8> = RUSSIAN
-        .chars()
-        .flat_map(|c| u32::from(c).to_le_bytes())
-        .collect();
+    let be = Encoding::UTF_16BE.encode(RUSSIAN).unwrap();
+    let le32 = Encoding::UTF_32LE.encode(RUSSIAN).unwrap();
     let greek = utf16le("Καλημέρα κόσμε, αυτό είναι ελληνικό κείμενο.\n");
     for (bytes, name) in [
         (be, "UTF-16BE"),

@@ -66,3 +66,20 @@ pub fn check_in(dir: &std::path::Path, args: &[&str]) -> (String, String, i32) {
         output.status.code().unwrap(),
     )
 }
+
+/// `utf8scope ARGS` with `stdin` piped in: stdout, stderr (lossily) and
+/// the exit status.
+pub fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (Vec<u8>, String, i32) {
+    let output = assert_cmd::Command::cargo_bin("utf8scope")
+        .unwrap()
+        .env_remove("NO_COLOR")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        output.stdout,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code().unwrap_or(-1),
+    )
+}

@@ -127,21 +127,9 @@ fn mostly_words(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn utf16le(text: &str) -> Vec<u8> {
-        text.encode_utf16().flat_map(u16::to_le_bytes).collect()
-    }
-
-    fn utf16be(text: &str) -> Vec<u8> {
-        text.encode_utf16().flat_map(u16::to_be_bytes).collect()
-    }
-
-    fn utf32(text: &str, le: bool) -> Vec<u8> {
-        text.chars()
-            .flat_map(|c| {
-                let c = u32::from(c);
-                if le { c.to_le_bytes() } else { c.to_be_bytes() }
-            })
-            .collect()
+    /// `text` in `encoding`.
+    fn encoded(encoding: Encoding, text: &str) -> Vec<u8> {
+        encoding.encode(text).expect("Unicode writes every char")
     }
 
     const TEXTS: [&str; 5] = [
@@ -156,21 +144,21 @@ mod tests {
     fn text_of_any_script_is_read_in_its_width_and_order() {
         for text in TEXTS {
             assert_eq!(
-                code_unit_pattern(&utf16le(text), false),
+                code_unit_pattern(&encoded(Encoding::UTF_16LE, text), false),
                 Some(Encoding::UTF_16LE),
                 "{text}"
             );
             assert_eq!(
-                code_unit_pattern(&utf16be(text), false),
+                code_unit_pattern(&encoded(Encoding::UTF_16BE, text), false),
                 Some(Encoding::UTF_16BE),
                 "{text}"
             );
             assert_eq!(
-                code_unit_pattern(&utf32(text, true), false),
+                code_unit_pattern(&encoded(Encoding::UTF_32LE, text), false),
                 Some(Encoding::UTF_32LE)
             );
             assert_eq!(
-                code_unit_pattern(&utf32(text, false), false),
+                code_unit_pattern(&encoded(Encoding::UTF_32BE, text), false),
                 Some(Encoding::UTF_32BE)
             );
         }
@@ -186,6 +174,9 @@ mod tests {
         let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(TEXTS[2]);
         assert_eq!(code_unit_pattern(&sjis, false), None);
         // Too short to tell.
-        assert_eq!(code_unit_pattern(&utf16le("Да"), false), None);
+        assert_eq!(
+            code_unit_pattern(&encoded(Encoding::UTF_16LE, "Да"), false),
+            None
+        );
     }
 }

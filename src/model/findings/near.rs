@@ -145,10 +145,7 @@ mod tests {
 
     #[test]
     fn in_utf16_the_offsets_are_the_files() {
-        let bytes: Vec<u8> = "ab\u{202E}cd\n"
-            .encode_utf16()
-            .flat_map(u16::to_le_bytes)
-            .collect();
+        let bytes = Encoding::UTF_16LE.encode("ab\u{202E}cd\n").unwrap();
         let source = Source::from_bytes("t", bytes).in_encoding(Encoding::UTF_16LE);
         assert_eq!(
             finding_near(&source, 1, true, 0).unwrap(),
