@@ -1,7 +1,7 @@
 //! Findings other than mojibake, with exact offsets.
 
 use utf8scope::model::Source;
-use utf8scope::model::findings::{Finding, FindingKind, Severity, findings_of};
+use utf8scope::model::findings::{Finding, FindingKind, PER_LINE_LIMIT, Severity, findings_of};
 
 fn findings(bytes: &[u8]) -> Vec<Finding> {
     findings_of(&Source::from_bytes("t", bytes.to_vec())).unwrap()
@@ -47,14 +47,11 @@ fn mojibake_findings_carry_the_chain_and_the_repair() {
             (24, 38, Mojibake, Warning)
         ]
     );
-    assert_eq!(found[0].repair.as_deref(), Some("café"));
+    assert_eq!(found[0].repair(), Some("café"));
     let positions: Vec<_> = found.iter().map(|f| (f.line, f.column)).collect();
     assert_eq!(positions, vec![(1, 4), (1, 14), (2, 1)]);
-    assert_eq!(
-        found[0].chain.as_deref(),
-        Some("UTF-8 read as windows-1252")
-    );
-    assert_eq!(found[2].repair.as_deref(), Some("привет мир"));
+    assert_eq!(found[0].chain(), Some("UTF-8 read as windows-1252"));
+    assert_eq!(found[2].repair(), Some("привет мир"));
     assert_eq!(
         found[2].detail,
         "“РїСЂРёРІРµС‚ РјРёСЂ” is “привет мир”: UTF-8 read as windows-1251"
@@ -134,14 +131,69 @@ fn a_run_of_one_control_is_one_finding_with_a_count() {
         ]
     );
     assert_eq!(found[0].bytes, [0]);
-    assert!(
-        found[0]
-            .described()
-            .ends_with(&format!("({nuls} in a row)"))
-    );
+    assert!(found[0].described().ends_with("(3,145,728 in a row)"));
     let mut reference = utf8scope::model::findings::FindingsScanner::char_by_char();
     reference.feed(&bytes);
     assert_eq!(reference.finish(), found);
+}
+
+#[test]
+fn a_line_lists_a_thousand_findings_of_a_kind_and_folds_the_rest() {
+    // Controls among letters (no run) and zero-width spaces on one long
+    // line, then a short line: each kind lists PER_LINE_LIMIT and folds the
+    // rest into one, and the next line starts afresh.
+    let limit = PER_LINE_LIMIT as usize;
+    let mut bytes = b"\x01a".repeat(3 * limit);
+    bytes.extend("b\u{200B}".repeat(limit + 5).as_bytes());
+    bytes.extend(b"\n\x01x\x01\n");
+    for found in [findings(&bytes), {
+        let mut reference = utf8scope::model::findings::FindingsScanner::char_by_char();
+        reference.feed(&bytes);
+        reference.finish()
+    }] {
+        let of = |kind| found.iter().filter(move |f| f.kind == kind && f.line == 1);
+        assert_eq!(of(Control).count(), limit + 1);
+        assert_eq!(of(Invisible).count(), limit + 1);
+        let folded = of(Control).next_back().unwrap();
+        assert!(folded.folds_the_line);
+        assert_eq!(
+            (folded.offset, folded.count, folded.column),
+            (2 * limit as u64, 2 * limit as u64, 2 * limit as u64 + 1)
+        );
+        // It reaches to the end of the last control it stands for.
+        assert_eq!(folded.offset + folded.len, 6 * limit as u64 - 1);
+        assert!(
+            folded
+                .described()
+                .ends_with("(and 1,999 more on this line)"),
+            "{}",
+            folded.described()
+        );
+        let invisible = of(Invisible).next_back().unwrap();
+        assert_eq!((invisible.count, invisible.folds_the_line), (5, true));
+        assert!(
+            of(Control)
+                .take(limit)
+                .all(|f| !f.folds_the_line && f.count == 1)
+        );
+        let line_2: Vec<_> = found.iter().filter(|f| f.line == 2).collect();
+        assert_eq!(line_2.len(), 2);
+        assert!(line_2.iter().all(|f| !f.folds_the_line));
+    }
+}
+
+#[test]
+fn a_long_line_dense_with_findings_keeps_few_of_them() {
+    // 8 MiB of a control every other byte, no line feed: a few findings,
+    // not four million (memory stays bounded), the count says how many.
+    let bytes = b"\x01a".repeat(4 << 20);
+    let found = findings(&bytes);
+    assert!(
+        found.len() <= 4 * (PER_LINE_LIMIT as usize + 1),
+        "{}",
+        found.len()
+    );
+    assert_eq!(found.iter().map(|f| f.count).sum::<u64>(), 4 << 20);
 }
 
 #[test]

@@ -144,3 +144,19 @@ fn a_text_search_matches_only_at_unit_starts() {
     let said = app.app.message.clone().unwrap_or_default();
     assert!(said.contains("cannot be written in windows-1252"), "{said}");
 }
+
+#[test]
+fn the_findings_list_quotes_mojibake_as_decoded_in_every_encoding() {
+    // The list's row for a mojibake finding quotes the text as the file's
+    // encoding reads it, not its bytes as UTF-8 (UTF-16 bytes are not).
+    let text = "Le cafÃ© est prÃªt.\n";
+    for encoding in [Encoding::UTF_8, Encoding::UTF_16LE, Encoding::UTF_16BE] {
+        let mut app = inspector(encoding.encode(text).unwrap(), encoding);
+        app.send(Message::ToggleFindings);
+        let screen = ui::screen_text(&app).join("\n");
+        assert!(
+            screen.contains("“cafÃ©” → “café”"),
+            "{encoding:?}:\n{screen}"
+        );
+    }
+}

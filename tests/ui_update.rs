@@ -512,15 +512,15 @@ fn m_and_shift_m_visit_findings_and_wrap_with_a_message() {
     app.send(Message::NextFinding);
     app.send(Message::MoveBytes(3));
     assert_eq!(app.shown.cursor_findings.len(), 1);
-    assert_eq!(app.shown.cursor_findings[0].repair.as_deref(), Some("café"));
+    assert_eq!(app.shown.cursor_findings[0].repair(), Some("café"));
 }
 
 #[test]
 fn m_and_shift_m_reach_findings_past_the_kept_ones() {
     use utf8scope::model::findings::{MAX_KEPT, NEAR_WINDOW};
     // More findings than are kept, then more than a window of clean text,
-    // then two more findings.
-    let mut bytes = b"\x01a".repeat(MAX_KEPT + 10);
+    // then two more findings. (One a line: a line lists a thousand of a kind.)
+    let mut bytes = b"\x01a\n".repeat(MAX_KEPT + 10);
     bytes.extend(b"clean line\n".repeat(NEAR_WINDOW as usize / 10 + 100));
     let second_last = bytes.len() as u64;
     bytes.extend_from_slice(b"\x02 and \x03 end\n");
@@ -542,7 +542,7 @@ fn m_and_shift_m_reach_findings_past_the_kept_ones() {
         }
         app.tick();
     }
-    let last_kept = 2 * (MAX_KEPT as u64 - 1);
+    let last_kept = 3 * (MAX_KEPT as u64 - 1);
     assert!(app.view.cursor < second_last, "{:?}", app.message);
     assert!(app.view.cursor >= last_kept, "{}", app.view.cursor);
     // Forward from past the kept ones, across the window again.
@@ -562,7 +562,7 @@ fn m_and_shift_m_reach_findings_past_the_kept_ones() {
     );
     // A key stops a look still going on.
     app.send(Message::Start);
-    app.send(Message::MoveBytes(2 * (MAX_KEPT as i64 + 5)));
+    app.send(Message::MoveBytes(3 * (MAX_KEPT as i64 + 5)));
     app.send(Message::NextFinding);
     app.send(Message::MoveBytes(1));
     let here = app.view.cursor;
@@ -663,6 +663,76 @@ fn a_key_replaces_a_jump_waiting_for_findings() {
         app.view.cursor, 1,
         "the cursor stays where the user moved it"
     );
+}
+
+#[test]
+fn the_findings_list_reaches_every_finding_past_the_kept_ones() {
+    use utf8scope::model::findings::MAX_KEPT;
+    // One control a line (line n holds the control numbered n - 1) past
+    // the kept ones, in a file of several findings blocks, then mojibake.
+    let lines = MAX_KEPT + 250_000;
+    let mut bytes = b"\x01 line of text\n".repeat(lines);
+    let last_at = bytes.len() as u64;
+    bytes.extend_from_slice("cafÃ©\n".as_bytes());
+    let line_len = 15u64;
+    let mut app = app_on(&bytes, 120, 30);
+    assert_eq!(app.progress.findings.total, lines as u64 + 1);
+    let check_selected = |app: &mut Inspector, number: usize| {
+        for _ in 0..50 {
+            if !app.findings_list().unwrap().loading {
+                break;
+            }
+            app.tick();
+        }
+        let list = app.findings_list().unwrap();
+        assert_eq!(list.selected, number);
+        let finding = list.selected_finding().expect("the selected row is loaded");
+        if number < lines {
+            assert_eq!(finding.offset, number as u64 * line_len);
+            assert_eq!((finding.line, finding.column), (number as u64 + 1, 1));
+        } else {
+            assert_eq!(finding.offset, last_at);
+            assert!(
+                finding.described().contains("café"),
+                "{}",
+                finding.described()
+            );
+        }
+    };
+    // Opened at a cursor far past the kept ones: the number is exact.
+    let number = MAX_KEPT + 200_123;
+    app.view.cursor = number as u64 * line_len;
+    app.send(Message::ToggleFindings);
+    check_selected(&mut app, number);
+    let title = screen_text(&app).join("\n");
+    assert!(title.contains("findings: 300,124 of 350,001"), "{title}");
+    // Moving down and up pages, over what is held.
+    app.send(Message::ListPages(3));
+    let page = app.list_rows();
+    check_selected(&mut app, number + 3 * page);
+    app.send(Message::ListMove(-5_000));
+    check_selected(&mut app, number + 3 * page - 5_000);
+    // The end is the file's last finding; Enter goes there.
+    app.send(Message::ListEnd);
+    check_selected(&mut app, lines);
+    app.send(Message::ListMove(-1));
+    check_selected(&mut app, lines - 1);
+    app.send(Message::ListJump);
+    assert_eq!(app.view.cursor, (lines as u64 - 1) * line_len);
+    // The screen there shows its findings, placed right, though not kept.
+    assert_eq!(app.shown.cursor_findings.len(), 1);
+    assert_eq!(app.shown.cursor_findings[0].line, lines as u64);
+    assert!(!app.shown.visible_findings.is_empty());
+    // Across the edge of the kept ones, going up.
+    app.view.cursor = (MAX_KEPT as u64 + 2) * line_len;
+    app.send(Message::ToggleFindings);
+    check_selected(&mut app, MAX_KEPT + 2);
+    for _ in 0..5 {
+        app.send(Message::ListMove(-1));
+    }
+    check_selected(&mut app, MAX_KEPT - 3);
+    app.send(Message::ListStart);
+    check_selected(&mut app, 0);
 }
 
 #[test]

@@ -121,6 +121,10 @@ struct JsonFinding<'a> {
     /// How many in a row the finding stands for, when more than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
+    /// Set when the finding and its count stand for the rest of its line's
+    /// findings of its kind (past the first thousand listed).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    folds_the_line: bool,
 }
 
 /// One invalid span as a JSON line; the field order is the documented one.
@@ -248,10 +252,11 @@ impl<W: Write> Reporter<W> {
                     bytes: hex_bytes(&finding.bytes),
                     severity: finding.severity.name(),
                     detail: &finding.detail,
-                    repair: finding.repair.as_deref(),
-                    chain: finding.chain.as_deref(),
-                    steps: &finding.steps,
+                    repair: finding.repair(),
+                    chain: finding.chain(),
+                    steps: finding.steps(),
                     count: (finding.count > 1).then_some(finding.count),
+                    folds_the_line: finding.folds_the_line,
                 };
                 write_json_line(out, &record)
             }
@@ -285,8 +290,8 @@ impl<W: Write> Reporter<W> {
                 column: finding.column,
                 offset: finding.offset,
                 len: finding.len,
-                repair: finding.repair.as_deref(),
-                steps: &finding.steps,
+                repair: finding.repair(),
+                steps: finding.steps(),
             }
             .write(out),
             Format::Github => {

@@ -56,8 +56,16 @@ pub struct FindingsStatus {
     pub total: u64,
     /// Warnings among them.
     pub warnings: u64,
-    /// How many are kept (and so listed and reachable with `m`).
+    /// How many are kept in memory (the rest are loaded from the file
+    /// when the list or `m` gets to them).
     pub kept: usize,
+}
+
+impl FindingsStatus {
+    /// How many the findings list can show: every one found so far.
+    pub fn listable(&self) -> usize {
+        usize::try_from(self.total).unwrap_or(usize::MAX)
+    }
 }
 
 /// A finding's place on screen: its bytes and how much it matters.
@@ -173,6 +181,8 @@ pub struct Waiting {
     pub finding_from: Option<(bool, u64)>,
     /// A jump to a line and column, waiting for the scan.
     pub line: Option<(u64, u64)>,
+    /// The findings list's rows, still being loaded from the file.
+    pub list: bool,
 }
 
 /// The inspector's state.
@@ -328,9 +338,9 @@ impl App {
         } else if cursor_row >= view.top + rows * per_row {
             view.top = cursor_row - (rows - 1) * per_row;
         }
-        let (kept, visible) = (self.progress.findings.kept, self.list_rows());
+        let (total, visible) = (self.progress.findings.listable(), self.list_rows());
         if let Mode::FindingsList(list) = &mut self.mode {
-            list.follow(kept, visible);
+            list.follow(total, visible);
         }
     }
 
@@ -342,7 +352,7 @@ impl App {
             cursor: self.view.cursor,
             list: self
                 .findings_list()
-                .map(|list| list.shown(self.progress.findings.kept, self.list_rows())),
+                .map(|list| list.shown(self.progress.findings.listable(), self.list_rows())),
             selection: self.selection(),
         }
     }
@@ -371,6 +381,8 @@ impl App {
         }
         if let (Mode::FindingsList(list), Some(rows)) = (&mut self.mode, loaded.list_rows) {
             list.rows = rows;
+            list.loading = !loaded.list_complete;
+            self.waiting.list = list.loading;
         }
         if let Some(error) = loaded.error {
             self.say(error);
@@ -387,7 +399,7 @@ pub struct ViewRequest {
     pub end: u64,
     /// The cursor.
     pub cursor: u64,
-    /// The findings the open list shows (indexes among the kept ones).
+    /// The findings the open list shows (their numbers, from 0).
     pub list: Option<std::ops::Range<usize>>,
     /// The selection, to sum up.
     pub selection: Option<(u64, u64)>,
@@ -406,6 +418,9 @@ pub struct ViewData {
     pub visible_findings: Vec<Marked>,
     /// The findings the open list shows.
     pub list_rows: Option<Vec<Finding>>,
+    /// Whether they are all there (else the list asks again at the next
+    /// tick: findings past the kept are loaded a window a tick).
+    pub list_complete: bool,
     /// On an invalid span: which one it is, counted from 1.
     pub cursor_span: Option<u64>,
     /// The selection summed up.

@@ -56,12 +56,12 @@ pub fn describe_findings(findings: &[Finding]) -> Vec<InfoRow> {
             ),
             tone: Tone::Warning,
         });
-        if let Some(repair) = &finding.repair {
+        if let Some(repair) = finding.repair() {
             let repair = escape_for_terminal(repair);
             rows.push(row("Meant", format!("\u{201c}{repair}\u{201d}")));
         }
         // How it came about, a layer at a time, char by char.
-        for step in &finding.steps {
+        for step in finding.steps() {
             rows.push(row("How", escape_for_terminal(step).into_owned()));
         }
     }

@@ -159,9 +159,12 @@ pub enum Message {
     Sought(Jump, SeekResult),
     /// What the runtime found for a jump to the next (`true`) or previous finding.
     FoundFinding(bool, FindingTarget),
-    /// Where the findings list opens (the finding under the cursor, or the
-    /// next), or `None` when there are no findings.
-    FindingsListAt(Option<usize>),
+    /// Where the findings list opens (the number of the finding under the
+    /// cursor, or of the next), `None` when there are no findings, and
+    /// whether that is at the cursor (`false`: the count from the last
+    /// kept finding has not reached it yet); or why the file could not be
+    /// read.
+    FindingsListAt(Result<Option<usize>, String>, bool),
     /// Where a line and column are (`Ok(None)`: the scan has not got there).
     LineFound(u64, u64, Result<Option<LinePlace>, String>),
     /// The start of the unit before the cursor's (`Ok(None)`: none), for `b`.
@@ -181,7 +184,7 @@ impl Message {
                 | Message::ViewLoaded(_)
                 | Message::Sought(..)
                 | Message::FoundFinding(..)
-                | Message::FindingsListAt(_)
+                | Message::FindingsListAt(..)
                 | Message::EncodingsListed(_)
                 | Message::Reread(..)
                 | Message::UnitBefore(_)

@@ -16,7 +16,9 @@ use super::message::{Message, ProgressReport};
 use super::update::update;
 use crate::display::escape_for_terminal;
 use crate::model::find::{SearchJob, SearchOutcome};
-use crate::model::findings::{FindingsJob, Near, finding_near};
+use crate::model::findings::{
+    Finding, FindingsIndex, FindingsJob, FindingsListing, Near, finding_near, findings_overlapping,
+};
 use crate::model::window::unit_at;
 use crate::model::{LoadState, Lookup, Scan, ScanState, Source, StreamLoad, Window};
 
@@ -38,6 +40,22 @@ pub struct Runtime {
     load: StreamLoad,
     load_state: LoadState,
     search: Option<SearchJob>,
+    /// The findings list's findings past the kept ones.
+    listing: FindingsListing,
+}
+
+/// Windows of the file counted through at most to open the findings list
+/// at a cursor past the kept findings (one nearly always does: the
+/// findings pass leaves a checkpoint every block).
+const OPEN_LIST_WINDOWS: usize = 4;
+
+/// Whether findings at or after `offset` are past the ones `index` keeps.
+fn past_the_kept(index: &FindingsIndex, offset: u64) -> bool {
+    index.is_capped()
+        && index
+            .findings()
+            .last()
+            .is_some_and(|last| offset > last.offset)
 }
 
 impl Runtime {
@@ -66,6 +84,7 @@ impl Runtime {
             load,
             load_state,
             search: None,
+            listing: FindingsListing::new(),
         }
     }
 
@@ -79,6 +98,7 @@ impl Runtime {
             load: StreamLoad::done(),
             load_state: LoadState::Done,
             search: None,
+            listing: FindingsListing::new(),
             source,
         }
     }
@@ -140,16 +160,35 @@ impl Runtime {
                 self.find_finding(forward, from),
             )),
             Command::OpenFindingsList(cursor) => {
+                let scan = &self.scan;
+                let place_of = |offset: u64| scan.position_of(offset).ok().flatten();
                 let index = self.findings.index();
-                let findings = index.findings();
-                let after = findings.partition_point(|f| f.offset <= cursor);
-                // The finding the cursor is on, else the next one after it.
-                let covering = findings[..after]
-                    .iter()
-                    .rposition(|f| cursor < f.offset + f.len.max(1));
-                let selected = (!findings.is_empty())
-                    .then(|| covering.unwrap_or(after).min(findings.len() - 1));
-                Some(Message::FindingsListAt(selected))
+                // The finding the cursor is on, else the next one after it
+                // (past the kept ones, counted on from the file: a window a
+                // call, a few at most before it opens).
+                let mut opened = None;
+                for _ in 0..OPEN_LIST_WINDOWS {
+                    match self
+                        .listing
+                        .number_at(&self.source, &index, cursor, &place_of)
+                    {
+                        Ok(loaded) => {
+                            opened = Some((loaded.found, loaded.complete));
+                            if loaded.complete {
+                                break;
+                            }
+                        }
+                        Err(e) => {
+                            let error = escape_for_terminal(&e.to_string()).into_owned();
+                            return Some(Message::FindingsListAt(Err(error), true));
+                        }
+                    }
+                }
+                let (selected, complete) = opened.unwrap_or((None, true));
+                Some(Message::FindingsListAt(
+                    Ok(selected.map(|n| n as usize)),
+                    complete,
+                ))
             }
             Command::GotoLine(line, column) => {
                 let found = self
@@ -270,8 +309,8 @@ impl Runtime {
         }))
     }
 
-    fn load_view(&self, request: &ViewRequest) -> ViewData {
-        let (window, error) = match Window::load(&self.source, request.top, request.end) {
+    fn load_view(&mut self, request: &ViewRequest) -> ViewData {
+        let (window, mut error) = match Window::load(&self.source, request.top, request.end) {
             Ok(window) => (window, None),
             Err(e) => (
                 Window::empty(),
@@ -282,7 +321,6 @@ impl Runtime {
             .unit_at(request.cursor)
             .filter(|unit| unit.invalid_kind().is_some())
             .and_then(|unit| self.scan.span_number(unit.offset).ok().flatten());
-        let index = self.findings.index();
         let selection = request.selection.map(|(start, end)| {
             let summary = (end - start <= MAX_SUMMARY)
                 .then(|| self.source.read_range(start, (end - start) as usize).ok())
@@ -290,29 +328,62 @@ impl Runtime {
                 .map(|bytes| summarize(&bytes));
             ((start, end), summary)
         });
+        let scan = &self.scan;
+        let place_of = |offset: u64| scan.position_of(offset).ok().flatten();
+        let index = self.findings.index();
+        let (low, high) = (
+            request.top.min(request.cursor),
+            request.end.max(request.cursor + 1),
+        );
+        let on_screen: Vec<Finding> = match past_the_kept(&index, low) {
+            // Past the kept findings: those of the screen, from the file.
+            true => match findings_overlapping(&self.source, low, high, &place_of) {
+                Ok(found) => found,
+                Err(e) => {
+                    error = Some(escape_for_terminal(&e.to_string()).into_owned());
+                    Vec::new()
+                }
+            },
+            false => index.overlapping(low, high).into_iter().cloned().collect(),
+        };
+        let mut cursor_findings: Vec<Finding> = on_screen
+            .iter()
+            .filter(|f| f.offset <= request.cursor && request.cursor < f.offset + f.len.max(1))
+            .cloned()
+            .collect();
+        cursor_findings.reverse();
+        let visible_findings = on_screen
+            .iter()
+            .filter(|f| f.offset < request.end && f.offset + f.len.max(1) > request.top)
+            .map(|f| Marked {
+                start: f.offset,
+                end: f.offset + f.len.max(1),
+                severity: f.severity,
+            })
+            .collect();
+        let mut list_complete = true;
+        let list_rows = request.list.clone().and_then(|range| {
+            let range = range.start as u64..range.end as u64;
+            match self.listing.rows(&self.source, &index, range, &place_of) {
+                Ok(loaded) => {
+                    list_complete = loaded.complete;
+                    Some(loaded.found)
+                }
+                Err(e) => {
+                    error = Some(escape_for_terminal(&e.to_string()).into_owned());
+                    None
+                }
+            }
+        });
         ViewData {
             selection,
             cursor_span,
             window,
-            cursor_position: self.scan.position_of(request.cursor).ok().flatten(),
-            cursor_findings: index
-                .covering(request.cursor)
-                .into_iter()
-                .cloned()
-                .collect(),
-            visible_findings: index
-                .overlapping(request.top, request.end)
-                .into_iter()
-                .map(|f| Marked {
-                    start: f.offset,
-                    end: f.offset + f.len.max(1),
-                    severity: f.severity,
-                })
-                .collect(),
-            list_rows: request.list.clone().map(|range| {
-                let end = range.end.min(index.findings().len());
-                index.findings()[range.start.min(end)..end].to_vec()
-            }),
+            cursor_position: place_of(request.cursor),
+            cursor_findings,
+            visible_findings,
+            list_rows,
+            list_complete,
             error,
         }
     }

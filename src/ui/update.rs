@@ -135,11 +135,18 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
                 commands.push(Command::OpenFindingsList(app.view.cursor));
             }
         }
-        Message::FindingsListAt(selected) => match selected {
-            Some(selected) => {
+        Message::FindingsListAt(selected, at_cursor) => match selected {
+            Ok(Some(selected)) => {
                 app.mode = Mode::FindingsList(FindingsList::open_at(selected, app.list_rows()));
+                if !at_cursor {
+                    app.say(
+                        "the list opens at the last finding counted so far: the count from the \
+                         last one kept has not reached the cursor yet",
+                    );
+                }
             }
-            None => say_no_findings(app),
+            Ok(None) => say_no_findings(app),
+            Err(error) => app.say(error),
         },
         Message::ListMove(n) => move_selection(app, n),
         Message::ListPages(n) => move_selection(app, n * app.list_rows() as i64),
@@ -365,6 +372,10 @@ fn progress(app: &mut App, report: ProgressReport) -> Vec<Command> {
     // A look past the kept findings goes on, a window a tick.
     if let Some((forward, from)) = app.waiting.finding_from.take() {
         commands.push(Command::FindFinding { forward, from });
+    }
+    // So does loading the list's rows from the file.
+    if std::mem::take(&mut app.waiting.list) {
+        commands.push(Command::LoadView(app.view_request()));
     }
     // The scan has read further: try a waiting jump again.
     if let Some(jump) = app.waiting.jump.take() {
@@ -615,9 +626,9 @@ fn say_no_findings(app: &mut App) {
 
 /// Moves the list's selection by `delta` rows, within the list.
 fn move_selection(app: &mut App, delta: i64) {
-    let kept = app.progress.findings.kept;
+    let listable = app.progress.findings.listable();
     if let Mode::FindingsList(list) = &mut app.mode {
-        list.move_by(delta, kept);
+        list.move_by(delta, listable);
     }
 }
 

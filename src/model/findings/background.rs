@@ -29,6 +29,10 @@ pub struct FindingsIndex {
     /// Bytes looked at so far.
     scanned: u64,
     state: ScanState,
+    /// Past the kept findings, at the end of each block that ended a line:
+    /// its end and how many findings start before it (see
+    /// [`FindingsIndex::checkpoint_before`]).
+    checkpoints: Vec<(u64, u64)>,
 }
 
 impl Default for FindingsIndex {
@@ -39,6 +43,7 @@ impl Default for FindingsIndex {
             infos: 0,
             scanned: 0,
             state: ScanState::Running,
+            checkpoints: Vec::new(),
         }
     }
 }
@@ -112,6 +117,34 @@ impl FindingsIndex {
         self.findings
             .partition_point(|f| f.offset < offset)
             .checked_sub(1)
+    }
+
+    /// The last checkpoint at or before the start of the finding numbered
+    /// `number` (from 0, in file order) past the kept ones: an offset
+    /// where a line starts and how many findings start before it. A
+    /// [`FindingsListing`](super::FindingsListing) counts on from there.
+    pub fn checkpoint_before(&self, number: u64) -> Option<(u64, u64)> {
+        let after = self
+            .checkpoints
+            .partition_point(|&(_, before)| before <= number);
+        after.checked_sub(1).map(|i| self.checkpoints[i])
+    }
+
+    /// The last checkpoint at or before `offset` (see
+    /// [`checkpoint_before`](Self::checkpoint_before)).
+    pub fn checkpoint_at_or_before(&self, offset: u64) -> Option<(u64, u64)> {
+        let after = self.checkpoints.partition_point(|&(at, _)| at <= offset);
+        after.checked_sub(1).map(|i| self.checkpoints[i])
+    }
+
+    /// Takes the findings of the block that ends at `end` (and ends a line
+    /// if `line_ends`).
+    fn add_block(&mut self, batch: Vec<Finding>, end: u64, line_ends: bool) {
+        self.add(batch);
+        self.scanned = end;
+        if line_ends && self.is_capped() {
+            self.checkpoints.push((end, self.total()));
+        }
     }
 
     fn add(&mut self, batch: Vec<Finding>) {
@@ -192,8 +225,8 @@ fn run(shared: &Shared<FindingsIndex>) {
         scanner.feed_lines(block);
         let batch = scanner.take_findings();
         let mut index = shared.lock();
-        index.scanned += block.len() as u64;
-        index.add(batch);
+        let end = index.scanned + block.len() as u64;
+        index.add_block(batch, end, block.ends_with(b"\n"));
         ControlFlow::Continue(())
     });
     let read = for_each_block_of_sized(&shared.source, FindingsScanner::LINES_BLOCK, |block| {
@@ -286,8 +319,9 @@ mod tests {
 
     #[test]
     fn past_the_cap_findings_are_counted_not_kept() {
-        // (A run of controls is one finding: these are apart.)
-        let controls = b"\x01a".repeat(MAX_KEPT + 10);
+        // (A run of controls is one finding, and a line lists a thousand of
+        // a kind: these are apart, one a line.)
+        let controls = b"\x01a\n".repeat(MAX_KEPT + 10);
         let mut job = FindingsJob::start(Arc::new(Source::from_bytes("t", controls)));
         job.wait();
         let index = job.index();

@@ -6,6 +6,8 @@
 //! surrogate pairs, `C0 80`, decomposed sequences, mixed line endings and
 //! words that mix scripts with look-alike letters.
 
+use crate::display::thousands;
+
 pub mod backend;
 mod background;
 mod byte_masks;
@@ -14,6 +16,7 @@ mod char_tables;
 mod encoded;
 pub(crate) mod kinds;
 mod line_endings;
+mod listing;
 mod mixed_script;
 mod mojibake;
 mod near;
@@ -25,12 +28,16 @@ pub use background::{FindingsIndex, FindingsJob, MAX_KEPT};
 pub use char_rules::{is_bidi_control, is_invisible, is_noncharacter};
 pub use encoded::{EncodedScanner, Stretch};
 pub use kinds::{Definition, FindingKind, Severity, Trigger};
+pub use listing::{FindingsListing, Loaded};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{
     Chain, Garbler, Layer, Mojibake, Reading, find_mojibake, may_hold_mojibake, with_repairs,
 };
-pub use near::{NEAR_WINDOW, Near, finding_near};
-pub use scanner::{FindingsScanner, Position, findings_of, is_plain_ascii_text};
+pub use near::{
+    FindingsStretch, NEAR_WINDOW, Near, PlaceOf, finding_near, findings_after, findings_before,
+    findings_overlapping,
+};
+pub use scanner::{FindingsScanner, PER_LINE_LIMIT, Position, findings_of, is_plain_ascii_text};
 
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,25 +59,66 @@ pub struct Finding {
     /// A one-line explanation for people (terminal-safe: no raw characters
     /// from the file, only code points and names).
     pub detail: String,
-    /// For mojibake: the text as it was meant (raw: escape it before printing).
-    pub repair: Option<String>,
-    /// For mojibake: how it came about ("UTF-8 read as windows-1252").
-    pub chain: Option<String>,
-    /// For repaired mojibake: how it came about a layer at a time, char by
-    /// char ("UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"; raw:
-    /// escape it before printing).
-    pub steps: Vec<String>,
+    /// For mojibake: what it meant and how it came about (boxed: most
+    /// findings are not mojibake, and a file can hold millions of others).
+    pub mojibake: Option<Box<MojibakeFinding>>,
     /// How many findings of its kind in a row it stands for (a run of NUL
     /// bytes is one finding): 1 for one. `bytes` are then the first's.
     pub count: u64,
+    /// Whether it stands for itself and the rest of its line's findings of
+    /// its kind, however far apart (the line held more than
+    /// [`PER_LINE_LIMIT`] of them), rather than for a run in a row. `count`
+    /// is how many; `len` reaches to the end of the last.
+    pub folds_the_line: bool,
+}
+
+/// What a mojibake finding knows beyond its place and words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MojibakeFinding {
+    /// The text as it reads, decoded in the file's encoding (raw: escape
+    /// it before printing).
+    pub seen: String,
+    /// The text as it was meant, when one reading is clearly right (raw:
+    /// escape it before printing).
+    pub repair: Option<String>,
+    /// How it came about ("UTF-8 read as windows-1252").
+    pub chain: String,
+    /// For a repair: how it came about a layer at a time, char by char
+    /// ("UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"; raw:
+    /// escape it before printing).
+    pub steps: Vec<String>,
 }
 
 impl Finding {
+    /// For mojibake: the text as it was meant (raw: escape it before printing).
+    pub fn repair(&self) -> Option<&str> {
+        self.mojibake.as_ref()?.repair.as_deref()
+    }
+
+    /// For mojibake: how it came about ("UTF-8 read as windows-1252").
+    pub fn chain(&self) -> Option<&str> {
+        self.mojibake.as_ref().map(|m| m.chain.as_str())
+    }
+
+    /// For repaired mojibake: its steps, char by char (raw: escape them
+    /// before printing).
+    pub fn steps(&self) -> &[String] {
+        self.mojibake.as_ref().map_or(&[], |m| m.steps.as_slice())
+    }
+
     /// The detail, saying how many there are in a row when the finding
     /// stands for a run.
     pub fn described(&self) -> std::borrow::Cow<'_, str> {
-        if self.count > 1 {
-            format!("{} ({} in a row)", self.detail, self.count).into()
+        if self.folds_the_line {
+            // (Short: a line of mojibake quotes it already.)
+            format!(
+                "{} (and {} more on this line)",
+                self.detail,
+                thousands(self.count - 1)
+            )
+            .into()
+        } else if self.count > 1 {
+            format!("{} ({} in a row)", self.detail, thousands(self.count)).into()
         } else {
             self.detail.as_str().into()
         }

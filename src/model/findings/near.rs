@@ -11,9 +11,14 @@ use crate::model::window::unit_at;
 /// Bytes looked at per call: one call per tick keeps the screen live.
 pub const NEAR_WINDOW: u64 = 8 << 20;
 
-/// How far back a window's start looks for the line it is in (findings
-/// such as mojibake are judged a line at a time).
+/// How far back a window's start looks for the line it is in, and its
+/// end for the line's end (findings such as mojibake are judged a line at
+/// a time).
 const LINE_LOOKBACK: u64 = 64 << 10;
+
+/// How far before a screen [`findings_overlapping`] looks for findings
+/// that reach into it (a mojibake run is a few words).
+const OVERLAP_LOOKBACK: u64 = 256;
 
 /// What one window of the look found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +45,7 @@ pub fn finding_near(
     if forward {
         let end = from.saturating_add(NEAR_WINDOW).min(len);
         let found = findings_in(source, from, end)?
+            .1
             .into_iter()
             .find(|finding| finding.offset > from);
         Ok(match found {
@@ -50,6 +56,7 @@ pub fn finding_near(
     } else {
         let start = from.saturating_sub(NEAR_WINDOW).max(floor);
         let found = findings_in(source, start, from)?
+            .1
             .into_iter()
             .rfind(|finding| finding.offset < from && finding.offset >= floor);
         Ok(match found {
@@ -60,9 +67,134 @@ pub fn finding_near(
     }
 }
 
+/// A stretch of a file's findings loaded on demand (the findings list past
+/// the ones kept), in file order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FindingsStretch {
+    /// The findings found, in file order.
+    pub findings: Vec<Finding>,
+    /// Where to go on looking from, with the same meaning as the offset
+    /// asked with (after it going forward, before it going back), when the
+    /// look stopped short of the file's end (or of the floor).
+    pub go_on_from: Option<u64>,
+}
+
+/// Where a line and column are (the inspector's scan knows): `None` where
+/// it cannot say yet. Findings loaded from the middle of a file count
+/// their lines from where they were loaded; this puts them right.
+pub type PlaceOf<'a> = &'a dyn Fn(u64) -> Option<(u64, u64)>;
+
+/// Bytes of the file judged at once by the looks below: a stretch stops
+/// after the chunk that gives it enough findings.
+const CHUNK: u64 = 256 << 10;
+
+/// The findings that overlap `[start, end)` (a screen past the kept
+/// findings), looked for in the file from a little before `start`.
+pub fn findings_overlapping(
+    source: &Source,
+    start: u64,
+    end: u64,
+    place_of: PlaceOf,
+) -> Result<Vec<Finding>, SourceError> {
+    // (Findings that start further back and reach here are a line's fold of
+    // many, whose first is on screen further up anyway.)
+    let from = start.saturating_sub(OVERLAP_LOOKBACK);
+    let end = end.min(source.len());
+    if from >= end {
+        return Ok(Vec::new());
+    }
+    let mut found = placed_findings_in(source, from, end, place_of)?;
+    found.retain(|f| f.offset < end && f.offset + f.len.max(1) > start);
+    Ok(found)
+}
+
+/// Up to about `max` findings that start after `after`, looked for a chunk
+/// at a time, no further than one window (see [`NEAR_WINDOW`]).
+pub fn findings_after(
+    source: &Source,
+    after: u64,
+    max: usize,
+    place_of: PlaceOf,
+) -> Result<FindingsStretch, SourceError> {
+    let len = source.len();
+    let from = after.saturating_add(1);
+    let limit = from.saturating_add(NEAR_WINDOW).min(len);
+    let mut findings = Vec::new();
+    let mut start = from;
+    while start < limit && findings.len() < max {
+        let end = start.saturating_add(CHUNK).min(limit);
+        // Only findings that start inside the chunk: the next starts there.
+        let mut found = placed_findings_in(source, start, end, place_of)?;
+        found.retain(|f| f.offset >= start && f.offset < end);
+        findings.append(&mut found);
+        start = end;
+    }
+    Ok(FindingsStretch {
+        findings,
+        go_on_from: (start < len).then(|| start - 1),
+    })
+}
+
+/// Up to about `max` findings, the last that start before `before` and
+/// at or after `floor`, looked for a chunk at a time going back, no
+/// further than one window.
+pub fn findings_before(
+    source: &Source,
+    before: u64,
+    floor: u64,
+    max: usize,
+    place_of: PlaceOf,
+) -> Result<FindingsStretch, SourceError> {
+    let limit = before.saturating_sub(NEAR_WINDOW).max(floor);
+    let mut chunks = Vec::new();
+    let mut found_count = 0;
+    let mut end = before;
+    while end > limit && found_count < max {
+        let start = end.saturating_sub(CHUNK).max(limit);
+        let mut found = placed_findings_in(source, start, end, place_of)?;
+        found.retain(|f| f.offset >= start && f.offset < end);
+        found_count += found.len();
+        chunks.push(found);
+        end = start;
+    }
+    Ok(FindingsStretch {
+        findings: chunks.into_iter().rev().flatten().collect(),
+        go_on_from: (end > floor).then_some(end),
+    })
+}
+
+/// [`findings_in`] with the file's lines and columns where `place_of`
+/// knows them, else line and column 0 (not known).
+fn placed_findings_in(
+    source: &Source,
+    start: u64,
+    end: u64,
+    place_of: PlaceOf,
+) -> Result<Vec<Finding>, SourceError> {
+    let (counted_from, mut findings) = findings_in(source, start, end)?;
+    let place = if findings.is_empty() {
+        None
+    } else {
+        place_of(counted_from)
+    };
+    for finding in &mut findings {
+        match place {
+            Some((line, column)) => {
+                if finding.line == 1 {
+                    finding.column += column - 1;
+                }
+                finding.line += line - 1;
+            }
+            None => (finding.line, finding.column) = (0, 0),
+        }
+    }
+    Ok(findings)
+}
+
 /// The findings of the units from the line holding `start` (or the unit,
-/// in a line too long to look back over) to about `end`, in file order.
-fn findings_in(source: &Source, start: u64, end: u64) -> Result<Vec<Finding>, SourceError> {
+/// in a line too long to look back over) to about `end`, in file order,
+/// with the offset their lines and columns are counted from.
+fn findings_in(source: &Source, start: u64, end: u64) -> Result<(u64, Vec<Finding>), SourceError> {
     let encoding = source.encoding();
     let begin = if encoding.is_utf8() {
         let back = start.saturating_sub(LINE_LOOKBACK);
@@ -75,7 +207,15 @@ fn findings_in(source: &Source, start: u64, end: u64) -> Result<Vec<Finding>, So
         unit_at(source, start)?.map_or(start, |unit| unit.offset)
     };
     let reach = encoding.codec().max_unit_len() as u64;
-    let stop = (end + reach).min(source.len());
+    let mut stop = (end + reach).min(source.len());
+    if encoding.is_utf8() {
+        // To the end of the line (findings such as mojibake are judged a
+        // line at a time: one that starts before `end` is whole).
+        let after = source.read_range(stop, LINE_LOOKBACK.min(source.len() - stop) as usize)?;
+        if let Some(lf) = memchr::memchr(b'\n', &after) {
+            stop += lf as u64 + 1;
+        }
+    }
     let mut bytes = source.read_range(begin, (stop - begin) as usize)?;
     let at_end = stop == source.len();
     let mut findings = if encoding.is_utf8() {
@@ -95,7 +235,7 @@ fn findings_in(source: &Source, start: u64, end: u64) -> Result<Vec<Finding>, So
         finding.offset += begin;
     }
     findings.sort_by_key(|finding| finding.offset);
-    Ok(findings)
+    Ok((begin, findings))
 }
 
 #[cfg(test)]

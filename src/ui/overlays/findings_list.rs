@@ -18,12 +18,14 @@ use crate::ui::theme::Theme;
 /// The open findings list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FindingsList {
-    /// Index of the selected finding among the kept ones.
+    /// The number of the selected finding (from 0, in file order).
     pub selected: usize,
     /// Index of the first finding shown.
     pub top: usize,
     /// The findings shown, from `top`.
     pub rows: Vec<Finding>,
+    /// Whether some are still being loaded from the file.
+    pub loading: bool,
 }
 
 impl FindingsList {
@@ -33,6 +35,7 @@ impl FindingsList {
             selected,
             top: selected.saturating_sub(visible / 2),
             rows: Vec::new(),
+            loading: false,
         }
     }
 
@@ -65,17 +68,18 @@ impl FindingsList {
         }
     }
 
-    /// Moves the selection by `delta` rows, within the `kept` findings.
-    pub fn move_by(&mut self, delta: i64, kept: usize) {
-        let last = kept.saturating_sub(1) as i64;
+    /// Moves the selection by `delta` rows, within the `count` findings
+    /// found (those past the ones kept in memory are loaded from the file).
+    pub fn move_by(&mut self, delta: i64, count: usize) {
+        let last = count.saturating_sub(1) as i64;
         self.selected = (self.selected as i64).saturating_add(delta).clamp(0, last) as usize;
     }
 
-    /// Keeps the selection in the `kept` findings and on screen in
+    /// Keeps the selection in the `count` findings and on screen in
     /// `visible` rows, filling the list to its last row when it can.
-    pub fn follow(&mut self, kept: usize, visible: usize) {
-        self.selected = self.selected.min(kept.saturating_sub(1));
-        self.top = self.top.min(kept.saturating_sub(visible));
+    pub fn follow(&mut self, count: usize, visible: usize) {
+        self.selected = self.selected.min(count.saturating_sub(1));
+        self.top = self.top.min(count.saturating_sub(visible));
         if self.selected < self.top {
             self.top = self.selected;
         } else if self.selected >= self.top + visible {
@@ -83,9 +87,9 @@ impl FindingsList {
         }
     }
 
-    /// The findings shown (indexes among the `kept` ones) in `visible` rows.
-    pub fn shown(&self, kept: usize, visible: usize) -> std::ops::Range<usize> {
-        let end = (self.top + visible).min(kept);
+    /// The findings shown (their numbers, of `count`) in `visible` rows.
+    pub fn shown(&self, count: usize, visible: usize) -> std::ops::Range<usize> {
+        let end = (self.top + visible).min(count);
         self.top.min(end)..end
     }
 
@@ -139,17 +143,26 @@ impl FindingsList {
             theme.label(),
         ))];
         for (i, finding) in self.rows.iter().enumerate() {
-            let place = format!("{}:{}", finding.line, finding.column);
+            // (Line 0: loaded from where the scan has not been yet.)
+            let place = match finding.line {
+                0 => "?".to_string(),
+                line => format!("{line}:{}", finding.column),
+            };
             // Mojibake shows what it meant; the rest, whose bytes are often
             // invisible, their explanation (which names the character).
-            let what = match &finding.repair {
-                Some(repair) => escape_for_terminal(&format!(
+            // Mojibake shows what it meant (from the text as decoded: its
+            // bytes may be in another encoding than UTF-8); the rest, whose
+            // bytes are often invisible, their explanation (which names the
+            // character).
+            let what = match &finding.mojibake {
+                Some(mojibake) if mojibake.repair.is_some() => escape_for_terminal(&format!(
                     "\u{201c}{}\u{201d} \u{2192} \u{201c}{}\u{201d}",
-                    quote_short(&String::from_utf8_lossy(&finding.bytes)),
-                    quote_short(repair)
+                    quote_short(&mojibake.seen),
+                    quote_short(mojibake.repair.as_deref().unwrap_or_default())
                 ))
-                .into_owned(),
-                None => finding.described().into_owned(),
+                .into_owned()
+                .into(),
+                _ => finding.described(),
             };
             let mut style = match finding.severity {
                 Severity::Warning => theme.notice(),
@@ -165,25 +178,21 @@ impl FindingsList {
                     finding.kind.name(),
                     &offset,
                     &place,
-                    &what,
+                    what.as_ref(),
                 ),
                 style,
             )));
         }
-        let capped = if status.total > status.kept as u64 {
-            format!(", first {} kept", thousands(status.kept as u64))
-        } else {
-            String::new()
-        };
         let title = format!(
-            " findings: {} of {}{capped}{} ",
+            " findings: {} of {}{}{} ",
             thousands(self.selected as u64 + 1),
             thousands(status.total),
             if status.state == ScanState::Running {
                 ", looking…"
             } else {
                 ""
-            }
+            },
+            if self.loading { ", loading…" } else { "" }
         );
         let block = Block::new()
             .borders(Borders::ALL)

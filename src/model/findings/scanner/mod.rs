@@ -10,6 +10,7 @@ use super::kinds::char_label;
 use super::line_endings::LineEndings;
 
 mod invalid;
+mod per_line;
 mod words;
 use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
@@ -21,6 +22,8 @@ use crate::model::blocks::pieces::{Piece, pieces};
 use crate::model::blocks::tally::count_lf;
 use crate::model::encoding::{Evidence, Extent, evident};
 use crate::model::source::{Source, SourceError};
+pub use per_line::PER_LINE_LIMIT;
+use per_line::{LineTally, Placing};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
 /// out between two threads: small enough to even out a late start, big
@@ -56,6 +59,9 @@ pub struct FindingsScanner {
     /// nothing about the text, so only the finding naming the encoding is
     /// made.
     code_units: bool,
+    /// What the current line has listed of each kind, for
+    /// [`PER_LINE_LIMIT`].
+    line_tally: LineTally,
 }
 
 /// A line and column, both 1-based, as DESIGN.md defines them.
@@ -79,8 +85,12 @@ impl Position {
 
 impl FindingsScanner {
     /// The size of block to feed it: big enough that splitting each block
-    /// over two threads ([`feed_lines`](Self::feed_lines)) pays.
-    pub const LINES_BLOCK: usize = READ_SIZE;
+    /// over two threads ([`feed_lines`](Self::feed_lines)) pays, small
+    /// enough that the findings of a block dense with them (a control
+    /// character every other byte: one finding per two bytes) stay a few
+    /// tens of MiB. (A quarter of a read measured the same speed as a
+    /// whole one on text.)
+    pub const LINES_BLOCK: usize = READ_SIZE / 4;
 
     /// A scanner at the start of a file.
     pub fn new() -> FindingsScanner {
@@ -110,7 +120,10 @@ impl FindingsScanner {
         self.add_at(offset, bytes, at, kind, detail);
     }
 
-    /// Records a finding at `at`, covering `bytes`, with its kind's severity.
+    /// Records a finding at `at`, covering `bytes`, with its kind's
+    /// severity; returns it if it is listed as a finding of its own (not
+    /// taken into a run or folded into the line's last, see
+    /// [`PER_LINE_LIMIT`]).
     fn add_at(
         &mut self,
         offset: u64,
@@ -118,7 +131,7 @@ impl FindingsScanner {
         at: Position,
         kind: FindingKind,
         detail: String,
-    ) {
+    ) -> Option<&mut Finding> {
         // A run of one control character (a file of NULs, a log allocated
         // ahead) is one finding with a count: memory stays bounded.
         if let Some(last) = self.findings.last_mut()
@@ -130,7 +143,15 @@ impl FindingsScanner {
         {
             last.len += bytes.len() as u64;
             last.count += 1;
-            return;
+            return None;
+        }
+        let placing = self.line_tally.place(at.line, kind);
+        if let Placing::FoldInto(index) = placing {
+            per_line::fold(&mut self.findings[index], offset, bytes.len() as u64);
+            return None;
+        }
+        if placing == Placing::StartFolding {
+            self.line_tally.folding_into(kind, self.findings.len());
         }
         let detail = escape_for_terminal(&detail).into_owned();
         self.findings.push(Finding {
@@ -142,15 +163,16 @@ impl FindingsScanner {
             kind,
             severity: kind.severity(),
             detail,
-            repair: None,
-            chain: None,
-            steps: Vec::new(),
+            mojibake: None,
             count: 1,
+            folds_the_line: placing == Placing::StartFolding,
         });
+        self.findings.last_mut()
     }
 
     /// Takes the findings made so far (a caller that streams them out).
     pub fn take_findings(&mut self) -> Vec<Finding> {
+        self.line_tally.forget_indexes();
         self.findings.sort_by_key(|f| f.offset);
         std::mem::take(&mut self.findings)
     }
@@ -212,6 +234,7 @@ impl FindingsScanner {
             line: at.line + lines_before,
             ..at
         };
+        self.line_tally = later.line_tally.moved_on(lines_before, self.findings.len());
         self.findings
             .extend(later.findings.into_iter().map(|finding| Finding {
                 line: finding.line + lines_before,
@@ -436,8 +459,10 @@ impl FindingsScanner {
             // A BOM that starts the file is only worth knowing.
             Some((FindingKind::Bom, _)) if at == 0 => {
                 let detail = "UTF-8 byte order mark at the start: harmless to most tools, but UTF-8 needs none";
-                self.add(at, encoded, FindingKind::Bom, detail.into());
-                if let Some(finding) = self.findings.last_mut() {
+                let here = self.position();
+                if let Some(finding) =
+                    self.add_at(at, encoded, here, FindingKind::Bom, detail.into())
+                {
                     finding.severity = Severity::Info;
                 }
             }

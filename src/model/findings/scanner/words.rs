@@ -3,10 +3,10 @@
 
 use super::{FindingsScanner, Position};
 use crate::display::quote_short;
-use crate::model::findings::FindingKind;
 use crate::model::findings::kinds::char_label;
 use crate::model::findings::mixed_script::find_mixed_script;
 use crate::model::findings::mojibake::{find_mojibake, overlapping};
+use crate::model::findings::{FindingKind, MojibakeFinding};
 
 impl FindingsScanner {
     /// Adds a finding for each mojibake run and each mixed-script word of
@@ -67,11 +67,17 @@ impl FindingsScanner {
             };
             let at = start + run.range.start as u64;
             let position = positions.of(run.range.start);
-            self.add_at(at, seen.as_bytes(), position, FindingKind::Mojibake, detail);
-            let finding = self.findings.last_mut().expect("just added");
-            finding.chain = Some(run.chain());
-            finding.steps = run.steps(seen);
-            finding.repair = run.repair().map(str::to_string);
+            let Some(finding) =
+                self.add_at(at, seen.as_bytes(), position, FindingKind::Mojibake, detail)
+            else {
+                continue;
+            };
+            finding.mojibake = Some(Box::new(MojibakeFinding {
+                seen: seen.to_string(),
+                repair: run.repair().map(str::to_string),
+                chain: run.chain(),
+                steps: run.steps(seen),
+            }));
         }
     }
 }
