@@ -231,6 +231,8 @@ fn findings_in(source: &Source, start: u64, end: u64) -> Result<(u64, Vec<Findin
         found.extend(late);
         found
     };
+    // Mixed line endings are the whole file's to say, not a window's.
+    findings.retain(|finding| finding.kind != FindingKind::MixedLineEndings);
     for finding in &mut findings {
         finding.offset += begin;
     }
@@ -281,6 +283,14 @@ mod tests {
             finding_near(&source, second, false, second - 10).unwrap(),
             Near::Nothing
         );
+    }
+
+    #[test]
+    fn a_window_does_not_say_the_file_mixes_line_endings() {
+        let source = Source::from_bytes("t", b"a\r\nb\nc\r\n\x01\n".to_vec());
+        let found = findings_after(&source, 0, 100, &|_| Some((1, 1))).unwrap();
+        let kinds: Vec<_> = found.findings.iter().map(|f| f.kind).collect();
+        assert_eq!(kinds, [FindingKind::Control]);
     }
 
     #[test]
