@@ -374,6 +374,14 @@ fn parse_cli() -> Result<Cli, ExitCode> {
 }
 
 fn main() -> ExitCode {
+    // For benchmarks and tests of the vector code: a backend the CPU lacks
+    // (or a name that is none) leaves the best one in use.
+    if let Some(backend) = std::env::var("UTF8SCOPE_BACKEND")
+        .ok()
+        .and_then(|name| utf8scope::model::findings::backend::Backend::named(&name))
+    {
+        let _ = utf8scope::model::findings::backend::force(Some(backend));
+    }
     let args: Vec<OsString> = std::env::args_os().collect();
     if let Some(suggestion) = misspelled_subcommand(&args) {
         eprintln!("{suggestion}");

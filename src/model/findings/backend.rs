@@ -5,7 +5,8 @@
 //! those types call are sound by construction, not by the callers' care.
 //!
 //! The backend is the best the CPU has, unless one is forced (for tests and
-//! benchmarks: [`force`], or `UTF8SCOPE_BACKEND=avx512|avx2|portable`).
+//! benchmarks: [`force`]; the program reads `UTF8SCOPE_BACKEND` and passes
+//! the choice here with [`Backend::named`]).
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -24,6 +25,11 @@ pub enum Backend {
 impl Backend {
     /// Every backend, best first.
     pub const ALL: [Backend; 3] = [Backend::Avx512, Backend::Avx2, Backend::Portable];
+
+    /// The backend of this name (`avx512`, `avx2`, `portable`).
+    pub fn named(name: &str) -> Option<Backend> {
+        Backend::ALL.into_iter().find(|b| b.name() == name)
+    }
 
     /// Its name, as `UTF8SCOPE_BACKEND` takes it.
     pub fn name(self) -> &'static str {
@@ -101,14 +107,7 @@ impl VbmiToken {
 }
 
 /// The forced backend's code, or 0 for the best available.
-static FORCED: LazyLock<AtomicU8> = LazyLock::new(|| {
-    let from_env = std::env::var("UTF8SCOPE_BACKEND").ok().and_then(|name| {
-        Backend::ALL
-            .into_iter()
-            .find(|b| b.name() == name && b.is_available())
-    });
-    AtomicU8::new(from_env.map_or(0, Backend::code))
-});
+static FORCED: AtomicU8 = AtomicU8::new(0);
 
 /// Forces `backend` (or, with `None`, goes back to the best available).
 /// Fails, changing nothing, if the CPU lacks it.

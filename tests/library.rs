@@ -1,0 +1,89 @@
+//! The engine as a library (issue #30): built without default features, the
+//! crate pulls in no terminal crate, and the engine imports nothing from
+//! the front ends.
+
+use std::process::Command;
+
+/// Crates that belong to the terminal program only.
+const TERMINAL_CRATES: [&str; 9] = [
+    "ratatui",
+    "crossterm",
+    "clap",
+    "clap_complete",
+    "clap_mangen",
+    "textwrap",
+    "anstyle",
+    "mimalloc",
+    "ignore",
+];
+
+#[test]
+fn without_default_features_no_terminal_crate_is_built() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "tree",
+            "--no-default-features",
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+            "--locked",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let tree = String::from_utf8(output.stdout).unwrap();
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    assert!(crates.contains(&"encoding_rs"), "{tree}");
+    for terminal in TERMINAL_CRATES {
+        assert!(!crates.contains(&terminal), "{terminal} in:\n{tree}");
+    }
+    // With them, as the program is built: the check above can fail.
+    let with = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args([
+            "tree",
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+            "--locked",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(String::from_utf8_lossy(&with.stdout).contains("ratatui"));
+}
+
+#[test]
+fn the_engine_imports_nothing_from_the_front_ends() {
+    let mut files = vec![std::path::PathBuf::from("src/model")];
+    let mut offenders = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for front in [
+            "ui", "check", "fix", "dump", "explain", "input", "json", "palette",
+        ] {
+            if text.contains(&format!("crate::{front}::"))
+                || text.contains(&format!("crate::{front};"))
+            {
+                offenders.push(format!("{} uses crate::{front}", path.display()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
