@@ -1,5 +1,6 @@
-//! What the README shows is what the tool does (issue #29): its examples'
-//! output is compared with the real output, so that it cannot go stale.
+//! What the README and `docs/` show is what the tool does (issue #29): their
+//! examples' output is compared with the real output, so that it cannot go
+//! stale.
 
 #[path = "common/ui.rs"]
 mod ui;
@@ -8,9 +9,25 @@ use assert_cmd::Command;
 use ui::{app_on_sample, screen_text};
 use utf8scope::ui::Message;
 
-/// The README's ```text block that follows the line holding `marker`.
+/// The README's and docs' text, one after the other.
+fn readme_and_docs() -> String {
+    let mut text = std::fs::read_to_string("README.md").unwrap();
+    let mut docs: Vec<_> = std::fs::read_dir("docs")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    docs.sort();
+    for doc in docs {
+        text.push_str(&std::fs::read_to_string(doc).unwrap());
+    }
+    text
+}
+
+/// The ```text block (in the README or `docs/`) that follows the line
+/// holding `marker`.
 fn block_after(marker: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = readme_and_docs();
     let at = readme
         .find(marker)
         .unwrap_or_else(|| panic!("README shows {marker}"));
@@ -20,7 +37,7 @@ fn block_after(marker: &str) -> Vec<String> {
     rest[start..end].lines().map(str::to_string).collect()
 }
 
-/// The README's ```text block whose first line is `command`, without it.
+/// The ```text block whose first line is `command`, without it.
 fn block_of(command: &str) -> Vec<String> {
     let lines = block_after(&format!("```text\n{command}\n"));
     lines[1..].to_vec()
