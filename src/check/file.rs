@@ -22,12 +22,10 @@ use crate::model::encoding::{DETECT_SAMPLE, Detection, Evidence, detect_head};
 use crate::model::findings::{
     EncodedScanner, Finding, FindingsScanner, Severity, Stretch, is_plain_ascii_text,
 };
+use crate::model::sniff::{BINARY_SNIFF, nul_in_head};
 use crate::model::source::SourceError;
 use crate::model::source::io_reason;
 use crate::model::{Encoding, Opened, Source};
-
-/// Bytes looked at for a NUL before a walked file is skipped as binary.
-pub const BINARY_SNIFF: usize = 64 << 10;
 
 /// What is looked for in one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,7 +222,7 @@ fn check_source<W: Write>(
         let bytes = source.read_range(0, len as usize)?;
         return check_bytes(name, &bytes, rules, reporter, counts);
     }
-    if rules.skip_binary && looks_binary(&source.read_range(0, BINARY_SNIFF)?) {
+    if rules.skip_binary && nul_in_head(&source.read_range(0, BINARY_SNIFF)?) {
         return Ok(false);
     }
     let chosen = match rules.encoding {
@@ -250,7 +248,7 @@ fn check_bytes<W: Write>(
     reporter: &mut Reporter<W>,
     counts: &mut FileCounts,
 ) -> Result<bool, Failure> {
-    if rules.skip_binary && looks_binary(bytes) {
+    if rules.skip_binary && nul_in_head(bytes) {
         return Ok(false);
     }
     let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
@@ -279,17 +277,6 @@ fn check_bytes<W: Write>(
     }
     scan_and_report(name, drive, rules, reporter, counts)?;
     Ok(true)
-}
-
-/// ripgrep's rule for skipping a file in a walk: a NUL byte in its first
-/// block. A UTF-16 or UTF-32 byte order mark makes it text all the same,
-/// so that a Windows "Unicode" file is reported rather than skipped.
-pub fn looks_binary(bytes: &[u8]) -> bool {
-    let head = &bytes[..bytes.len().min(BINARY_SNIFF)];
-    let text_bom = head.starts_with(&[0xFF, 0xFE])
-        || head.starts_with(&[0xFE, 0xFF])
-        || head.starts_with(&[0, 0, 0xFE, 0xFF]);
-    !text_bom && memchr::memchr(0, head).is_some()
 }
 
 /// Scans one input block by block (`drive` calls its second argument with

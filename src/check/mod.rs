@@ -20,7 +20,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 pub use config::Config;
-pub use file::{BINARY_SNIFF, EncodingRule, FileOutcome, FileRules, looks_binary};
+pub use file::{EncodingRule, FileOutcome, FileRules};
 pub use kinds::{KindFilter, ReportKind};
 pub use report::{FileCounts, Format, ReportStyle};
 pub use walk::{Found, Target, WalkOptions};

@@ -2,7 +2,7 @@
 //! that shortens a string inside a compiled file or an archive breaks it.
 //!
 //! The rule, on the first 64 KiB of the input (`check`'s
-//! [`BINARY_SNIFF`](crate::check::BINARY_SNIFF): ripgrep and git look
+//! [`BINARY_SNIFF`](crate::model::sniff::BINARY_SNIFF): ripgrep and git look
 //! only at the start): a NUL byte, or, among at least
 //! [`MIN_SUSPECT_UNITS`] suspect units, more than one unit in
 //! [`SUSPECT_SHARE`] that is an invalid span or a C0 control other than

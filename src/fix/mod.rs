@@ -28,6 +28,7 @@ use crate::model::encoding::{
     DETECT_SAMPLE, Evidence, RowEncoding, decode_lossy, detect_head, legacy_rows_encoding,
     plausibility,
 };
+use crate::model::sniff::BINARY_SNIFF;
 use crate::model::source::{SourceError, io_reason};
 use crate::model::{Encoding, Source};
 use output::{Target, open_target};
@@ -275,7 +276,7 @@ fn repair_input(
         if !encoding.is_utf8() {
             // What detection found is never converted from bytes that look
             // binary in it; a named encoding is the user's decision.
-            let sniffed = &head[..head.len().min(crate::check::BINARY_SNIFF)];
+            let sniffed = &head[..head.len().min(BINARY_SNIFF)];
             if evidence != Evidence::Given
                 && !options.binary
                 && let Some(why) = looks_binary_in(sniffed, encoding)
@@ -422,7 +423,7 @@ fn repair_stream(
     // Big blocks: the mojibake pass splits each over the cores, and waits
     // for the slower one at each block's end.
     let read = for_each_block_sized(FIX_BLOCK, fill, |block| {
-        let start = &block[..block.len().min(crate::check::BINARY_SNIFF)];
+        let start = &block[..block.len().min(BINARY_SNIFF)];
         if std::mem::take(&mut first)
             && let Some(why) = looks_binary(&without_legacy_rows(start, options.repair))
         {
