@@ -63,7 +63,11 @@ proptest! {
         // exactly what they draw; the status bar and info text are checked
         // as text as well, before any widget could filter them.
         let mut texts = vec![status_text(&app, width)];
-        texts.extend(describe(&app.shown.window, app.view.cursor).into_iter().map(|row| row.value));
+        texts.extend(
+            describe(&app.shown.window, app.view.cursor, app.shown.legacy_reading.as_ref())
+                .into_iter()
+                .map(|row| row.value),
+        );
         for text in texts {
             prop_assert!(!text.chars().any(forbidden), "unsafe text {:?}", text);
         }

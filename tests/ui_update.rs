@@ -927,3 +927,24 @@ fn e_lists_the_guesses_first_and_rereads_the_file_in_the_one_chosen() {
     assert!(status.contains("valid windows-1252"), "{status}");
     assert_eq!(app.app.mode, Mode::Normal);
 }
+
+#[test]
+fn the_info_panel_reads_a_legacy_row_in_the_files_rows_encoding() {
+    // A French UTF-8 file with two windows-1252 rows: a row alone would read
+    // best as ISO-8859-2 ("Ť doublé ť"); the file's rows share windows-1252,
+    // as `fix --invalid legacy` reads them.
+    let mut bytes = "Le café est prêt, à bientôt.\nÇa va très bien, merci.\n"
+        .repeat(20)
+        .into_bytes();
+    let row = bytes.len() as u64;
+    bytes.extend_from_slice(b"\xAB doubl\xE9 \xBB\n");
+    bytes.extend_from_slice(b"Cr\xE8me br\xFBl\xE9e, d\xE9j\xE0 vu\n");
+    let mut app = app_on(&bytes, 120, 40);
+    app.view.cursor = row;
+    app.send(Message::MoveBytes(0));
+    let screen = screen_text(&app).join("\n");
+    assert!(
+        screen.contains("windows-1252, a guess: “«” (fix --invalid legacy reads such rows)"),
+        "{screen}"
+    );
+}

@@ -5,6 +5,7 @@
 
 use super::layout::{Layout, offset_width};
 use super::overlays::Mode;
+use crate::model::encoding::Detection;
 use crate::model::explain::RangeSummary;
 use crate::model::find::{Pattern, SearchOutcome};
 use crate::model::findings::{Finding, Near, Severity};
@@ -132,6 +133,9 @@ pub struct Shown {
     pub visible_findings: Vec<Marked>,
     /// On an invalid span: which one it is, counted from 1 (once indexed).
     pub cursor_span: Option<u64>,
+    /// On an invalid span of a UTF-8 file: what its run reads as in the
+    /// encoding the file's legacy rows are read in.
+    pub legacy_reading: Option<(Detection, String)>,
     /// The selection summed up: its range and what it holds (`None` in the
     /// summary when it is too large to read at each key).
     pub selection: Option<SelectionSummary>,
@@ -373,6 +377,7 @@ impl App {
             cursor_findings: loaded.cursor_findings,
             visible_findings: loaded.visible_findings,
             cursor_span: loaded.cursor_span,
+            legacy_reading: loaded.legacy_reading,
             selection: loaded.selection,
         };
         // Another unit under the cursor: its info starts at the top.
@@ -423,6 +428,9 @@ pub struct ViewData {
     pub list_complete: bool,
     /// On an invalid span: which one it is, counted from 1.
     pub cursor_span: Option<u64>,
+    /// On an invalid span of a UTF-8 file: what its run reads as in the
+    /// encoding the file's legacy rows are read in.
+    pub legacy_reading: Option<(Detection, String)>,
     /// The selection summed up.
     pub selection: Option<SelectionSummary>,
     /// Why the bytes could not be read (terminal-safe).

@@ -6,7 +6,7 @@
 use super::app::SelectionSummary;
 use super::glyph::glyph;
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
-use crate::model::encoding::read_row;
+use crate::model::encoding::{Confidence, Detection};
 use crate::model::explain::{CharFacts, InvalidFacts, graphemes};
 use crate::model::findings::Finding;
 use crate::model::{Unit, UnitKind, Window};
@@ -114,8 +114,14 @@ pub fn describe_selection(selection: &SelectionSummary) -> Vec<InfoRow> {
     rows
 }
 
-/// Describes the byte at `offset` and the unit holding it.
-pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
+/// Describes the byte at `offset` and the unit holding it (and, on an
+/// invalid span of a UTF-8 file, `legacy_reading`: what its run reads as
+/// in the file's legacy rows' encoding).
+pub fn describe(
+    window: &Window,
+    offset: u64,
+    legacy_reading: Option<&(Detection, String)>,
+) -> Vec<InfoRow> {
     let (Some(unit), Some(byte)) = (window.unit_at(offset), window.byte(offset)) else {
         return vec![row("Offset", "end of file")];
     };
@@ -151,7 +157,7 @@ pub fn describe(window: &Window, offset: u64) -> Vec<InfoRow> {
         }
         UnitKind::Invalid(_) => {
             describe_invalid(window, unit, &mut rows);
-            describe_legacy_reading(window, unit, &mut rows);
+            describe_legacy_reading(legacy_reading, &mut rows);
         }
     }
     rows
@@ -174,35 +180,21 @@ fn in_file(encoding: crate::model::Encoding, bytes: &[u8], c: char) -> String {
     }
 }
 
-/// For an invalid span of a UTF-8 file: what its line's invalid bytes are
-/// in the legacy encoding the line reads best in, if it reads as text.
-fn describe_legacy_reading(window: &Window, unit: &Unit, rows: &mut Vec<InfoRow>) {
-    // The line around the span, as far as the window holds it.
-    let mut start = unit.offset;
-    while start > 0 && window.byte(start - 1).is_some_and(|b| b != b'\n') {
-        start -= 1;
-    }
-    let mut end = unit.end();
-    while window.byte(end).is_some_and(|b| b != b'\n' && b != b'\r') {
-        end += 1;
-    }
-    let line: Vec<u8> = (start..end).filter_map(|o| window.byte(o)).collect();
-    let Some(reading) = read_row(&line, None) else {
+/// For an invalid span of a UTF-8 file: what its run reads as in the
+/// legacy encoding the file's rows are read in (the runtime worked it out).
+fn describe_legacy_reading(reading: Option<&(Detection, String)>, rows: &mut Vec<InfoRow>) {
+    let Some((detection, text)) = reading else {
         return;
     };
-    let at = (unit.offset - start) as usize;
-    let Some((_, text)) = reading.runs.iter().find(|(run, _)| run.contains(&at)) else {
-        return;
-    };
-    let sure = match reading.detection.confidence {
-        crate::model::encoding::Confidence::Tentative => ", a guess",
+    let sure = match detection.confidence {
+        Confidence::Tentative => ", a guess",
         _ => "",
     };
     rows.push(row(
         "As",
         format!(
             "{}{sure}: \u{201c}{}\u{201d} (fix --invalid legacy reads such rows)",
-            reading.detection.encoding,
+            detection.encoding,
             escape_for_terminal(text)
         ),
     ));
@@ -348,7 +340,7 @@ mod tests {
     fn describe_at(bytes: &[u8], offset: u64) -> Vec<InfoRow> {
         let source = Source::from_bytes("t", bytes.to_vec());
         let window = Window::load(&source, 0, source.len()).unwrap();
-        describe(&window, offset)
+        describe(&window, offset, None)
     }
 
     #[test]
@@ -422,7 +414,7 @@ mod tests {
         let source =
             Source::from_bytes("t", bytes.to_vec()).in_encoding(crate::model::Encoding::UTF_16LE);
         let window = Window::load(&source, 0, source.len()).unwrap();
-        let rows = describe(&window, 3);
+        let rows = describe(&window, 3, None);
         assert_eq!(
             value(&rows, "Role"),
             "high byte of D803, a high surrogate, marker 110110"
@@ -444,12 +436,18 @@ mod tests {
             .in_encoding(crate::model::Encoding::for_label("windows-1252").unwrap());
         let window = Window::load(&source, 0, source.len()).unwrap();
         assert_eq!(
-            value(&describe(&window, 3), "In file"),
+            value(&describe(&window, 3, None), "In file"),
             "E9 in windows-1252 = U+00E9 é"
         );
-        let rows = describe_at(b"caf\xe9 cr\xe8me", 3);
+        // The reading the runtime worked out for a UTF-8 span is shown.
+        let source = Source::from_bytes("t", b"caf\xe9 cr\xe8me".to_vec());
+        let window = Window::load(&source, 0, source.len()).unwrap();
+        let encoding = crate::model::Encoding::for_label("windows-1252").unwrap();
+        let mut detection = Detection::certain(encoding, crate::model::encoding::Evidence::Guess);
+        detection.confidence = Confidence::Tentative;
+        let reading = (detection, "é".to_string());
         assert_eq!(
-            value(&rows, "As"),
+            value(&describe(&window, 3, Some(&reading)), "As"),
             "windows-1252, a guess: \u{201c}é\u{201d} (fix --invalid legacy reads such rows)"
         );
     }

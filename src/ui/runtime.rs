@@ -15,12 +15,15 @@ use super::command::Command;
 use super::message::{Message, ProgressReport};
 use super::update::update;
 use crate::display::escape_for_terminal;
+use crate::model::encoding::{DETECT_SAMPLE, RowEncoding, legacy_rows_encoding, run_reading_at};
 use crate::model::find::{SearchJob, SearchOutcome};
 use crate::model::findings::{
     Finding, FindingsIndex, FindingsJob, FindingsListing, Near, finding_near, findings_overlapping,
 };
 use crate::model::window::unit_at;
-use crate::model::{LoadState, Lookup, Scan, ScanState, Source, StreamLoad, Window};
+use crate::model::{
+    LoadState, Lookup, Scan, ScanState, Source, SourceError, StreamLoad, Unit, Window,
+};
 
 /// The most bytes of a selection summed up at each key (read from the
 /// file each time the screen loads).
@@ -42,12 +45,30 @@ pub struct Runtime {
     search: Option<SearchJob>,
     /// The findings list's findings past the kept ones.
     listing: FindingsListing,
+    /// The encoding a UTF-8 file's legacy rows are read in, chosen over
+    /// its start once it is read (as `fix --invalid legacy` chooses it).
+    rows_encoding: Option<RowEncoding>,
 }
 
 /// Windows of the file counted through at most to open the findings list
 /// at a cursor past the kept findings (one nearly always does: the
 /// findings pass leaves a checkpoint every block).
 const OPEN_LIST_WINDOWS: usize = 4;
+
+/// How far either side of a unit its line is read (a legacy row is short;
+/// a longer line is read in part).
+const LINE_REACH: u64 = 4 << 10;
+
+/// The line around `unit` (up to [`LINE_REACH`] bytes either side) and
+/// where the unit starts in it.
+fn line_around(source: &Source, unit: &Unit) -> Result<(Vec<u8>, usize), SourceError> {
+    let from = unit.offset.saturating_sub(LINE_REACH);
+    let bytes = source.read_range(from, (unit.end() + LINE_REACH - from) as usize)?;
+    let at = (unit.offset - from) as usize;
+    let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |lf| lf + 1);
+    let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |e| at + e);
+    Ok((bytes[start..end].to_vec(), at - start))
+}
 
 /// Whether findings at or after `offset` are past the ones `index` keeps.
 fn past_the_kept(index: &FindingsIndex, offset: u64) -> bool {
@@ -85,6 +106,7 @@ impl Runtime {
             load_state,
             search: None,
             listing: FindingsListing::new(),
+            rows_encoding: None,
         }
     }
 
@@ -99,6 +121,7 @@ impl Runtime {
             load_state: LoadState::Done,
             search: None,
             listing: FindingsListing::new(),
+            rows_encoding: None,
             source,
         }
     }
@@ -328,6 +351,14 @@ impl Runtime {
                 .map(|bytes| summarize(&bytes));
             ((start, end), summary)
         });
+        let legacy_reading = window
+            .unit_at(request.cursor)
+            .filter(|unit| unit.invalid_kind().is_some() && self.source.encoding().is_utf8())
+            .copied()
+            .and_then(|unit| {
+                let (line, at) = line_around(&self.source, &unit).ok()?;
+                run_reading_at(&line, at, self.rows_encoding())
+            });
         let scan = &self.scan;
         let place_of = |offset: u64| scan.position_of(offset).ok().flatten();
         let index = self.findings.index();
@@ -378,6 +409,7 @@ impl Runtime {
         ViewData {
             selection,
             cursor_span,
+            legacy_reading,
             window,
             cursor_position: place_of(request.cursor),
             cursor_findings,
@@ -386,6 +418,22 @@ impl Runtime {
             list_complete,
             error,
         }
+    }
+
+    /// The encoding the file's legacy rows are read in: chosen once over
+    /// the file's start (again until a stream has been read whole).
+    fn rows_encoding(&mut self) -> RowEncoding {
+        if let Some(chosen) = self.rows_encoding {
+            return chosen;
+        }
+        let head = self.source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
+        let chosen = legacy_rows_encoding(&head).map_or(RowEncoding::PerRow, |found| {
+            RowEncoding::Chosen(found.encoding, found.confidence)
+        });
+        if self.load_state == LoadState::Done {
+            self.rows_encoding = Some(chosen);
+        }
+        chosen
     }
 
     fn seek(&self, jump: Jump) -> SeekResult {

@@ -69,7 +69,11 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
             .into_iter()
             .flatten()
             .chain(describe_findings(&app.shown.cursor_findings))
-            .chain(describe(&app.shown.window, app.view.cursor));
+            .chain(describe(
+                &app.shown.window,
+                app.view.cursor,
+                app.shown.legacy_reading.as_ref(),
+            ));
         for row in rows {
             let value_style = match row.tone {
                 Tone::Plain => Style::new(),

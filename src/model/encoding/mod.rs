@@ -22,7 +22,9 @@ pub use code_units::code_unit_pattern;
 pub(crate) use detect::family;
 pub use legacy::Legacy;
 pub use mostly_utf8::utf8_with_errors;
-pub use rows::{RowEncoding, RowReading, legacy_rows_encoding, read_row, read_row_in};
+pub use rows::{
+    RowEncoding, RowReading, legacy_rows_encoding, read_row, read_row_in, run_reading_at,
+};
 
 use std::fmt;
 

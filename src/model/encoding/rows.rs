@@ -43,6 +43,19 @@ pub fn read_row(line: &[u8], given: Option<Encoding>) -> Option<RowReading> {
     read_row_in(line, given.map_or(RowEncoding::PerRow, RowEncoding::Given))
 }
 
+/// What the run of invalid spans holding byte `at` of `line` (a line of a
+/// UTF-8 file) reads as, with `line` read as a legacy row as `choice` says:
+/// the encoding and the run's text. `None` when the row does not read as
+/// text.
+pub fn run_reading_at(line: &[u8], at: usize, choice: RowEncoding) -> Option<(Detection, String)> {
+    let reading = read_row_in(line, choice)?;
+    let (_, text) = reading
+        .runs
+        .into_iter()
+        .find(|(run, _)| run.contains(&at))?;
+    Some((reading.detection, text))
+}
+
 /// Reads `line` as a legacy row in the encoding `choice` says. The row is
 /// decided as a whole: where all of it reads better in the encoding than
 /// its invalid runs alone (legacy bytes that happen to be valid UTF-8, as
