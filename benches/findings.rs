@@ -3,7 +3,7 @@
 //! multilingual lines and Russian prose (the target: findings
 //! within 3× the plain scan's time on any text).
 //! `UTF8SCOPE_BENCH_MIB` sets another size. `check --findings` runs on
-//! every backend the CPU has (AVX-512, AVX2, portable), each forced in turn.
+//! every backend the CPU has (AVX-512, AVX2, portable), each chosen in turn.
 
 #[path = "inputs.rs"]
 mod inputs;
@@ -13,8 +13,12 @@ use std::path::Path;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
+use std::sync::Arc;
 use utf8scope::check::{self, CheckOptions};
-use utf8scope::model::findings::backend::{self, Backend};
+
+use utf8scope::model::findings::Repairer;
+use utf8scope::model::findings::backend::Backend;
+use utf8scope::model::settings::Settings;
 
 /// The allocator the `utf8scope` binary uses (src/main.rs): the findings
 /// pass keeps words' measures, and its speed depends on it.
@@ -29,10 +33,12 @@ fn size() -> usize {
     mib << 20
 }
 
-/// `utf8scope check [--findings] PATH`, its report thrown away.
-fn check(path: &Path, findings: bool) -> check::Verdict {
+/// `utf8scope check [--findings] PATH` with `settings`, its report
+/// thrown away.
+fn check(path: &Path, findings: bool, settings: Settings) -> check::Verdict {
     let options = CheckOptions {
         findings,
+        repairer: Arc::new(Repairer::new(settings)),
         ..CheckOptions::default()
     };
     let inputs = [path.as_os_str().to_os_string()];
@@ -54,22 +60,22 @@ fn bench_findings(c: &mut Criterion) {
         let path = dir.path().join(kind.name());
         std::fs::write(&path, generate(kind, len)).expect("room for the input");
         // Read once so every run finds it in the page cache.
-        check(&path, false);
+        let best = Settings::default();
+        check(&path, false, best);
         group.bench_with_input(BenchmarkId::new("check", kind.name()), &path, |b, p| {
-            b.iter(|| check(p, false))
+            b.iter(|| check(p, false, best))
         });
-        // Every backend the CPU has, forced in turn (AVX-512, AVX2, portable).
+        // Every backend the CPU has, chosen in turn (AVX-512, AVX2, portable).
         for backend in Backend::ALL {
-            if backend::force(Some(backend)).is_err() {
+            let Ok(settings) = best.with_backend(backend) else {
                 eprintln!("skipped the {} backend: this CPU lacks it", backend.name());
                 continue;
-            }
+            };
             let name = format!("check-findings-{}", backend.name());
             group.bench_with_input(BenchmarkId::new(name, kind.name()), &path, |b, p| {
-                b.iter(|| check(p, true))
+                b.iter(|| check(p, true, settings))
             });
         }
-        backend::force(None).expect("the best backend is always there");
         std::fs::remove_file(&path).expect("the input can go");
     }
     group.finish();

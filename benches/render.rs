@@ -11,6 +11,7 @@ use inputs::{InputKind, generate};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use utf8scope::model::Source;
+use utf8scope::model::settings::Settings;
 use utf8scope::ui::{App, Message, Runtime, Theme, dispatch, view};
 
 fn bench_render(c: &mut Criterion) {
@@ -18,7 +19,7 @@ fn bench_render(c: &mut Criterion) {
     for kind in [InputKind::Multilingual, InputKind::RandomBinary] {
         let source = Arc::new(Source::from_bytes(kind.name(), generate(kind, 4 << 20)));
         for (width, height) in [(80u16, 24u16), (200, 50)] {
-            let mut runtime = Runtime::inline(Arc::clone(&source));
+            let mut runtime = Runtime::inline(Arc::clone(&source), Settings::default());
             let mut app = App::new(runtime.file(), width, height);
             let first = runtime.progress();
             dispatch(&mut app, &mut runtime, first);
@@ -52,7 +53,7 @@ fn bench_first_frame(c: &mut Criterion) {
     c.bench_function("first-frame/4GiB-sparse/200x50", |b| {
         b.iter_with_large_drop(|| {
             let source = Arc::new(Source::open(file.path()).unwrap());
-            let mut runtime = Runtime::new(source, None);
+            let mut runtime = Runtime::new(source, None, Settings::default());
             let mut app = App::new(runtime.file(), 200, 50);
             let first = runtime.progress();
             dispatch(&mut app, &mut runtime, first);

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
+use utf8scope::model::settings::Settings;
 use utf8scope::model::{Scan, Source};
 
 /// Input size: large enough to leave the caches, small enough for 2 cores.
@@ -49,7 +50,7 @@ fn std_loop(bytes: &[u8]) -> u64 {
 
 /// The full background scan, building the index, as the inspector runs it.
 fn utf8scope_scan(source: &Arc<Source>) -> u64 {
-    let mut scan = Scan::start(Arc::clone(source));
+    let mut scan = Scan::start(Arc::clone(source), Settings::default());
     scan.wait();
     scan.index().totals().invalid()
 }
@@ -86,7 +87,7 @@ fn bench_lookup(c: &mut Criterion) {
     let mut group = c.benchmark_group("lookup");
     for kind in [InputKind::SparseErrors, InputKind::RandomBinary] {
         let source = Arc::new(Source::from_bytes(kind.name(), generate(kind, LEN)));
-        let mut scan = Scan::start(Arc::clone(&source));
+        let mut scan = Scan::start(Arc::clone(&source), Settings::default());
         scan.wait();
         let mut offset = 0u64;
         group.bench_function(BenchmarkId::new("next-and-previous", kind.name()), |b| {

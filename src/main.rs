@@ -17,7 +17,10 @@ use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, Rep
 use utf8scope::input::{Input, open_input};
 use utf8scope::model::Encoding;
 use utf8scope::model::encoding::{DETECT_SAMPLE, RowEncoding, detect_bom, detect_head};
+use utf8scope::model::findings::Repairer;
+use utf8scope::model::findings::backend::Backend;
 use utf8scope::model::scan::LinePlace;
+use utf8scope::model::settings::Settings;
 use utf8scope::model::{Scan, Source, StreamLoad};
 
 /// The mojibake judgment makes many small strings and lists per garbled
@@ -373,15 +376,20 @@ fn parse_cli() -> Result<Cli, ExitCode> {
     })
 }
 
-fn main() -> ExitCode {
-    // For benchmarks and tests of the vector code: a backend the CPU lacks
-    // (or a name that is none) leaves the best one in use.
-    if let Some(backend) = std::env::var("UTF8SCOPE_BACKEND")
+/// How the engine runs: on `threads` threads (0: every core), with the
+/// best vector backend the CPU has unless `UTF8SCOPE_BACKEND` names
+/// another (for benchmarks and tests of the vector code; a backend the CPU
+/// lacks, or a name that is none, leaves the best one).
+fn engine_settings(threads: usize) -> Settings {
+    let settings = Settings::default().with_threads(threads);
+    std::env::var("UTF8SCOPE_BACKEND")
         .ok()
-        .and_then(|name| utf8scope::model::findings::backend::Backend::named(&name))
-    {
-        let _ = utf8scope::model::findings::backend::force(Some(backend));
-    }
+        .and_then(|name| Backend::named(&name))
+        .and_then(|backend| settings.with_backend(backend).ok())
+        .unwrap_or(settings)
+}
+
+fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
     if let Some(suggestion) = misspelled_subcommand(&args) {
         eprintln!("{suggestion}");
@@ -433,6 +441,7 @@ fn main() -> ExitCode {
                 }
             };
             let color = format == Format::Text && color.enabled(io::stdout().is_terminal());
+            let settings = engine_settings(threads);
             let options = check::CheckOptions {
                 style: ReportStyle {
                     format,
@@ -450,7 +459,8 @@ fn main() -> ExitCode {
                     globs: glob,
                     excludes: exclude,
                 },
-                threads,
+                threads: settings.threads.get(),
+                repairer: Arc::new(Repairer::new(settings)),
                 encoding: encoding.unwrap_or_default(),
             };
             run_check(&files, &options, config.as_ref())
@@ -493,6 +503,7 @@ fn main() -> ExitCode {
                     legacy: from
                         .flatten()
                         .map_or(RowEncoding::PerRow, RowEncoding::Given),
+                    settings: engine_settings(0),
                 },
                 binary,
                 break_links: break_hard_links,
@@ -575,6 +586,7 @@ fn main() -> ExitCode {
                 bytes_per_row: cli.width,
                 start,
                 encoding_note: None,
+                settings: engine_settings(0),
             };
             if !io::stdout().is_terminal() {
                 // Piped or redirected: the rows as text, as hexyl and bat do.

@@ -1,10 +1,14 @@
 //! Every backend of the findings pass (AVX-512, AVX2, byte by byte) runs
 //! end to end over the same inputs and finds the same things as the plain
 //! character-by-character walk. A backend this CPU lacks is skipped, and
-//! says so. (Its own test binary: forcing a backend is process-wide.)
+//! says so. A backend is a setting of the value that runs it, so they all
+//! run at once, each on a thread of its own.
 
-use utf8scope::model::findings::backend::{self, Backend};
-use utf8scope::model::findings::{Finding, FindingsScanner};
+use std::sync::Arc;
+
+use utf8scope::model::findings::backend::Backend;
+use utf8scope::model::findings::{Finding, FindingsScanner, Repairer};
+use utf8scope::model::settings::Settings;
 
 /// Text with every kind of finding, in many scripts, at every alignment.
 fn corpus() -> Vec<u8> {
@@ -45,14 +49,19 @@ fn every_backend_finds_what_the_plain_walk_finds() {
     let text = corpus();
     let plain = findings_of(&text, FindingsScanner::char_by_char());
     assert!(plain.len() > 100);
-    for backend in Backend::ALL {
-        if backend::force(Some(backend)).is_err() {
-            eprintln!("skipped the {} backend: this CPU lacks it", backend.name());
-            continue;
+    std::thread::scope(|scope| {
+        for backend in Backend::ALL {
+            let Ok(settings) = Settings::default().with_backend(backend) else {
+                eprintln!("skipped the {} backend: this CPU lacks it", backend.name());
+                continue;
+            };
+            let (text, plain) = (&text, &plain);
+            scope.spawn(move || {
+                let repairer = Arc::new(Repairer::new(settings));
+                assert_eq!(repairer.settings().backend, backend);
+                let quick = findings_of(text, FindingsScanner::with_repairer(repairer));
+                assert!(&quick == plain, "the {} backend differs", backend.name());
+            });
         }
-        assert_eq!(backend::selected(), backend);
-        let quick = findings_of(&text, FindingsScanner::new());
-        assert!(quick == plain, "the {} backend differs", backend.name());
-    }
-    backend::force(None).unwrap();
+    });
 }

@@ -8,6 +8,7 @@ use assert_cmd::Command;
 mod common;
 
 use common::{json_lines, run_utf8scope};
+use utf8scope::model::settings::Settings;
 use utf8scope::model::{InvalidKind, Scan, ScanState, Source, SourceError, Window};
 
 const FOUR_GIB: u64 = 4 << 30;
@@ -38,7 +39,7 @@ fn rss_anon_kib() -> Option<u64> {
 fn a_sparse_file_over_4_gib_is_scanned_and_indexed_with_bounded_memory() {
     let (file, first, second) = sparse_file_over_4_gib();
     let source = Arc::new(Source::open(file.path()).unwrap());
-    let mut scan = Scan::start(Arc::clone(&source));
+    let mut scan = Scan::start(Arc::clone(&source), Settings::default());
     scan.wait();
     {
         let index = scan.index();
@@ -118,7 +119,7 @@ fn a_file_truncated_while_open_gives_an_error_value_not_a_crash() {
         matches!(err, SourceError::Shrunk { found: 1000, .. }),
         "{err}"
     );
-    let mut scan = Scan::start(Arc::clone(&source));
+    let mut scan = Scan::start(Arc::clone(&source), Settings::default());
     scan.wait();
     match scan.index().state() {
         ScanState::Failed(reason) => assert!(reason.contains("shrank"), "{reason}"),

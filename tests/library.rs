@@ -1,6 +1,6 @@
 //! The engine as a library (issue #30): built without default features, the
-//! crate pulls in no terminal crate, and the engine imports nothing from
-//! the front ends.
+//! crate pulls in no terminal crate, the engine imports nothing from the
+//! front ends, and it keeps no hidden state.
 
 use std::process::Command;
 
@@ -61,23 +61,58 @@ fn without_default_features_no_terminal_crate_is_built() {
     assert!(crates_with(&[]).iter().any(|c| c == "ratatui"));
 }
 
-#[test]
-fn the_engine_imports_nothing_from_the_front_ends() {
+/// The text of every file under `src/model`, with its path.
+fn model_files() -> Vec<(String, String)> {
     let mut files = vec![std::path::PathBuf::from("src/model")];
-    let mut offenders = Vec::new();
+    let mut found = Vec::new();
     while let Some(path) = files.pop() {
         if path.is_dir() {
             files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
+        found.push((path.display().to_string(), text));
+    }
+    assert!(found.len() > 50, "{} files", found.len());
+    found
+}
+
+#[test]
+fn the_engine_imports_nothing_from_the_front_ends() {
+    let mut offenders = Vec::new();
+    for (path, text) in model_files() {
         for front in [
             "ui", "check", "fix", "dump", "explain", "input", "json", "palette",
         ] {
             if text.contains(&format!("crate::{front}::"))
                 || text.contains(&format!("crate::{front};"))
             {
-                offenders.push(format!("{} uses crate::{front}", path.display()));
+                offenders.push(format!("{path} uses crate::{front}"));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+/// The engine keeps no state of its own between calls but in values its
+/// caller owns (a `Repairer`, a `Settings`): no thread-locals, no mutable
+/// statics, nothing read from the environment. (Tables built once from
+/// constants, behind `LazyLock` or `OnceLock`, are constants.)
+#[test]
+fn the_engine_has_no_hidden_state() {
+    let mut offenders = Vec::new();
+    for (path, text) in model_files() {
+        for sign in [
+            "thread_local!",
+            "env::var",
+            "env::args",
+            "static mut",
+            "AtomicU8",
+            "AtomicUsize = ",
+            "AtomicBool = ",
+        ] {
+            if text.contains(sign) {
+                offenders.push(format!("{path}: {sign}"));
             }
         }
     }

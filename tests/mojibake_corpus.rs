@@ -11,12 +11,13 @@ mod mojibake;
 use std::collections::BTreeMap;
 
 use mojibake::{clean_lines, garbled_lines, mixed_lines};
-use utf8scope::model::findings::{find_mojibake, with_repairs};
+use utf8scope::model::findings::{Repairer, with_repairs};
 
 /// `text` with every clear repair made, as `fix` makes them; and whether
-/// anything was reported.
-fn fixed(text: &str) -> (String, bool) {
-    let runs = find_mojibake(text);
+/// anything was reported. (One repairer judges a whole test's lines, as
+/// `fix` judges a file's.)
+fn fixed(repairer: &Repairer, text: &str) -> (String, bool) {
+    let runs = repairer.find(text);
     (with_repairs(text, &runs), !runs.is_empty())
 }
 
@@ -53,10 +54,11 @@ fn garbled_lines_are_repaired_and_never_wrongly() {
     let mut wrong = Vec::new();
     let mut unsettled = Vec::new();
     let mut total = Tally::default();
+    let repairer = Repairer::default();
     for line in garbled_lines() {
-        let (out, found) = fixed(&line.text);
+        let (out, found) = fixed(&repairer, &line.text);
         // A second `fix` changes nothing.
-        let (again, _) = fixed(&out);
+        let (again, _) = fixed(&repairer, &out);
         if again != out {
             unsettled.push(format!("{:?} → {out:?} → {again:?}", line.text));
         }
@@ -108,8 +110,9 @@ fn clean_lines_are_never_changed_or_flagged() {
     lines.extend(mixed_lines());
     let mut changed = Vec::new();
     let mut flagged = Vec::new();
+    let repairer = Repairer::default();
     for (language, line) in &lines {
-        let (out, found) = fixed(line);
+        let (out, found) = fixed(&repairer, line);
         if out != *line {
             changed.push(format!("{language}: {line:?} → {out:?}"));
         } else if found {
@@ -148,10 +151,11 @@ fn write_the_corpus() {
     };
     let dir = std::path::PathBuf::from(dir);
     std::fs::create_dir_all(&dir).unwrap();
+    let repairer = Repairer::default();
     let garbled: String = garbled_lines()
         .iter()
         .map(|l| {
-            let (ours, _) = fixed(&l.text);
+            let (ours, _) = fixed(&repairer, &l.text);
             serde_json::json!({"how": l.how, "text": l.text, "meant": l.meant, "ours": ours})
                 .to_string()
                 + "\n"

@@ -10,6 +10,7 @@ use proptest::prelude::*;
 mod common;
 
 use common::scan_spans;
+use utf8scope::model::settings::Settings;
 use utf8scope::model::{Scan, ScanConfig, Source};
 
 /// A few MiB of lines of mixed text: ASCII, 2-, 3- and 4-byte characters,
@@ -113,7 +114,7 @@ proptest! {
 fn offset_65536_of_twenty_thousand_numbered_lines_is_on_line_5042() {
     let text: String = (0..20_000).map(|i| format!("line {i:07}\n")).collect();
     let source = Arc::new(Source::from_bytes("t", text.into_bytes()));
-    let mut scan = Scan::start(source);
+    let mut scan = Scan::start(source, Settings::default());
     scan.wait();
     assert_eq!(scan.position_of(65_536).unwrap(), Some((5_042, 4)));
     assert_eq!(scan.line_of(13 * 19_999).unwrap(), Some(20_000));

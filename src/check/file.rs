@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::Arc;
 
 use super::hints::Hints;
 use super::kinds::{KindFilter, ReportKind};
@@ -20,7 +21,7 @@ use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::{BlockScanner, LocatedSpan};
 use crate::model::encoding::{DETECT_SAMPLE, Detection, Evidence, detect_head};
 use crate::model::findings::{
-    EncodedScanner, Finding, FindingsScanner, Severity, Stretch, is_plain_ascii_text,
+    EncodedScanner, Finding, FindingsScanner, Repairer, Severity, Stretch, is_plain_ascii_text,
 };
 use crate::model::sniff::{BINARY_SNIFF, nul_in_head};
 use crate::model::source::SourceError;
@@ -28,7 +29,7 @@ use crate::model::source::io_reason;
 use crate::model::{Encoding, Opened, Source};
 
 /// What is looked for in one file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct FileRules {
     /// Look for findings too.
     pub findings: bool,
@@ -38,6 +39,8 @@ pub struct FileRules {
     pub skip_binary: bool,
     /// Which encoding the file is checked in.
     pub encoding: EncodingRule,
+    /// Finds the mojibake of its findings pass.
+    pub repairer: Arc<Repairer>,
 }
 
 /// Which encoding `check` reads a file in (`--encoding`).
@@ -290,7 +293,9 @@ fn scan_and_report<W: Write>(
     counts: &mut FileCounts,
 ) -> Result<(), Failure> {
     let mut scanner = BlockScanner::new();
-    let mut finder = rules.findings.then(FindingsScanner::new);
+    let mut finder = rules
+        .findings
+        .then(|| FindingsScanner::with_repairer(Arc::clone(&rules.repairer)));
     let block_size = if finder.is_some() {
         FindingsScanner::LINES_BLOCK
     } else {
@@ -370,7 +375,10 @@ fn check_encoded<W: Write>(
     reporter: &mut Reporter<W>,
     counts: &mut FileCounts,
 ) -> Result<(), Failure> {
-    let mut scanner = EncodedScanner::new(found.encoding, rules.findings);
+    let mut scanner = EncodedScanner::new(
+        found.encoding,
+        rules.findings.then(|| Arc::clone(&rules.repairer)),
+    );
     reporter.set_encoding(&found);
     if rules.findings {
         reporter.hold();

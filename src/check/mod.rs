@@ -18,6 +18,7 @@ pub mod walk;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 pub use config::Config;
 pub use file::{EncodingRule, FileOutcome, FileRules};
@@ -25,6 +26,7 @@ pub use kinds::{KindFilter, ReportKind};
 pub use report::{FileCounts, Format, ReportStyle};
 pub use walk::{Found, Target, WalkOptions};
 
+use crate::model::findings::Repairer;
 use buffer::FileOutput;
 use file::check_file;
 use sarif::CommaGate;
@@ -56,6 +58,9 @@ pub struct CheckOptions {
     pub walk: WalkOptions,
     /// Threads checking files (`--threads`; 0 for one per core).
     pub threads: usize,
+    /// Finds the mojibake of every file (its settings are the run's: the
+    /// backend, and the threads a file's findings pass is split over).
+    pub repairer: Arc<Repairer>,
     /// `--encoding`.
     pub encoding: EncodingRule,
 }
@@ -159,5 +164,6 @@ fn rules_for(target: &Target, options: &CheckOptions, config: Option<&Config>) -
         kinds,
         skip_binary: target.walked && !options.binary,
         encoding: options.encoding,
+        repairer: Arc::clone(&options.repairer),
     }
 }

@@ -14,7 +14,7 @@ mod repair;
 
 pub use binary::{Binary, looks_binary, looks_binary_in};
 pub use changes::{Change, ChangeKind, ChangeLog, EXAMPLES_PER_KIND};
-pub use repair::{InvalidPolicy, RepairOptions, Repairer};
+pub use repair::{InvalidPolicy, RepairOptions, RepairPass};
 
 use std::io::{self, BufWriter, IsTerminal, Read, Seek, Write};
 use std::ops::ControlFlow;
@@ -408,7 +408,7 @@ fn repair_stream(
     options: FixOptions,
     out: &mut impl Write,
 ) -> Result<ChangeLog, StreamFailure> {
-    let mut repairer = Repairer::new(options.repair);
+    let mut repairer = RepairPass::new(options.repair);
     let mut failure = None;
     let mut first = !options.binary;
     // Whole lines at a time, so no mojibake word is cut by a block boundary.

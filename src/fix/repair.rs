@@ -7,7 +7,8 @@ use crate::model::InvalidKind;
 use crate::model::blocks::Place;
 use crate::model::cesu8::SurrogatePair;
 use crate::model::encoding::{Confidence, RowEncoding, read_row_in};
-use crate::model::findings::find_mojibake;
+use crate::model::findings::Repairer;
+use crate::model::settings::Settings;
 
 use super::changes::{Change, ChangeKind, ChangeLog};
 use super::parts::{Part, parts};
@@ -38,22 +39,27 @@ pub struct RepairOptions {
     /// For [`InvalidPolicy::Legacy`]: the encoding of the legacy rows
     /// (named with `--from`, chosen over the file, or judged per line).
     pub legacy: RowEncoding,
+    /// How the mojibake judgment runs (its backend and threads).
+    pub settings: Settings,
 }
 
 /// Streams repaired text out of consecutive unit-aligned blocks.
 #[derive(Debug)]
-pub struct Repairer {
+pub struct RepairPass {
     options: RepairOptions,
+    /// Finds the mojibake, keeping what it judged of the file's words.
+    repairer: Repairer,
     /// Where the input stands (lines are counted in the input).
     place: Place,
     log: ChangeLog,
 }
 
-impl Repairer {
-    /// A repairer at the start of a file.
-    pub fn new(options: RepairOptions) -> Repairer {
-        Repairer {
+impl RepairPass {
+    /// A repair pass at the start of a file.
+    pub fn new(options: RepairOptions) -> RepairPass {
+        RepairPass {
             options,
+            repairer: Repairer::new(options.settings),
             place: Place::new(),
             log: ChangeLog::default(),
         }
@@ -101,7 +107,7 @@ impl Repairer {
         Ok(())
     }
 
-    /// [`Repairer::feed`] without legacy rows.
+    /// [`RepairPass::feed`] without legacy rows.
     fn feed_lines(&mut self, block: &[u8], out: &mut impl Write) -> io::Result<()> {
         if let Ok(text) = simdutf8::basic::from_utf8(block) {
             return self.repair_text(text, out);
@@ -199,7 +205,7 @@ impl Repairer {
 
     fn repair_mojibake(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         let mut copied_to = 0;
-        for run in find_mojibake(text) {
+        for run in self.repairer.find(text) {
             // A run that reads as well more than one way is left alone.
             let Some(repair) = run.repair() else {
                 continue;

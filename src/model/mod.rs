@@ -11,6 +11,7 @@ pub mod findings;
 pub mod job;
 pub mod resync;
 pub mod scan;
+pub mod settings;
 pub mod sniff;
 pub mod source;
 pub mod stream_load;

@@ -33,6 +33,7 @@ pub use theme::Theme;
 pub use update::update;
 pub use view::view;
 
+use crate::model::settings::Settings;
 use crate::model::{Source, StreamLoad};
 
 /// How often the scan's progress is picked up while no key is pressed.
@@ -52,6 +53,8 @@ pub struct Options {
     /// How the source's encoding was chosen, for the status bar
     /// (`UTF-16LE (BOM)`); `None` says just its name.
     pub encoding_note: Option<String>,
+    /// How the scan and the findings pass run.
+    pub settings: Settings,
 }
 
 /// Where the inspector opens.
@@ -76,7 +79,7 @@ pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> i
     }));
     let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| {
         let size = terminal.size()?;
-        let mut runtime = Runtime::new(source, load);
+        let mut runtime = Runtime::new(source, load, options.settings);
         let mut file = runtime.file();
         if file.encoding.is_some() && options.encoding_note.is_some() {
             file.encoding.clone_from(&options.encoding_note);

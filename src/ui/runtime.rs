@@ -18,8 +18,10 @@ use crate::display::escape_for_terminal;
 use crate::model::encoding::{DETECT_SAMPLE, RowEncoding, legacy_rows_encoding, run_reading_at};
 use crate::model::find::{SearchJob, SearchOutcome};
 use crate::model::findings::{
-    Finding, FindingsIndex, FindingsJob, FindingsListing, Near, finding_near, findings_overlapping,
+    Finding, FindingsIndex, FindingsJob, FindingsListing, Near, Repairer, finding_near,
+    findings_overlapping,
 };
+use crate::model::settings::Settings;
 use crate::model::window::unit_at;
 use crate::model::{
     LoadState, Lookup, Scan, ScanState, Source, SourceError, StreamLoad, Unit, Window,
@@ -43,6 +45,10 @@ pub struct Runtime {
     load: StreamLoad,
     load_state: LoadState,
     search: Option<SearchJob>,
+    /// How the scan and the findings pass run.
+    settings: Settings,
+    /// Finds mojibake for the findings pass and the looks on demand.
+    repairer: Arc<Repairer>,
     /// The findings list's findings past the kept ones.
     listing: FindingsListing,
     /// The encoding a UTF-8 file's legacy rows are read in, chosen over
@@ -82,8 +88,10 @@ fn past_the_kept(index: &FindingsIndex, offset: u64) -> bool {
 impl Runtime {
     /// A runtime on `source`, with the scan and the findings pass started in
     /// the background; on a source a stream is still being read into
-    /// (`load`), they start once it has been read.
-    pub fn new(source: Arc<Source>, load: Option<StreamLoad>) -> Runtime {
+    /// (`load`), they start once it has been read. Both run as `settings`
+    /// say.
+    pub fn new(source: Arc<Source>, load: Option<StreamLoad>, settings: Settings) -> Runtime {
+        let repairer = Arc::new(Repairer::new(settings));
         let (scan, findings, load, load_state) = match load {
             Some(load) => (
                 Scan::not_started(Arc::clone(&source)),
@@ -92,8 +100,8 @@ impl Runtime {
                 LoadState::Reading,
             ),
             None => (
-                Scan::start(Arc::clone(&source)),
-                FindingsJob::start(Arc::clone(&source)),
+                Scan::start(Arc::clone(&source), settings),
+                FindingsJob::start(Arc::clone(&source), Arc::clone(&repairer)),
                 StreamLoad::done(),
                 LoadState::Done,
             ),
@@ -105,7 +113,9 @@ impl Runtime {
             load,
             load_state,
             search: None,
-            listing: FindingsListing::new(),
+            settings,
+            listing: FindingsListing::new(Arc::clone(&repairer)),
+            repairer,
             rows_encoding: None,
         }
     }
@@ -113,14 +123,17 @@ impl Runtime {
     /// A runtime whose scan and findings pass are done before it returns,
     /// on this thread: for small inputs and tests, which then need no
     /// waiting. (Searches still run on a thread of their own.)
-    pub fn inline(source: Arc<Source>) -> Runtime {
+    pub fn inline(source: Arc<Source>, settings: Settings) -> Runtime {
+        let repairer = Arc::new(Repairer::new(settings));
         Runtime {
             scan: Scan::inline(Arc::clone(&source)),
-            findings: FindingsJob::inline(Arc::clone(&source)),
+            findings: FindingsJob::inline(Arc::clone(&source), Arc::clone(&repairer)),
             load: StreamLoad::done(),
             load_state: LoadState::Done,
             search: None,
-            listing: FindingsListing::new(),
+            settings,
+            listing: FindingsListing::new(Arc::clone(&repairer)),
+            repairer,
             rows_encoding: None,
             source,
         }
@@ -153,8 +166,7 @@ impl Runtime {
             search.cancel();
         }
         self.source = Arc::new(self.source.reread_as(encoding));
-        self.scan = Scan::start(Arc::clone(&self.source));
-        self.findings = FindingsJob::start(Arc::clone(&self.source));
+        self.start_passes();
         self.file().encoding
     }
 
@@ -285,14 +297,20 @@ impl Runtime {
         }
     }
 
+    /// Starts the scan and the findings pass over the source, in the
+    /// background.
+    fn start_passes(&mut self) {
+        self.scan = Scan::start(Arc::clone(&self.source), self.settings);
+        self.findings = FindingsJob::start(Arc::clone(&self.source), Arc::clone(&self.repairer));
+    }
+
     /// How the background work stands; starts the scan and the findings
     /// pass once a stream has been read.
     pub fn progress(&mut self) -> Message {
         if self.load_state == LoadState::Reading {
             self.load_state = self.load.state();
             if self.load_state != LoadState::Reading {
-                self.scan = Scan::start(Arc::clone(&self.source));
-                self.findings = FindingsJob::start(Arc::clone(&self.source));
+                self.start_passes();
             }
         }
         let scan = {
@@ -368,13 +386,15 @@ impl Runtime {
         );
         let on_screen: Vec<Finding> = match past_the_kept(&index, low) {
             // Past the kept findings: those of the screen, from the file.
-            true => match findings_overlapping(&self.source, low, high, &place_of) {
-                Ok(found) => found,
-                Err(e) => {
-                    error = Some(escape_for_terminal(&e.to_string()).into_owned());
-                    Vec::new()
+            true => {
+                match findings_overlapping(&self.source, &self.repairer, low, high, &place_of) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        error = Some(escape_for_terminal(&e.to_string()).into_owned());
+                        Vec::new()
+                    }
                 }
-            },
+            }
             false => index.overlapping(low, high).into_iter().cloned().collect(),
         };
         let mut cursor_findings: Vec<Finding> = on_screen
@@ -463,12 +483,19 @@ impl Runtime {
             let beyond = if forward && index.next_after(from).is_none() {
                 Some(finding_near(
                     &self.source,
+                    &self.repairer,
                     from.max(past_kept.saturating_sub(1)),
                     true,
                     0,
                 ))
             } else if !forward && from > past_kept {
-                Some(finding_near(&self.source, from, false, past_kept))
+                Some(finding_near(
+                    &self.source,
+                    &self.repairer,
+                    from,
+                    false,
+                    past_kept,
+                ))
             } else {
                 None
             };

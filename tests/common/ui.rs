@@ -10,6 +10,7 @@ use std::sync::Arc;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use utf8scope::model::Source;
+use utf8scope::model::settings::Settings;
 use utf8scope::ui::{App, Command, Message, Runtime, Theme, dispatch, view};
 
 /// The inspector as the event loop drives it: state and runtime.
@@ -23,7 +24,7 @@ pub struct Inspector {
 impl Inspector {
     /// An inspector on `source` at `width` × `height`, its first frame loaded.
     pub fn on(source: Source, width: u16, height: u16) -> Inspector {
-        let runtime = Runtime::inline(Arc::new(source));
+        let runtime = Runtime::inline(Arc::new(source), Settings::default());
         let app = App::new(runtime.file(), width, height);
         let mut inspector = Inspector { app, runtime };
         inspector.tick();
@@ -33,7 +34,7 @@ impl Inspector {
     /// An inspector whose scan and findings pass run in the background, as
     /// they do for the user.
     pub fn in_background(source: Source, width: u16, height: u16) -> Inspector {
-        let runtime = Runtime::new(Arc::new(source), None);
+        let runtime = Runtime::new(Arc::new(source), None, Settings::default());
         let app = App::new(runtime.file(), width, height);
         let mut inspector = Inspector { app, runtime };
         inspector.tick();

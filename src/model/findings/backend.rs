@@ -4,12 +4,11 @@
 //! and a token only after the CPU was asked: so the `unsafe` intrinsics
 //! those types call are sound by construction, not by the callers' care.
 //!
-//! The backend is the best the CPU has, unless one is forced (for tests and
-//! benchmarks: [`force`]; the program reads `UTF8SCOPE_BACKEND` and passes
-//! the choice here with [`Backend::named`]).
+//! The backend is chosen in [`crate::model::settings::Settings`]: the best
+//! the CPU has ([`Backend::best`]) unless its maker chose another (the
+//! program reads `UTF8SCOPE_BACKEND` and names it with [`Backend::named`]).
 
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicU8, Ordering};
 
 /// An implementation of the findings pass's quick searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,20 +39,17 @@ impl Backend {
         }
     }
 
+    /// The best backend the CPU has (asked once: the answer never changes).
+    pub fn best() -> Backend {
+        *BEST
+    }
+
     /// Whether this CPU can run it.
     pub fn is_available(self) -> bool {
         match self {
             Backend::Avx512 => Avx512Token::detect().is_some(),
             Backend::Avx2 => Avx2Token::detect().is_some(),
             Backend::Portable => true,
-        }
-    }
-
-    fn code(self) -> u8 {
-        match self {
-            Backend::Avx512 => 1,
-            Backend::Avx2 => 2,
-            Backend::Portable => 3,
         }
     }
 }
@@ -106,23 +102,6 @@ impl VbmiToken {
     }
 }
 
-/// The forced backend's code, or 0 for the best available.
-static FORCED: AtomicU8 = AtomicU8::new(0);
-
-/// Forces `backend` (or, with `None`, goes back to the best available).
-/// Fails, changing nothing, if the CPU lacks it.
-pub fn force(backend: Option<Backend>) -> Result<(), String> {
-    let code = match backend {
-        Some(b) if !b.is_available() => {
-            return Err(format!("this CPU cannot run the {} backend", b.name()));
-        }
-        Some(b) => b.code(),
-        None => 0,
-    };
-    FORCED.store(code, Ordering::Relaxed);
-    Ok(())
-}
-
 /// The best backend the CPU has, found once.
 static BEST: LazyLock<Backend> = LazyLock::new(|| {
     Backend::ALL
@@ -130,14 +109,3 @@ static BEST: LazyLock<Backend> = LazyLock::new(|| {
         .find(|b| b.is_available())
         .unwrap_or(Backend::Portable)
 });
-
-/// The backend in use: the forced one, else the best the CPU has. Cheap
-/// enough to ask before every search.
-#[inline]
-pub fn selected() -> Backend {
-    let forced = FORCED.load(Ordering::Relaxed);
-    Backend::ALL
-        .into_iter()
-        .find(|b| b.code() == forced)
-        .unwrap_or(*BEST)
-}

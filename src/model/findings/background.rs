@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, MutexGuard};
 
-use super::{EncodedScanner, Finding, FindingsScanner, Severity};
+use super::{EncodedScanner, Finding, FindingsScanner, Repairer, Severity};
 use crate::model::blocks::feed::for_each_block_of_sized;
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::job::{Job, Shared};
@@ -171,17 +171,22 @@ pub struct FindingsJob {
 }
 
 impl FindingsJob {
-    /// Starts looking for findings in `source` in the background.
-    pub fn start(source: Arc<Source>) -> FindingsJob {
+    /// Starts looking for findings in `source` in the background, with
+    /// `repairer`.
+    pub fn start(source: Arc<Source>, repairer: Arc<Repairer>) -> FindingsJob {
         FindingsJob {
-            job: Job::start("findings", source, FindingsIndex::default(), run),
+            job: Job::start("findings", source, FindingsIndex::default(), |shared| {
+                run(shared, repairer)
+            }),
         }
     }
 
     /// A pass done on this thread before it returns: for small inputs and tests.
-    pub fn inline(source: Arc<Source>) -> FindingsJob {
+    pub fn inline(source: Arc<Source>, repairer: Arc<Repairer>) -> FindingsJob {
         FindingsJob {
-            job: Job::inline(source, FindingsIndex::default(), run),
+            job: Job::inline(source, FindingsIndex::default(), |shared| {
+                run(shared, repairer)
+            }),
         }
     }
 
@@ -213,11 +218,11 @@ impl FindingsJob {
     }
 }
 
-fn run(shared: &Shared<FindingsIndex>) {
+fn run(shared: &Shared<FindingsIndex>, repairer: Arc<Repairer>) {
     if !shared.source.encoding().is_utf8() {
-        return run_encoded(shared);
+        return run_encoded(shared, repairer);
     }
-    let mut scanner = FindingsScanner::new();
+    let mut scanner = FindingsScanner::with_repairer(repairer);
     let mut aligned = LineAligned::new(|block: &[u8]| {
         if shared.cancelled() {
             return ControlFlow::Break(());
@@ -250,8 +255,8 @@ fn run(shared: &Shared<FindingsIndex>) {
 }
 
 /// [`run`] for a source in another encoding: findings in its decoded text.
-fn run_encoded(shared: &Shared<FindingsIndex>) {
-    let mut scanner = EncodedScanner::new(shared.source.encoding(), true);
+fn run_encoded(shared: &Shared<FindingsIndex>, repairer: Arc<Repairer>) {
+    let mut scanner = EncodedScanner::new(shared.source.encoding(), Some(repairer));
     let read = for_each_block_of_sized(&shared.source, FindingsScanner::LINES_BLOCK, |block| {
         if shared.cancelled() {
             return ControlFlow::Break(());
@@ -286,7 +291,7 @@ mod tests {
         let mut text = "x".repeat(70_000);
         text.push_str(" cafÃ© \u{202E} a\r\nb\n");
         let source = Arc::new(Source::from_bytes("t", text.into_bytes()));
-        let mut job = FindingsJob::start(Arc::clone(&source));
+        let mut job = FindingsJob::start(Arc::clone(&source), Arc::default());
         job.wait();
         let index = job.index();
         assert_eq!(index.state(), &ScanState::Complete);
@@ -301,7 +306,7 @@ mod tests {
     fn lookups_by_offset() {
         let text = "ab cafÃ© \u{200B}z";
         let source = Arc::new(Source::from_bytes("t", text.as_bytes().to_vec()));
-        let mut job = FindingsJob::start(source);
+        let mut job = FindingsJob::start(source, Arc::default());
         job.wait();
         let index = job.index();
         // "cafÃ©" is 3..10, U+200B is 11..14.
@@ -322,7 +327,8 @@ mod tests {
         // (A run of controls is one finding, and a line lists a thousand of
         // a kind: these are apart, one a line.)
         let controls = b"\x01a\n".repeat(MAX_KEPT + 10);
-        let mut job = FindingsJob::start(Arc::new(Source::from_bytes("t", controls)));
+        let mut job =
+            FindingsJob::start(Arc::new(Source::from_bytes("t", controls)), Arc::default());
         job.wait();
         let index = job.index();
         assert_eq!(index.findings().len(), MAX_KEPT);

@@ -7,7 +7,7 @@
 //! be loaded with a token of [`super::backend`], which proves the CPU has
 //! its instructions.
 
-use super::backend::{self, Avx2Token, Avx512Token, Backend};
+use super::backend::{Avx2Token, Avx512Token, Backend};
 
 /// Bytes before a chunk that a test may look at.
 pub const BEFORE: usize = 1;
@@ -335,8 +335,8 @@ fn masked<T: ChunkTest, M: ByteMasks>(token: M::Token) -> Masked<T, M> {
 
 /// The offset of the first byte of `text` where `T` holds, or `text.len()`.
 /// Before the text and after it, bytes count as NUL.
-/// Runs on the [selected](backend::selected) backend.
-pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
+/// Runs on `backend`.
+pub fn first_hit<T: ChunkTest>(backend: Backend, text: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512bw")]
@@ -347,7 +347,7 @@ pub fn first_hit<T: ChunkTest>(text: &[u8]) -> usize {
         fn with_avx2<T: ChunkTest>(token: Avx2Token, text: &[u8]) -> usize {
             first_hit_by(text, &mut masked::<T, avx2::Avx2>(token))
         }
-        match backend::selected() {
+        match backend {
             Backend::Avx512 => {
                 if let Some(token) = Avx512Token::detect() {
                     // SAFETY: the token proves the CPU has AVX-512BW.
@@ -551,12 +551,16 @@ mod tests {
     fn hits_are_found_at_every_place_and_never_past_the_end() {
         for len in [0, 1, 2, 63, 64, 65, 130, 200] {
             let text = vec![b'a'; len];
-            assert_eq!(first_hit::<E2Then80Or81>(&text), len);
+            assert_eq!(first_hit::<E2Then80Or81>(Backend::best(), &text), len);
             for at in 0..len.saturating_sub(1) {
                 let mut text = text.clone();
                 text[at] = 0xE2;
                 text[at + 1] = 0x81;
-                assert_eq!(first_hit::<E2Then80Or81>(&text), at, "{len} {at}");
+                assert_eq!(
+                    first_hit::<E2Then80Or81>(Backend::best(), &text),
+                    at,
+                    "{len} {at}"
+                );
                 assert_eq!(
                     first_hit_by(&text, &mut masked::<E2Then80Or81, PortableMasks>(())),
                     at
@@ -566,7 +570,7 @@ mod tests {
             if len > 0 {
                 let mut text = text.clone();
                 text[len - 1] = 0xE2;
-                assert_eq!(first_hit::<E2Then80Or81>(&text), len);
+                assert_eq!(first_hit::<E2Then80Or81>(Backend::best(), &text), len);
             }
         }
     }

@@ -5,11 +5,12 @@
 //! own offsets.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::model::Encoding;
 use crate::model::blocks::{LocatedSpan, Span};
 use crate::model::encoding::{ShiftState, UnitReader};
-use crate::model::findings::{Finding, FindingKind, FindingsScanner};
+use crate::model::findings::{Finding, FindingKind, FindingsScanner, Repairer};
 use crate::model::unit::UnitKind;
 
 /// What one stretch of units held: its spans and findings, in file order.
@@ -67,16 +68,17 @@ impl Stretch {
 }
 
 impl EncodedScanner {
-    /// A scanner of a file in `encoding`, looking for findings too if asked.
-    pub fn new(encoding: Encoding, findings: bool) -> EncodedScanner {
+    /// A scanner of a file in `encoding`, looking for findings too with
+    /// `findings` if given.
+    pub fn new(encoding: Encoding, findings: Option<Arc<Repairer>>) -> EncodedScanner {
         EncodedScanner {
             reader: UnitReader::new(encoding, ShiftState::default()),
             pending: Vec::new(),
             offset: 0,
             line_feeds: 0,
             column: 0,
-            findings: findings.then(|| FindingsWalk {
-                scanner: FindingsScanner::char_by_char(),
+            findings: findings.map(|repairer| FindingsWalk {
+                scanner: FindingsScanner::with_repairer(repairer).looking_at_every_char(),
                 text_offset: 0,
                 line_endings: HashMap::new(),
                 first_crlf_seen: false,
@@ -345,7 +347,7 @@ mod tests {
         // Blocks of every size: units cut at every place, blocks shorter
         // and longer than a unit's reach.
         for size in 1..=bytes.len() {
-            let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, false);
+            let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, None);
             let mut spans = Vec::new();
             let mut covered = 0;
             for block in bytes.chunks(size) {
@@ -377,7 +379,7 @@ mod tests {
     fn findings_in_utf16_are_at_file_offsets() {
         // A bidi control (U+202E) after "ab": bytes 4..6.
         let bytes = utf16le("ab\u{202E}cd\r\nx\ny\n");
-        let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, true);
+        let mut scanner = EncodedScanner::new(Encoding::UTF_16LE, Some(Arc::default()));
         let mut findings = scanner.push(&bytes).findings;
         let (last, late) = scanner.finish();
         findings.extend(last.findings);

@@ -6,9 +6,10 @@
 //! into the file it is.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::near::{PlaceOf, findings_after, findings_before};
-use super::{Finding, FindingsIndex};
+use super::{Finding, FindingsIndex, Repairer};
 use crate::model::source::{Source, SourceError};
 
 /// Findings loaded per look: a few screens of the list.
@@ -18,8 +19,10 @@ const LOOK_ROWS: usize = 2_000;
 const HELD_ROWS: usize = 20_000;
 
 /// Findings past the kept ones, loaded around where the list is.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FindingsListing {
+    /// Finds the mojibake of what is loaded.
+    repairer: Arc<Repairer>,
     /// The number of `held[0]`, or of the next finding when none is held.
     first: u64,
     /// Consecutive findings from `first` on.
@@ -48,9 +51,18 @@ pub struct Loaded<T> {
 }
 
 impl FindingsListing {
-    /// A listing that holds nothing yet.
-    pub fn new() -> FindingsListing {
-        FindingsListing::default()
+    /// A listing that holds nothing yet, and loads findings with
+    /// `repairer`.
+    pub fn new(repairer: Arc<Repairer>) -> FindingsListing {
+        FindingsListing {
+            repairer,
+            first: 0,
+            held: Vec::new(),
+            after: 0,
+            before: 0,
+            at_end: false,
+            anchored: false,
+        }
     }
 
     /// The findings numbered `wanted` (those that exist of them), from the
@@ -126,7 +138,7 @@ impl FindingsListing {
             // Counted only, not held: the findings before the offset.
             self.held.clear();
             self.before = self.after.saturating_add(1);
-            let stretch = findings_after(source, self.after, HELD_ROWS, place_of)?;
+            let stretch = findings_after(source, &self.repairer, self.after, HELD_ROWS, place_of)?;
             let before_offset = stretch.findings.partition_point(|f| f.offset < offset);
             let reached = stretch.go_on_from.is_none_or(|at| at >= offset);
             if !reached {
@@ -205,7 +217,7 @@ impl FindingsListing {
             after: at.saturating_sub(1),
             before: at,
             anchored: true,
-            ..FindingsListing::default()
+            ..FindingsListing::new(Arc::clone(&self.repairer))
         };
     }
 
@@ -218,7 +230,7 @@ impl FindingsListing {
             after: last,
             before: last + 1,
             anchored: true,
-            ..FindingsListing::default()
+            ..FindingsListing::new(Arc::clone(&self.repairer))
         };
     }
 
@@ -227,7 +239,7 @@ impl FindingsListing {
         if self.at_end {
             return Ok(());
         }
-        let stretch = findings_after(source, self.after, LOOK_ROWS, place_of)?;
+        let stretch = findings_after(source, &self.repairer, self.after, LOOK_ROWS, place_of)?;
         self.after = stretch.go_on_from.unwrap_or(source.len());
         self.at_end = stretch.go_on_from.is_none();
         self.held.extend(stretch.findings);
@@ -248,7 +260,7 @@ impl FindingsListing {
         kept: u64,
         place_of: PlaceOf,
     ) -> Result<(), SourceError> {
-        let stretch = findings_before(source, self.before, 0, LOOK_ROWS, place_of)?;
+        let stretch = findings_before(source, &self.repairer, self.before, 0, LOOK_ROWS, place_of)?;
         let room = self.first.saturating_sub(kept) as usize;
         let mut found = stretch.findings;
         if found.len() > room {

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::backend::Backend;
 use super::script_classes::next_script_change;
 use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_script::{Script, UnicodeScript};
@@ -34,13 +35,13 @@ pub struct MixedScriptWord {
     pub looks_like: String,
 }
 
-/// Finds the mixed-script words of `text`.
-pub fn find_mixed_script(text: &str) -> Vec<MixedScriptWord> {
+/// Finds the mixed-script words of `text`, searching on `backend`.
+pub fn find_mixed_script(text: &str, backend: Backend) -> Vec<MixedScriptWord> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let mut at = 0;
     loop {
-        at += next_script_change(&bytes[at..]);
+        at += next_script_change(backend, &bytes[at..]);
         if at >= bytes.len() {
             return found;
         }
@@ -142,10 +143,14 @@ mod tests {
     fn a_change_of_script_is_found_wherever_it_falls() {
         for at in [0, 1, 30, 62, 63, 64, 65, 100] {
             let text = format!("{}p\u{0430}ypal", " ".repeat(at));
-            assert_eq!(find_mixed_script(&text).len(), 1, "at {at}");
+            assert_eq!(
+                find_mixed_script(&text, Backend::best()).len(),
+                1,
+                "at {at}"
+            );
             let single = format!("{}paypal привет Καλημέρα 日本語 x² €42", " ".repeat(at));
             assert_eq!(
-                next_script_change(single.as_bytes()),
+                next_script_change(Backend::best(), single.as_bytes()),
                 single.len(),
                 "at {at}"
             );
@@ -153,7 +158,7 @@ mod tests {
     }
 
     fn flagged(text: &str) -> Vec<&str> {
-        find_mixed_script(text)
+        find_mixed_script(text, Backend::best())
             .into_iter()
             .map(|w| &text[w.range])
             .collect()
@@ -162,7 +167,7 @@ mod tests {
     #[test]
     fn a_cyrillic_a_in_a_latin_word_is_flagged() {
         let text = "log in to p\u{0430}ypal today";
-        let found = find_mixed_script(text);
+        let found = find_mixed_script(text, Backend::best());
         assert_eq!(found.len(), 1);
         assert_eq!(&text[found[0].range.clone()], "p\u{0430}ypal");
         assert_eq!(found[0].main_script, Script::Latin);

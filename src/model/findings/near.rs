@@ -3,7 +3,9 @@
 //! window of the file at a time, as the scan does for invalid spans, so
 //! that they work everywhere in a file of millions of findings.
 
-use super::{EncodedScanner, Finding, FindingKind, FindingsScanner};
+use std::sync::Arc;
+
+use super::{EncodedScanner, Finding, FindingKind, FindingsScanner, Repairer};
 use crate::model::blocks::pieces::complete_prefix_len;
 use crate::model::source::{Source, SourceError};
 use crate::model::window::unit_at;
@@ -37,6 +39,7 @@ pub enum Near {
 /// `floor`.
 pub fn finding_near(
     source: &Source,
+    repairer: &Arc<Repairer>,
     from: u64,
     forward: bool,
     floor: u64,
@@ -44,7 +47,7 @@ pub fn finding_near(
     let len = source.len();
     if forward {
         let end = from.saturating_add(NEAR_WINDOW).min(len);
-        let found = findings_in(source, from, end)?
+        let found = findings_in(source, repairer, from, end)?
             .1
             .into_iter()
             .find(|finding| finding.offset > from);
@@ -55,7 +58,7 @@ pub fn finding_near(
         })
     } else {
         let start = from.saturating_sub(NEAR_WINDOW).max(floor);
-        let found = findings_in(source, start, from)?
+        let found = findings_in(source, repairer, start, from)?
             .1
             .into_iter()
             .rfind(|finding| finding.offset < from && finding.offset >= floor);
@@ -92,6 +95,7 @@ const CHUNK: u64 = 256 << 10;
 /// findings), looked for in the file from a little before `start`.
 pub fn findings_overlapping(
     source: &Source,
+    repairer: &Arc<Repairer>,
     start: u64,
     end: u64,
     place_of: PlaceOf,
@@ -103,7 +107,7 @@ pub fn findings_overlapping(
     if from >= end {
         return Ok(Vec::new());
     }
-    let mut found = placed_findings_in(source, from, end, place_of)?;
+    let mut found = placed_findings_in(source, repairer, from, end, place_of)?;
     found.retain(|f| f.offset < end && f.offset + f.len.max(1) > start);
     Ok(found)
 }
@@ -112,6 +116,7 @@ pub fn findings_overlapping(
 /// at a time, no further than one window (see [`NEAR_WINDOW`]).
 pub fn findings_after(
     source: &Source,
+    repairer: &Arc<Repairer>,
     after: u64,
     max: usize,
     place_of: PlaceOf,
@@ -124,7 +129,7 @@ pub fn findings_after(
     while start < limit && findings.len() < max {
         let end = start.saturating_add(CHUNK).min(limit);
         // Only findings that start inside the chunk: the next starts there.
-        let mut found = placed_findings_in(source, start, end, place_of)?;
+        let mut found = placed_findings_in(source, repairer, start, end, place_of)?;
         found.retain(|f| f.offset >= start && f.offset < end);
         findings.append(&mut found);
         start = end;
@@ -140,6 +145,7 @@ pub fn findings_after(
 /// further than one window.
 pub fn findings_before(
     source: &Source,
+    repairer: &Arc<Repairer>,
     before: u64,
     floor: u64,
     max: usize,
@@ -151,7 +157,7 @@ pub fn findings_before(
     let mut end = before;
     while end > limit && found_count < max {
         let start = end.saturating_sub(CHUNK).max(limit);
-        let mut found = placed_findings_in(source, start, end, place_of)?;
+        let mut found = placed_findings_in(source, repairer, start, end, place_of)?;
         found.retain(|f| f.offset >= start && f.offset < end);
         found_count += found.len();
         chunks.push(found);
@@ -167,11 +173,12 @@ pub fn findings_before(
 /// knows them, else line and column 0 (not known).
 fn placed_findings_in(
     source: &Source,
+    repairer: &Arc<Repairer>,
     start: u64,
     end: u64,
     place_of: PlaceOf,
 ) -> Result<Vec<Finding>, SourceError> {
-    let (counted_from, mut findings) = findings_in(source, start, end)?;
+    let (counted_from, mut findings) = findings_in(source, repairer, start, end)?;
     let place = if findings.is_empty() {
         None
     } else {
@@ -194,7 +201,12 @@ fn placed_findings_in(
 /// The findings of the units from the line holding `start` (or the unit,
 /// in a line too long to look back over) to about `end`, in file order,
 /// with the offset their lines and columns are counted from.
-fn findings_in(source: &Source, start: u64, end: u64) -> Result<(u64, Vec<Finding>), SourceError> {
+fn findings_in(
+    source: &Source,
+    repairer: &Arc<Repairer>,
+    start: u64,
+    end: u64,
+) -> Result<(u64, Vec<Finding>), SourceError> {
     let encoding = source.encoding();
     let begin = if encoding.is_utf8() {
         let back = start.saturating_sub(LINE_LOOKBACK);
@@ -220,11 +232,11 @@ fn findings_in(source: &Source, start: u64, end: u64) -> Result<(u64, Vec<Findin
     let at_end = stop == source.len();
     let mut findings = if encoding.is_utf8() {
         bytes.truncate(complete_prefix_len(&bytes, at_end));
-        let mut scanner = FindingsScanner::new();
+        let mut scanner = FindingsScanner::with_repairer(Arc::clone(repairer));
         scanner.feed(&bytes);
         scanner.finish()
     } else {
-        let mut scanner = EncodedScanner::new(encoding, true);
+        let mut scanner = EncodedScanner::new(encoding, Some(Arc::clone(repairer)));
         let mut found = scanner.push(&bytes).findings;
         let (last, late) = scanner.finish();
         found.extend(last.findings);
@@ -254,13 +266,14 @@ mod tests {
         let second = bytes.len() as u64;
         bytes.extend_from_slice(b"\x02 end\n");
         let source = Source::from_bytes("t", bytes);
+        let repairer = Arc::default();
         assert_eq!(
-            finding_near(&source, 0, true, 0).unwrap(),
+            finding_near(&source, &repairer, 0, true, 0).unwrap(),
             Near::Found(6, FindingKind::Control)
         );
         let mut from = 6;
         let found = loop {
-            match finding_near(&source, from, true, 0).unwrap() {
+            match finding_near(&source, &repairer, from, true, 0).unwrap() {
                 Near::LookFurther(next) => from = next,
                 other => break other,
             }
@@ -268,19 +281,22 @@ mod tests {
         assert_eq!(found, Near::Found(second, FindingKind::Control));
         let mut from = second;
         let found = loop {
-            match finding_near(&source, from, false, 0).unwrap() {
+            match finding_near(&source, &repairer, from, false, 0).unwrap() {
                 Near::LookFurther(next) => from = next,
                 other => break other,
             }
         };
         assert_eq!(found, Near::Found(6, FindingKind::Control));
         assert_eq!(
-            finding_near(&source, second, true, 0).unwrap(),
+            finding_near(&source, &repairer, second, true, 0).unwrap(),
             Near::Nothing
         );
-        assert_eq!(finding_near(&source, 6, false, 0).unwrap(), Near::Nothing);
         assert_eq!(
-            finding_near(&source, second, false, second - 10).unwrap(),
+            finding_near(&source, &repairer, 6, false, 0).unwrap(),
+            Near::Nothing
+        );
+        assert_eq!(
+            finding_near(&source, &repairer, second, false, second - 10).unwrap(),
             Near::Nothing
         );
     }
@@ -288,7 +304,8 @@ mod tests {
     #[test]
     fn a_window_does_not_say_the_file_mixes_line_endings() {
         let source = Source::from_bytes("t", b"a\r\nb\nc\r\n\x01\n".to_vec());
-        let found = findings_after(&source, 0, 100, &|_| Some((1, 1))).unwrap();
+        let repairer = Arc::default();
+        let found = findings_after(&source, &repairer, 0, 100, &|_| Some((1, 1))).unwrap();
         let kinds: Vec<_> = found.findings.iter().map(|f| f.kind).collect();
         assert_eq!(kinds, [FindingKind::Control]);
     }
@@ -297,8 +314,9 @@ mod tests {
     fn in_utf16_the_offsets_are_the_files() {
         let bytes = Encoding::UTF_16LE.encode("ab\u{202E}cd\n").unwrap();
         let source = Source::from_bytes("t", bytes).in_encoding(Encoding::UTF_16LE);
+        let repairer = Arc::default();
         assert_eq!(
-            finding_near(&source, 1, true, 0).unwrap(),
+            finding_near(&source, &repairer, 1, true, 0).unwrap(),
             Near::Found(4, FindingKind::BidiControl)
         );
     }

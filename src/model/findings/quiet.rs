@@ -4,19 +4,19 @@
 
 use std::sync::LazyLock;
 
-use super::backend::{self, Backend};
+use super::backend::Backend;
 use super::byte_masks::{
     AFTER, BEFORE, ByteMasks, ChunkHits, ChunkTest, ChunkWindow, LANES, OneByte, PortableMasks,
     first_hit, first_hit_by,
 };
 
 /// The offset of the first character of `bytes` (valid UTF-8) at or after
-/// `from` that needs a closer look, or `bytes.len()`.
-pub fn next_loud(bytes: &[u8], from: usize) -> usize {
+/// `from` that needs a closer look, or `bytes.len()`, searched on `backend`.
+pub fn next_loud(backend: Backend, bytes: &[u8], from: usize) -> usize {
     let rest = &bytes[from..];
-    from + match backend::selected() {
+    from + match backend {
         Backend::Portable => first_hit_by(rest, &mut PortableLoud),
-        _ => first_hit::<Loud>(rest),
+        _ => first_hit::<Loud>(backend, rest),
     }
 }
 
@@ -236,12 +236,22 @@ mod tests {
             // place a chunk may put it.
             let mut text = String::from("a");
             text.push(c);
-            assert_eq!(next_loud(text.as_bytes(), 0), 1, "U+{:04X}", c as u32);
+            assert_eq!(
+                next_loud(Backend::best(), text.as_bytes(), 0),
+                1,
+                "U+{:04X}",
+                c as u32
+            );
             for before in [1, 30, 60, 63] {
                 let mut text = "a".repeat(before);
                 text.push(c);
                 text.push_str(&"x".repeat(140));
-                assert_eq!(next_loud(text.as_bytes(), 0), before, "U+{:04X}", c as u32);
+                assert_eq!(
+                    next_loud(Backend::best(), text.as_bytes(), 0),
+                    before,
+                    "U+{:04X}",
+                    c as u32
+                );
             }
         }
     }
@@ -271,7 +281,7 @@ mod tests {
             text.push(c);
         }
         let bytes = text.as_bytes();
-        let by_chunk = every_hit(bytes, first_hit::<Loud>);
+        let by_chunk = every_hit(bytes, |b| first_hit::<Loud>(Backend::best(), b));
         let by_byte = every_hit(bytes, |rest| first_hit_by(rest, &mut PortableLoud));
         assert!(by_chunk.len() > 10_000, "{} hits", by_chunk.len());
         let first_difference = by_chunk.iter().zip(&by_byte).position(|(a, b)| a != b);
@@ -302,11 +312,14 @@ mod tests {
     fn plain_text_is_quiet_and_finding_characters_are_loud() {
         let quiet =
             "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語, “quotes” — ok";
-        assert_eq!(next_loud(quiet.as_bytes(), 0), quiet.len());
+        assert_eq!(next_loud(Backend::best(), quiet.as_bytes(), 0), quiet.len());
         let kana_and_emoji = "私はガラスを食べられます 😀 🎉 © « » ½".as_bytes();
-        assert_eq!(next_loud(kana_and_emoji, 0), kana_and_emoji.len());
+        assert_eq!(
+            next_loud(Backend::best(), kana_and_emoji, 0),
+            kana_and_emoji.len()
+        );
         let plain = "Plain ASCII, tabs\tand CRLF\r\n, café, привет, Ελληνικά, 日本語 ─ box";
-        assert_eq!(next_loud(plain.as_bytes(), 0), plain.len());
+        assert_eq!(next_loud(Backend::best(), plain.as_bytes(), 0), plain.len());
         for loud in [
             "\u{1}",
             "\u{7f}",
@@ -321,7 +334,7 @@ mod tests {
             "\u{3099}",
         ] {
             let text = format!("{}{loud}", "x".repeat(40));
-            let at = next_loud(text.as_bytes(), 0);
+            let at = next_loud(Backend::best(), text.as_bytes(), 0);
             assert!(at <= 41, "{loud:?} at {at}");
         }
     }

@@ -9,7 +9,7 @@
 //! byte permutes ([`vbmi`]); with AVX2, 32 bytes at a time by byte shuffles
 //! ([`avx2`]); elsewhere a character at a time from the same tables.
 
-use super::backend::{self, Avx2Token, Backend, VbmiToken};
+use super::backend::{Avx2Token, Backend, VbmiToken};
 use super::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow, PortableMasks, first_hit_by};
 
 /// The bits of a class. Two neighbours go together when their classes share
@@ -169,7 +169,7 @@ fn changes(before: u8, class: u8) -> bool {
 /// With the AVX-512 backend selected, on a CPU with VBMI, the tables are
 /// looked up 64 bytes at a time; with AVX-512 or AVX2 selected otherwise,
 /// 32 bytes at a time; with neither, byte by byte.
-pub fn next_script_change(text: &[u8]) -> usize {
+pub fn next_script_change(backend: Backend, text: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512bw,avx512vbmi")]
@@ -180,14 +180,13 @@ pub fn next_script_change(text: &[u8]) -> usize {
         fn with_avx2(token: Avx2Token, text: &[u8]) -> usize {
             first_hit_by(text, &mut avx2::Classes::new(token))
         }
-        let selected = backend::selected();
-        if selected == Backend::Avx512
+        if backend == Backend::Avx512
             && let Some(token) = VbmiToken::detect()
         {
             // SAFETY: the token proves the CPU has AVX-512BW and VBMI.
             return unsafe { with_vbmi(token, text) };
         }
-        if selected != Backend::Portable
+        if backend != Backend::Portable
             && let Some(token) = Avx2Token::detect()
         {
             // SAFETY: the token proves the CPU has AVX2.

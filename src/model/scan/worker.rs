@@ -13,6 +13,7 @@ use crate::model::blocks::pieces::Span;
 use crate::model::encoding::UnitReader;
 use crate::model::job::{Job, Shared};
 use crate::model::resync::reader_at;
+use crate::model::settings::Settings;
 use crate::model::source::{Source, SourceError};
 use crate::model::unit::UnitKind;
 use crate::model::window::unit_at;
@@ -44,9 +45,14 @@ pub struct Scan {
 }
 
 impl Scan {
-    /// Starts scanning `source` in the background.
-    pub fn start(source: Arc<Source>) -> Scan {
-        Scan::start_with(source, ScanConfig::default())
+    /// Starts scanning `source` in the background, on as many threads as
+    /// `settings` say.
+    pub fn start(source: Arc<Source>, settings: Settings) -> Scan {
+        let config = ScanConfig {
+            threads: settings.threads.get(),
+            ..ScanConfig::default()
+        };
+        Scan::start_with(source, config)
     }
 
     /// Starts scanning with explicit block and segment sizes and thread
@@ -277,7 +283,7 @@ pub struct ScanConfig {
     pub block: usize,
     /// Bytes each scanning thread takes at a time.
     pub segment: u64,
-    /// Segments summarized at once (1 or 2).
+    /// Segments summarized at once, each on a thread of its own.
     pub threads: usize,
 }
 
@@ -286,7 +292,7 @@ impl Default for ScanConfig {
         ScanConfig {
             block: SCAN_BLOCK,
             segment: SEGMENT,
-            threads: 2,
+            threads: 1,
         }
     }
 }
@@ -300,7 +306,7 @@ const SEGMENT: u64 = 8 << 20;
 /// in file order; the index places each block among the lines.
 fn run(shared: &Shared<ScanIndex>, config: ScanConfig) {
     let source = &shared.source;
-    let threads = config.threads.clamp(1, 2);
+    let threads = config.threads.max(1);
     let mut buffers = vec![Vec::new(); threads];
     let mut start = 0;
     let result = loop {
@@ -471,7 +477,10 @@ mod tests {
             line_feeds += u64::from(summary.lf);
             ControlFlow::Continue(())
         });
-        let mut scan = Scan::start(Arc::new(Source::from_bytes("t", bytes)));
+        let mut scan = Scan::start(
+            Arc::new(Source::from_bytes("t", bytes)),
+            Settings::default(),
+        );
         scan.wait();
         let index = scan.index();
         assert!(index.is_complete());

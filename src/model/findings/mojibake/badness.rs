@@ -1,34 +1,14 @@
 //! How implausible a piece of text is: the measure that decides whether a
 //! repair is one. It counts what mojibake makes and writing does not, from
 //! Unicode's properties of each char and its neighbours, so it holds for
-//! every script:
-//!
-//! - C1 controls, private-use and unassigned code points (5 each), U+FFFD
-//!   (2), spacing accents and the like (¨ ´ ¸ ˆ ˜ ¦ ¤: 2), letters no
-//!   language writes (ſ, Ĕ, ɡ, ʲ: 2);
-//! - inside a word: a capital after a small letter, one of them beyond
-//!   ASCII ("cafÃ©": 3); a capital beyond ASCII between a letter and a small
-//!   letter ("BĂźrger": 3); two letters of scripts no language mixes
-//!   ("cafГ©", Latin then Han: 4); symbols between two letters ("Ã©t",
-//!   "Ð¿Ñ": 3); `¿`, `¡` or `¶` after a letter, which open a sentence or a
-//!   paragraph ("ï¿½": 3 more); `€` straight after a letter ("â€œ": 3
-//!   more); `œ` after a letter beyond ASCII ("Ãœber", "âœ”": 3); two or more
-//!   symbols beyond ASCII piled onto the end of a word after a letter, not
-//!   all of them punctuation ("Zam√≤": 3); a no-break space between a
-//!   capital and a small letter, or after a capital beyond ASCII standing
-//!   alone and before a plain space ("Ã l'office": 3);
-//! - a mark on a letter of another script, or a mark of Latin, Greek and
-//!   Cyrillic (U+0300–036F) on another script's letter (4); a mark after a
-//!   space, on a symbol (other than the marks made for symbols: "░ް"), or
-//!   on a Latin, Greek or Cyrillic letter that no precomposed letter has it
-//!   on (2);
-//! - rare symbols: supplemental arrows and math operators (2);
-//! - a letter of a script found nowhere else on the line (3, once a script),
-//!   but a small Greek letter alone among ASCII and math symbols is neither
-//!   foreign nor mixed ("IL2Rγc", "√π"); a digit of one script after a
-//!   letter of another (4);
-//! - a word whose letters beyond ASCII no one language's alphabet holds
-//!   together (ı with ź: 2).
+//! every script: chars that are never or seldom text on their own (C1
+//! controls, U+FFFD, spacing accents, letters no language writes); inside a
+//! word, capitals after small letters, letters of scripts no language
+//! mixes, symbols between letters or piled onto a word's end, marks where
+//! no writing puts them, a no-break space inside a word, letters that no
+//! one alphabet holds together; and beside the line, a script found
+//! nowhere else on it. What each sign costs, and why, is in
+//! [`super::costs`].
 //!
 //! Apostrophes, hyphens, dashes and the middle dot join words and cost
 //! nothing; typography between words (« » „ “ … – × ° £ € ™) costs nothing.
@@ -39,6 +19,7 @@ use unicode_general_category::{GeneralCategory as Category, get_general_category
 use unicode_normalization::char::compose;
 use unicode_script::{Script, UnicodeScript};
 
+use super::costs;
 use super::kept::Kept;
 use crate::model::encoding::{alphabets_of, family, is_common_letter};
 
@@ -112,7 +93,7 @@ impl Measure {
         if context.letters < 3 {
             return self.alone;
         }
-        self.alone + 3 * self.scripts.count_outside(context.scripts)
+        self.alone + costs::SCRIPT_NOT_ON_LINE * self.scripts.count_outside(context.scripts)
     }
 }
 
@@ -276,20 +257,20 @@ fn is_specific(script: Script) -> bool {
 /// What `c` costs on its own.
 fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
     match c {
-        '\u{80}'..='\u{9F}' => 5,
-        '\u{FFFD}' => 2,
-        '¨' | '¯' | '´' | '¸' | '¦' | '¤' | '\u{2C6}'..='\u{2DD}' => 2,
-        // Symbols few texts use: supplemental arrows and math operators.
-        '\u{27C0}'..='\u{27EF}' | '\u{2900}'..='\u{2AFF}' => 2,
+        '\u{80}'..='\u{9F}' => costs::NOT_TEXT,
+        '\u{FFFD}' => costs::REPLACEMENT_CHAR,
+        '¨' | '¯' | '´' | '¸' | '¦' | '¤' | '\u{2C6}'..='\u{2DD}' => costs::SPACING_ACCENT,
+        '\u{27C0}'..='\u{27EF}' | '\u{2900}'..='\u{2AFF}' => costs::RARE_SYMBOL,
         _ if kind == Kind::Other
             && (script == Script::Unknown || category == Category::PrivateUse) =>
         {
-            5
+            costs::NOT_TEXT
         }
-        _ if kind == Kind::Letter && !is_common_letter(c) => 2,
-        // Rare ideographs (CJK Extension A and beyond), Kanbun, Yi.
-        '\u{3190}'..='\u{319F}' | '\u{3400}'..='\u{4DBF}' | '\u{A000}'..='\u{A4CF}' => 2,
-        '\u{20000}'..='\u{3FFFF}' => 2,
+        _ if kind == Kind::Letter && !is_common_letter(c) => costs::RARE_LETTER,
+        '\u{3190}'..='\u{319F}' | '\u{3400}'..='\u{4DBF}' | '\u{A000}'..='\u{A4CF}' => {
+            costs::RARE_IDEOGRAPH
+        }
+        '\u{20000}'..='\u{3FFFF}' => costs::RARE_IDEOGRAPH,
         _ => 0,
     }
 }
@@ -509,40 +490,38 @@ impl ScriptSet {
     }
 }
 
-/// How implausible `text` is beside `context` (see the module's rules).
-pub fn badness(text: &str, context: &Context) -> u32 {
-    with_measure(text, |measure| measure.against(context))
+/// Measures texts, keeping the measures of those it measured lately: every
+/// word of a line that may hold mojibake is measured, and the words of a
+/// text recur. A value owns what it keeps; nothing is shared.
+#[derive(Default)]
+pub struct Measurer {
+    /// The measures kept.
+    measured: Kept<Measure>,
+    /// The facts of the text being measured (kept, to save an allocation a
+    /// text).
+    facts: Vec<Facts>,
 }
 
-/// How implausible `text` is on its own, and its letters' scripts (see the
-/// module's rules).
-pub fn measure(text: &str) -> Measure {
-    with_measure(text, |measure| *measure)
-}
-
-thread_local! {
-    /// The measures of the texts this thread measured lately: every word
-    /// of a line that may hold mojibake is measured.
-    static MEASURED: std::cell::RefCell<Kept<Measure>> = std::cell::RefCell::new(Kept::default());
-}
-
-/// Calls `with` on the measure of `text`, kept from an earlier call if it
-/// was measured lately.
-fn with_measure<T>(text: &str, with: impl FnOnce(&Measure) -> T) -> T {
-    MEASURED.with_borrow_mut(|kept| kept.with(text, measure_now, with))
-}
-
-/// Works out the measure of `text`.
-fn measure_now(text: &str) -> Measure {
-    thread_local! {
-        // The facts of the text measured (kept, to save an allocation a text).
-        static FACTS: std::cell::RefCell<Vec<Facts>> = const { std::cell::RefCell::new(Vec::new()) };
+impl Measurer {
+    /// How implausible `text` is on its own, and its letters' scripts (see
+    /// the module's rules).
+    pub fn measure(&mut self, text: &str) -> Measure {
+        let Measurer { measured, facts } = self;
+        measured.with(
+            text,
+            |text| {
+                facts.clear();
+                facts.extend(text.chars().map(self::facts));
+                measure_facts(facts)
+            },
+            |measure| *measure,
+        )
     }
-    FACTS.with_borrow_mut(|facts| {
-        facts.clear();
-        facts.extend(text.chars().map(self::facts));
-        measure_facts(facts)
-    })
+
+    /// How implausible `text` is beside `context` (see the module's rules).
+    pub fn badness(&mut self, text: &str, context: &Context) -> u32 {
+        self.measure(text).against(context)
+    }
 }
 
 /// [`measure`] of the text whose chars' facts are `facts`.
@@ -566,13 +545,13 @@ fn measure_facts(facts: &[Facts]) -> Measure {
             Kind::Letter => {
                 if let Some(b) = letter_before {
                     if b.lower && f.upper && !(b.c.is_ascii() && f.c.is_ascii()) {
-                        cost += 3;
+                        cost += costs::CAPITAL_AFTER_SMALL;
                     }
                     if f.upper
                         && !f.c.is_ascii()
                         && after.is_some_and(|a| a.kind == Kind::Letter && a.lower)
                     {
-                        cost += 3;
+                        cost += costs::CAPITAL_INSIDE_WORD;
                     }
                     if is_specific(b.script)
                         && is_specific(f.script)
@@ -580,13 +559,13 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                         && !is_lone_greek(facts, i)
                         && !(i > 0 && is_lone_greek(facts, i - 1))
                     {
-                        cost += 4;
+                        cost += costs::MIXED_SCRIPTS;
                     }
                 }
                 // No language writes œ after a letter beyond ASCII ("Ãœ",
                 // "âœ"): French puts it after c, s, n, v, b, m, f.
                 if matches!(f.c, 'œ' | 'Œ') && letter_before.is_some_and(|b| !b.c.is_ascii()) {
-                    cost += 3;
+                    cost += costs::OE_AFTER_ACCENTED;
                 }
                 if is_specific(f.script) && !is_lone_greek(facts, i) {
                     scripts.add(f.script.into());
@@ -595,13 +574,13 @@ fn measure_facts(facts: &[Facts]) -> Measure {
             Kind::Mark => {
                 let on = before.map(|b| (b.kind, b.script));
                 cost += match on {
-                    None | Some((Kind::Space, _)) => 2,
+                    None | Some((Kind::Space, _)) => costs::STRAY_MARK,
                     // A mark on a symbol, other than the marks made for
                     // symbols: box art read as IBM866 ("░▌░░▐░" is
                     // "░ݰ░" and a Thaana sukun).
-                    Some((Kind::Symbol, _)) if !is_mark_for_symbols(f.c) => 2,
+                    Some((Kind::Symbol, _)) if !is_mark_for_symbols(f.c) => costs::STRAY_MARK,
                     Some((Kind::Letter, script)) if is_specific(f.script) && script != f.script => {
-                        4
+                        costs::FOREIGN_MARK
                     }
                     // The marks of Latin, Greek and Cyrillic (U+0300–036F)
                     // on a letter of another script ("ա\u{36b}").
@@ -613,7 +592,7 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                                 Script::Latin | Script::Greek | Script::Cyrillic
                             ) =>
                     {
-                        4
+                        costs::FOREIGN_MARK
                     }
                     // An accent on a Latin, Greek or Cyrillic letter that
                     // no precomposed letter has (c̩, a̶).
@@ -621,7 +600,7 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                         if before
                             .is_some_and(|b| !compose(b.c, f.c).is_some_and(is_common_letter)) =>
                     {
-                        2
+                        costs::UNCOMPOSED_MARK
                     }
                     _ => 0,
                 };
@@ -632,7 +611,7 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                     && letter_before
                         .is_some_and(|b| is_specific(b.script) && b.script != f.script) =>
             {
-                cost += 4;
+                cost += costs::FOREIGN_DIGIT;
             }
             // The same symbol every other char, with another between
             // ("×‘×”×•": Hebrew's lead byte D7 shown as ×).
@@ -644,13 +623,13 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                         !b.c.is_ascii() && b.kind != Kind::Letter && b.c != f.c
                     }) =>
             {
-                cost += 2;
+                cost += costs::ALTERNATING_SYMBOL;
             }
             Kind::Space => {
                 if f.c == '\u{A0}' {
                     let capital_before = letter_before.is_some_and(|b| b.upper && !b.c.is_ascii());
                     if capital_before && after.is_some_and(|a| a.kind == Kind::Letter && a.lower) {
-                        cost += 3;
+                        cost += costs::NO_BREAK_SPACE_INSIDE_WORD;
                     }
                     // A capital beyond ASCII alone, then a no-break space
                     // before a plain space or the end ("ART TRIP Ã
@@ -662,11 +641,11 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                         .checked_sub(2)
                         .is_none_or(|j| facts[j].kind == Kind::Space);
                     if capital_before && alone && after.is_none_or(|a| a.kind == Kind::Space) {
-                        cost += 3;
+                        cost += costs::NO_BREAK_SPACE_AFTER_LONE_CAPITAL;
                     }
                 }
                 if holding.take() == Some(0) {
-                    cost += 2;
+                    cost += costs::NO_ONE_ALPHABET;
                 }
             }
             Kind::Symbol if !f.c.is_ascii() && f.c != '\u{FFFD}' && letter_before.is_some() => {
@@ -687,18 +666,18 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                     && run.iter().filter(plain).any(|g| !g.punctuation)
                     && run_end.is_none_or(|j| facts[j].kind == Kind::Space);
                 if ends_in_letter || piled {
-                    cost += 3;
+                    cost += costs::SYMBOLS_IN_WORD;
                 }
                 // Spanish opens a question or an exclamation with these,
                 // and a pilcrow opens a paragraph: they follow a space or
                 // punctuation, never a letter ("ï¿½", "Ì¶6").
                 if matches!(f.c, '¿' | '¡' | '¶') {
-                    cost += 3;
+                    cost += costs::OPENER_AFTER_LETTER;
                 }
                 // The euro sign goes before or after a number, never
                 // straight after a letter ("â€œ", "Ã€").
                 if f.c == '€' {
-                    cost += 3;
+                    cost += costs::EURO_AFTER_LETTER;
                 }
             }
             _ => {}
@@ -710,7 +689,7 @@ fn measure_facts(facts: &[Facts]) -> Measure {
         }
     }
     if holding == Some(0) {
-        cost += 2;
+        cost += costs::NO_ONE_ALPHABET;
     }
     Measure {
         alone: cost,
@@ -723,7 +702,7 @@ mod tests {
     use super::*;
 
     fn bad(text: &str) -> u32 {
-        badness(text, &Context::default())
+        Measurer::default().badness(text, &Context::default())
     }
 
     /// Asserts what [`plain_script`] promises of `word`, if it is plain.
@@ -731,7 +710,7 @@ mod tests {
         let Some((script, letters)) = plain_script(word) else {
             return;
         };
-        let measure = measure(word);
+        let measure = Measurer::default().measure(word);
         assert!(measure.alone <= 2, "{word:?} costs {}", measure.alone);
         let mut only = ScriptSet::default();
         only.add(script);

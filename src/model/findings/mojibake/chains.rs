@@ -1,11 +1,10 @@
 //! The readings of a word: every text that undoing one to three layers of
 //! garbling, through any of the encodings, makes of it.
 
-use std::cell::RefCell;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use super::Chain;
-use super::badness::{Measure, measure};
+use super::badness::{Context, Measure, Measurer};
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
 use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
@@ -33,9 +32,9 @@ pub struct Candidate {
 /// Every reading of `word` (the first chain found to a text is gone on
 /// from; others to the same text with as many layers are kept, since the
 /// line may show which it was).
-pub fn candidates(word: &str) -> Vec<Candidate> {
+pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
     let mut found: Vec<Candidate> = Vec::new();
-    let alone = measure(word);
+    let alone = measurer.measure(word);
     let start = Candidate {
         chain: Chain(Vec::new()),
         text: word.to_string(),
@@ -76,7 +75,7 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
                 let mut chain = from_chain.clone();
                 chain.0.push(undone.layer);
                 let first = found.iter().find(|c| c.text == undone.text);
-                let measure = first.map_or_else(|| measure(&undone.text), |c| c.measure);
+                let measure = first.map_or_else(|| measurer.measure(&undone.text), |c| c.measure);
                 let candidate = Candidate {
                     measure,
                     left: if outermost { undone.left } else { from_left },
@@ -104,22 +103,51 @@ pub fn candidates(word: &str) -> Vec<Candidate> {
     found
 }
 
-thread_local! {
-    /// The readings of the words this thread judged lately: a line is
-    /// judged in up to four passes, and the words of a text recur.
-    static KEPT: RefCell<Kept<Arc<[Candidate]>>> = RefCell::new(Kept::default());
+/// The readings of words that a store shared by the threads of one
+/// repairer keeps: the threads that split a file see the same words.
+pub type SharedReadings = Shared<Arc<[Candidate]>>;
+
+/// What one thread judging lines keeps of the words it judged lately: a
+/// line is judged in up to four passes, and the words of a text recur.
+/// It owns its stores but for `shared`, which the threads of one repairer
+/// share.
+pub struct Memo {
+    measurer: Measurer,
+    readings: Kept<Arc<[Candidate]>>,
+    shared: Arc<SharedReadings>,
 }
 
-/// The readings of the words any thread judged lately: the threads that
-/// split a file see the same words.
-static SHARED: LazyLock<Shared<Arc<[Candidate]>>> = LazyLock::new(Shared::default);
+impl Memo {
+    /// A memo that looks for the readings other threads worked out in
+    /// `shared`.
+    pub fn new(shared: Arc<SharedReadings>) -> Memo {
+        Memo {
+            measurer: Measurer::default(),
+            readings: Kept::default(),
+            shared,
+        }
+    }
 
-/// Every reading of `word` ([`candidates`]), kept from an earlier call if
-/// it was judged lately.
-pub fn readings_of(word: &str) -> Arc<[Candidate]> {
-    KEPT.with_borrow_mut(|kept| {
-        kept.with_shared(&SHARED, word, |word| candidates(word).into(), Arc::clone)
-    })
+    /// Every reading of `word` ([`candidates`]), kept from an earlier call
+    /// if it was judged lately.
+    pub fn readings_of(&mut self, word: &str) -> Arc<[Candidate]> {
+        let Memo {
+            measurer,
+            readings,
+            shared,
+        } = self;
+        readings.with_shared(
+            shared,
+            word,
+            |word| candidates(word, measurer).into(),
+            Arc::clone,
+        )
+    }
+
+    /// How implausible `text` is beside `context`.
+    pub fn badness(&mut self, text: &str, context: &Context) -> u32 {
+        self.measurer.badness(text, context)
+    }
 }
 
 /// The encodings (as bits by index) in which some char of `text` that

@@ -14,15 +14,24 @@
 
 mod badness;
 mod chains;
+mod costs;
 mod garblers;
 mod kept;
 mod lead_pairs;
-mod line;
+mod prefilter;
+mod repairer;
+mod runs;
 mod steps;
+#[cfg(test)]
+mod tests;
 mod undo;
+mod verdict;
+mod words;
 
 pub use garblers::Garbler;
-pub use line::{find_mojibake, may_hold_mojibake, overlapping};
+pub use prefilter::may_hold_mojibake;
+pub use repairer::{Repairer, find_mojibake};
+pub use runs::overlapping;
 pub use undo::Layer;
 
 /// How a text came to be garbled: its layers, the last one first (the

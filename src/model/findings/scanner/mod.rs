@@ -2,6 +2,7 @@
 //! characters and byte patterns show.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use unicode_normalization::char::{canonical_combining_class, compose};
@@ -12,6 +13,7 @@ use super::line_endings::LineEndings;
 mod invalid;
 mod per_line;
 mod words;
+use super::mojibake::Repairer;
 use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
@@ -26,7 +28,7 @@ pub use per_line::PER_LINE_LIMIT;
 use per_line::{LineTally, Placing};
 
 /// About the size of the pieces that [`FindingsScanner::feed_lines`] shares
-/// out between two threads: small enough to even out a late start, big
+/// out between threads: small enough to even out a late start, big
 /// enough that each is worth taking.
 const PARALLEL_PIECE: usize = 64 << 10;
 
@@ -34,8 +36,10 @@ const PARALLEL_PIECE: usize = 64 << 10;
 const UTF16_PROBE: usize = 4096;
 
 /// Collects findings from consecutive unit-aligned blocks.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FindingsScanner {
+    /// Finds mojibake, and holds the settings the scan runs with.
+    repairer: Arc<Repairer>,
     offset: u64,
     findings: Vec<Finding>,
     /// The previous character and its offset, for decomposed sequences.
@@ -83,6 +87,12 @@ impl Position {
     }
 }
 
+impl Default for FindingsScanner {
+    fn default() -> Self {
+        FindingsScanner::new()
+    }
+}
+
 impl FindingsScanner {
     /// The size of block to feed it: big enough that splitting each block
     /// over two threads ([`feed_lines`](Self::feed_lines)) pays, small
@@ -92,17 +102,43 @@ impl FindingsScanner {
     /// whole one on text.)
     pub const LINES_BLOCK: usize = READ_SIZE / 4;
 
-    /// A scanner at the start of a file.
+    /// A scanner at the start of a file, with a repairer of its own (made
+    /// with the default settings).
     pub fn new() -> FindingsScanner {
-        FindingsScanner::default()
+        FindingsScanner::with_repairer(Arc::new(Repairer::default()))
+    }
+
+    /// A scanner at the start of a file that finds mojibake with
+    /// `repairer` and runs with its settings.
+    pub fn with_repairer(repairer: Arc<Repairer>) -> FindingsScanner {
+        FindingsScanner {
+            repairer,
+            offset: 0,
+            findings: Vec::new(),
+            previous: None,
+            line_endings: LineEndings::default(),
+            skip_until: 0,
+            place: Place::default(),
+            previous_at: Position::default(),
+            char_by_char: false,
+            wide_text: false,
+            code_units: false,
+            line_tally: LineTally::default(),
+        }
     }
 
     /// A scanner that looks at every character one by one: slower, and
     /// the reference the quick walk must agree with.
     pub fn char_by_char() -> FindingsScanner {
+        FindingsScanner::new().looking_at_every_char()
+    }
+
+    /// This scanner, looking at every character one by one (see
+    /// [`FindingsScanner::char_by_char`]).
+    pub fn looking_at_every_char(self) -> FindingsScanner {
         FindingsScanner {
             char_by_char: true,
-            ..FindingsScanner::default()
+            ..self
         }
     }
 
@@ -177,16 +213,17 @@ impl FindingsScanner {
         std::mem::take(&mut self.findings)
     }
 
-    /// Scans the next block like [`feed`](Self::feed), on two threads when
-    /// that pays: the block must be a run of whole lines (end with a line
+    /// Scans the next block like [`feed`](Self::feed), on the settings'
+    /// threads when that pays: the block must be a run of whole lines (end with a line
     /// feed, or at the end of the file) and follow a line feed. Lines are
     /// independent, so the block is cut at line feeds into pieces that the
-    /// two threads take in turn (the helper often starts late: the reading
-    /// thread has the other core) and that are then joined in order.
+    /// threads take in turn (a helper often starts late: the reading thread
+    /// has another core) and that are then joined in order.
     /// Returns whether the block is valid UTF-8.
     pub fn feed_lines(&mut self, block: &[u8]) -> bool {
         let at_line_start = self.place.units_since_lf() == 0 && !self.line_endings.after_cr();
-        if !at_line_start || block.len() < 2 * PARALLEL_PIECE {
+        let helpers = self.repairer.settings().threads.get() - 1;
+        if !at_line_start || block.len() < 2 * PARALLEL_PIECE || helpers == 0 {
             return self.feed(block);
         }
         let pieces = line_pieces(block, PARALLEL_PIECE);
@@ -205,16 +242,18 @@ impl FindingsScanner {
                     char_by_char: self.char_by_char,
                     wide_text: self.wide_text,
                     code_units: self.code_units,
-                    ..FindingsScanner::default()
+                    ..FindingsScanner::with_repairer(Arc::clone(&self.repairer))
                 };
                 let valid = scanner.feed(piece);
                 scanned.push((i, scanner, valid));
             }
         };
         let mut scanned = std::thread::scope(|scope| {
-            let helper = scope.spawn(scan_pieces);
+            let helpers: Vec<_> = (0..helpers).map(|_| scope.spawn(scan_pieces)).collect();
             let mut scanned = scan_pieces();
-            scanned.extend(helper.join().expect("the findings helper does not panic"));
+            for helper in helpers {
+                scanned.extend(helper.join().expect("the findings helper does not panic"));
+            }
             scanned
         });
         scanned.sort_unstable_by_key(|&(i, _, _)| i);
@@ -319,7 +358,7 @@ impl FindingsScanner {
         let bytes = text.as_bytes();
         let mut at = 0;
         while at < bytes.len() {
-            let loud = next_loud(bytes, at);
+            let loud = next_loud(self.repairer.settings().backend, bytes, at);
             if loud > at {
                 self.skip_quiet(&bytes[at..loud], start + at as u64);
             }

@@ -5,7 +5,7 @@ use super::{FindingsScanner, Position};
 use crate::display::quote_short;
 use crate::model::findings::kinds::char_label;
 use crate::model::findings::mixed_script::find_mixed_script;
-use crate::model::findings::mojibake::{find_mojibake, overlapping};
+use crate::model::findings::mojibake::overlapping;
 use crate::model::findings::{FindingKind, MojibakeFinding};
 
 impl FindingsScanner {
@@ -18,9 +18,9 @@ impl FindingsScanner {
         start: u64,
         piece_at: Position,
     ) {
-        let runs = find_mojibake(text);
+        let runs = self.repairer.find(text);
         let mut positions = Positions::from(text, piece_at);
-        for word in find_mixed_script(text) {
+        for word in find_mixed_script(text, self.repairer.settings().backend) {
             if !overlapping(&runs, &word.range).is_empty() {
                 continue;
             }

@@ -1,0 +1,147 @@
+//! The repairer: a value that finds the mojibake of texts. It owns what it
+//! keeps between texts (the measures and readings of the words it judged),
+//! its choice of vector backend and the threads it judges a long text on;
+//! two repairers share nothing, and what one finds in a text never depends
+//! on what it judged before, on which thread, or in what order.
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rayon::prelude::*;
+
+use super::Mojibake;
+use super::chains::{Memo, SharedReadings};
+use super::prefilter::lines_that_may_hold;
+use super::runs::find_in_line;
+use crate::model::blocks::line_aligned::line_pieces;
+use crate::model::settings::Settings;
+
+/// Texts this long or longer are judged in pieces of whole lines of about
+/// this size, on the repairer's threads (lines are judged independently).
+const PARALLEL_PIECE: usize = 64 << 10;
+
+/// Finds the mojibake runs of texts, line by line.
+///
+/// Keep one and feed it every text: the words of a text recur, and what
+/// it worked out for a word is kept for the next. It may be shared by
+/// threads (`&Repairer` is all [`Repairer::find`] takes).
+pub struct Repairer {
+    settings: Settings,
+    /// The readings any of its threads worked out.
+    shared: Arc<SharedReadings>,
+    /// The memos of the threads not judging now, for the next to take.
+    idle: Mutex<Vec<Memo>>,
+    /// The threads long texts are judged on, started the first time one
+    /// comes (none if there is to be one thread).
+    pool: OnceLock<Option<rayon::ThreadPool>>,
+}
+
+impl Default for Repairer {
+    /// A repairer with the default [`Settings`].
+    fn default() -> Self {
+        Repairer::new(Settings::default())
+    }
+}
+
+impl std::fmt::Debug for Repairer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Repairer")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Repairer {
+    /// A repairer that runs as `settings` say.
+    pub fn new(settings: Settings) -> Repairer {
+        Repairer {
+            settings,
+            shared: Arc::default(),
+            idle: Mutex::new(Vec::new()),
+            pool: OnceLock::new(),
+        }
+    }
+
+    /// How it runs.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The mojibake runs of `text`, in order and apart.
+    pub fn find(&self, text: &str) -> Vec<Mojibake> {
+        if text.len() < 2 * PARALLEL_PIECE {
+            return self.find_in_lines(text);
+        }
+        let Some(pool) = self.pool() else {
+            return self.find_in_lines(text);
+        };
+        let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
+        let found: Vec<Vec<Mojibake>> = pool.install(|| {
+            pieces
+                .par_iter()
+                .map(|&(start, piece)| {
+                    let mut runs = self.find_in_lines(&text[start..start + piece.len()]);
+                    for run in &mut runs {
+                        run.range = start + run.range.start..start + run.range.end;
+                    }
+                    runs
+                })
+                .collect()
+        });
+        found.concat()
+    }
+
+    /// [`Repairer::find`] on this thread.
+    fn find_in_lines(&self, text: &str) -> Vec<Mojibake> {
+        let mut memo = self.take_memo();
+        let mut runs = Vec::new();
+        lines_that_may_hold(text, self.settings.backend, |start, end| {
+            find_in_line(&mut memo, text, start, end, &mut runs)
+        });
+        self.give_back(memo);
+        runs
+    }
+
+    /// A memo for a thread to judge with: one another thread left, or a
+    /// new one.
+    fn take_memo(&self) -> Memo {
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        idle.unwrap_or_else(|| Memo::new(Arc::clone(&self.shared)))
+    }
+
+    /// Gives a memo back for the next thread.
+    fn give_back(&self, memo: Memo) {
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(memo);
+        }
+    }
+
+    /// Its threads, started once.
+    fn pool(&self) -> Option<&rayon::ThreadPool> {
+        self.pool
+            .get_or_init(|| {
+                let threads = self.settings.threads.get();
+                (threads > 1)
+                    .then(|| {
+                        rayon::ThreadPoolBuilder::new()
+                            .num_threads(threads)
+                            .thread_name(|i| format!("utf8scope-repair-{i}"))
+                            .build()
+                            .ok()
+                    })
+                    .flatten()
+            })
+            .as_ref()
+    }
+}
+
+/// The mojibake runs of `text`, found by a repairer made for it alone (on
+/// every core if the text is long enough to split). To judge many texts,
+/// keep a [`Repairer`]: it keeps what it worked out for their words.
+pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
+    let settings = if text.len() < 2 * PARALLEL_PIECE {
+        Settings::one_thread()
+    } else {
+        Settings::default()
+    };
+    Repairer::new(settings).find(text)
+}

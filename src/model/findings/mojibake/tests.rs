@@ -1,0 +1,404 @@
+//! Tests of the line judgment as a whole: the quick test, the stages, and
+//! what they find together.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::chains::Memo;
+use super::garblers::quick_roles;
+use super::prefilter::{lines_that_may_hold, may_hold_mojibake};
+use super::words::{Measured, shows_none_plainly};
+use super::{find_mojibake, with_repairs};
+use crate::model::findings::backend::Backend;
+
+/// A memo of its own.
+fn memo() -> Memo {
+    Memo::new(Arc::default())
+}
+
+fn fixed(text: &str) -> String {
+    with_repairs(text, &find_mojibake(text))
+}
+
+#[test]
+fn repairs_the_classic_cases() {
+    assert_eq!(fixed("Le cafÃ© est prÃªt"), "Le café est prêt");
+    assert_eq!(fixed("РїСЂРёРІРµС‚ Рё РјРёСЂ"), "привет и мир");
+    assert_eq!(fixed("п©я─п╦п╡п╣я┌"), "привет");
+    assert_eq!(fixed("Iggy Pop (nÃƒÂ© Jim)"), "Iggy Pop (né Jim)");
+    assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
+    // The no-break space became a space, beside the one after it.
+    assert_eq!(fixed("voilÃ  le travail"), "voilà le travail");
+    assert_eq!(fixed("atenÃ§Ã£o Ã s crianÃ§as"), "atenção às crianças");
+    assert_eq!(fixed("a Г‚ВЈ5.8bn issue"), "a £5.8bn issue");
+    assert_eq!(fixed("Je ne sais pas o√π aller"), "Je ne sais pas où aller");
+    let russian = find_mojibake("РїСЂРёРІРµС‚ РјРёСЂ");
+    assert_eq!(russian.len(), 1, "{russian:?}");
+    assert_eq!(russian[0].chain(), "UTF-8 read as windows-1251");
+    let twice = find_mojibake("cafÃƒÂ©");
+    assert_eq!(twice[0].chain(), "UTF-8 read as windows-1252, twice");
+    // An ambiguous word is garbled text, not text left ungarbled: the
+    // one-letter repair beside it decides it (ftfy's Slovak case).
+    assert_eq!(
+        fixed("Nap\u{102}\u{ad}\u{139}\u{2c7}te n\u{102}\u{2c7}m !"),
+        "Napíšte nám !"
+    );
+    // "à" whose no-break space survived, before a space; a Romanian
+    // word before a no-break space is no such thing.
+    assert_eq!(
+        fixed("ART TRIP \u{c3}\u{a0} l'office"),
+        "ART TRIP à l'office"
+    );
+    assert_eq!(fixed("NICIODAT\u{102}\u{a0} "), "NICIODAT\u{102}\u{a0} ");
+    let two = find_mojibake("Г‚ВЈ5");
+    assert_eq!(
+        two[0].chain(),
+        "UTF-8 read as windows-1252, then as windows-1251"
+    );
+}
+
+/// [`may_hold_mojibake`] a char at a time, as its doc says it: the
+/// oracle of the byte-wise scan.
+fn may_hold_char_by_char(line: &str) -> bool {
+    let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
+    for c in line.chars() {
+        let roles = quick_roles(c);
+        let continuation = match c {
+            '\u{80}'..='\u{9F}' => return true,
+            _ => roles.continuation,
+        };
+        if need1 & continuation != 0 {
+            return true;
+        }
+        (need1, need2) = (need2 & continuation, need3 & continuation);
+        need1 |= roles.lead2;
+        need2 |= roles.lead3;
+        need3 = roles.lead4;
+    }
+    false
+}
+
+/// The lines (start, end) of `text` that [`lines_that_may_hold`] visits
+/// on each backend the CPU has, by name.
+fn visited_lines(text: &str) -> Vec<(&'static str, Vec<(usize, usize)>)> {
+    (Backend::ALL.into_iter())
+        .filter(|backend| backend.is_available())
+        .map(|backend| {
+            let mut visited = Vec::new();
+            lines_that_may_hold(text, backend, |start, end| visited.push((start, end)));
+            (backend.name(), visited)
+        })
+        .collect()
+}
+
+/// The lines of `text` for which [`may_hold_char_by_char`] holds.
+fn holding_lines(text: &str) -> Vec<(usize, usize)> {
+    let mut start = 0;
+    let mut holding = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if may_hold_char_by_char(line) {
+            holding.push((start, start + line.len()));
+        }
+        start += line.len();
+    }
+    holding
+}
+
+/// Asserts that the lead-pair search, on every backend, takes just the
+/// lines of `text` that may hold mojibake: the lines it passes over that
+/// hold some (misses) and those it takes that hold none are counted
+/// apart.
+fn assert_takes_the_lines_that_may_hold(text: &str) {
+    let holding = holding_lines(text);
+    for (backend, visited) in visited_lines(text) {
+        let (holding, visited): (BTreeSet<_>, BTreeSet<_>) = (
+            holding.iter().copied().collect(),
+            visited.into_iter().collect(),
+        );
+        let missed: Vec<&str> = (holding.iter())
+            .filter(|line| !visited.contains(line))
+            .map(|&(start, end)| &text[start..end])
+            .collect();
+        let extra: Vec<&str> = (visited.iter())
+            .filter(|line| !holding.contains(line))
+            .map(|&(start, end)| &text[start..end])
+            .collect();
+        assert!(
+            missed.is_empty() && extra.is_empty(),
+            "{backend}: {} missed {:?}; {} taken wrongly {:?}",
+            missed.len(),
+            &missed[..missed.len().min(5)],
+            extra.len(),
+            &extra[..extra.len().min(5)],
+        );
+    }
+}
+
+/// Every char that shows a byte in some encoding or that the quick
+/// test takes for a lost one, and some that show none.
+fn chars_with_roles() -> Vec<char> {
+    let mut chars: Vec<char> = ('\u{80}'..='\u{FFFF}')
+        .filter(|&c| {
+            let roles = quick_roles(c);
+            roles.lead() | roles.continuation != 0 || ('\u{80}'..'\u{A0}').contains(&c)
+        })
+        .collect();
+    chars.extend([' ', '?', 'a', '\u{FFFD}', '字', '😀']);
+    chars
+}
+
+#[test]
+fn the_lead_pair_search_takes_every_line_of_two_chars_that_may_hold() {
+    // Every two chars that show bytes, side by side and with a space
+    // between (a lost no-break space, the search's one rule of three
+    // chars), each pair a line.
+    let chars = chars_with_roles();
+    for between in ["", " "] {
+        let mut text = String::new();
+        for &a in &chars {
+            for &b in &chars {
+                text.push(a);
+                text.push_str(between);
+                text.push(b);
+                text.push('\n');
+            }
+        }
+        assert!(!holding_lines(&text).is_empty());
+        assert_takes_the_lines_that_may_hold(&text);
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_lead_pair_search_takes_the_lines_that_may_hold(lines in proptest::collection::vec(
+        proptest::collection::vec(
+            proptest::prop_oneof![
+                4 => proptest::sample::select(chars_with_roles()),
+                1 => proptest::sample::select(vec![' ', '?', '\n', 'a', 'é', 'Ã', 'â', '€', '\u{A0}']),
+            ],
+            0..40,
+        ),
+        1..8,
+    )) {
+        let text: String = (lines.iter())
+            .map(|line| line.iter().collect::<String>() + "\n")
+            .collect();
+        assert_takes_the_lines_that_may_hold(&text);
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_quick_test_scans_bytes_as_it_reads_chars(chars in proptest::collection::vec(
+        proptest::prop_oneof![
+            proptest::sample::select(vec![' ', '?', 'a', '\u{FFFD}', '\u{85}', '\u{E0A0}', '\u{F8FF}', '😀', '字']),
+            proptest::char::range('\u{A0}', '\u{17F}'),
+            proptest::char::range('\u{390}', '\u{4FF}'),
+            proptest::char::range('\u{2010}', '\u{2600}'),
+        ],
+        0..24,
+    )) {
+        let line: String = chars.into_iter().collect();
+        proptest::prop_assert_eq!(may_hold_mojibake(&line), may_hold_char_by_char(&line), "{:?}", line);
+    }
+}
+
+/// Chars for lines that test [`shows_none_plainly`]: letters of several
+/// scripts in both cases, letters that cost alone, marks, digits,
+/// symbols and punctuation, typography, and what encodings show for
+/// lead and continuation bytes.
+fn plain_test_chars() -> impl proptest::strategy::Strategy<Value = char> {
+    proptest::prop_oneof![
+        proptest::sample::select(vec![
+            ' ', ' ', ' ', '?', ',', '.', '-', '\'', '(', '1', 'a', 'Z', 'é', 'É', 'œ', 'ſ', 'Ĕ',
+            '\u{A0}', '«', '»', '…', '€', '×', '°', '\u{301}', '\u{FFFD}', '\u{85}', '日', 'は',
+            'ア', '한', 'א', 'ب', 'क', '\u{93F}', 'ა', 'ก', '😀', '√', '²', '¿',
+        ]),
+        proptest::char::range('A', 'z'),
+        proptest::char::range('\u{C0}', '\u{17F}'),
+        proptest::char::range('\u{386}', '\u{3CE}'),
+        proptest::char::range('\u{400}', '\u{45F}'),
+        proptest::char::range('\u{2010}', '\u{2030}'),
+    ]
+}
+
+proptest::proptest! {
+    #[test]
+    fn a_line_plainly_without_garbling_shows_none_when_measured(
+        chars in proptest::collection::vec(plain_test_chars(), 0..40)
+    ) {
+        let line: String = chars.into_iter().collect();
+        if shows_none_plainly(&line) {
+            let measured = Measured::of(&mut memo(), &line);
+            proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
+        }
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn a_line_of_plain_and_other_words_shows_none_plainly_only_when_measured_so(
+        words in proptest::collection::vec(proptest::sample::select(vec![
+            "мягких", "ЕЩЁ", "Съешь", "булок,", "abc²", "x²", "a²b", "Hello", "ab", "I", "café",
+            "wörld", "l’église", "œuvre", "ψυχή", "ΨΥΧΉ", "日本語", "한국어", "עברית", "€42",
+            "1,5", "—", "«", "…", "cafÃ©", "РїСЂРёРІРµС‚", "Ð¿Ñ", "BĂźrger", "Ã", "voilÃ",
+            "п©я─п╦п╡п╣я┌", "â€œ", "ï¿½", "\u{FFFD}", "¿Qué?",
+        ]), 0..8)
+    ) {
+        let line = words.join(" ");
+        if shows_none_plainly(&line) {
+            let measured = Measured::of(&mut memo(), &line);
+            proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
+        }
+    }
+}
+
+#[test]
+fn lines_of_plain_words_are_seen_without_measuring() {
+    // The fast path takes the lines it is for, and each agrees with
+    // the measure.
+    for line in [
+        "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+        "СЪЕШЬ ЖЕ ЕЩЁ ЭТИХ МЯГКИХ ФРАНЦУЗСКИХ БУЛОК, ДА ВЫПЕЙ ЧАЮ.",
+        "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία.",
+        "Le château se trouve à côté de l'église.",
+        // Plain words beside Latin ones: "том" is E2 AE AC in IBM866
+        // (U+2BAC), "её" C5 A3 in KOI8-R ("ţ").
+        "Hello world мягких",
+        "abc² мягких",
+        "Мы говорили о том, что Yandex работает.",
+        "The word её is in this text.",
+        "Der Begriff «том» bedeutet Band, „её“ ihr.",
+    ] {
+        assert!(shows_none_plainly(line), "{line}");
+        assert!(
+            !Measured::of(&mut memo(), line).shows.contains(&true),
+            "{line}"
+        );
+        assert_eq!(find_mojibake(line), [], "{line}");
+    }
+    // Words that show garbling.
+    for line in [
+        "Le cafÃ© est prÃªt",
+        "РїСЂРёРІРµС‚ Рё РјРёСЂ",
+        "Die BĂźrger Ăśffnen",
+    ] {
+        assert!(!shows_none_plainly(line), "{line}");
+    }
+}
+
+#[test]
+fn a_repair_a_later_pass_takes_further_is_one_run_and_final() {
+    // Cyrillic garbled through windows-1251, and before it a Greek Β
+    // that windows-1253 shows for a lead byte whose next byte was lost:
+    // the first pass undoes the one, the pass after it the other.
+    let line = "\u{392}\u{FFFD}РїСЂРёРІРµС‚ aaa";
+    let runs = find_mojibake(line);
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    assert_eq!(runs[0].repair(), Some("\u{FFFD}привет"));
+    assert_eq!(
+        runs[0].chain(),
+        "UTF-8 read as windows-1253, then as windows-1251"
+    );
+    let once = fixed(line);
+    assert_eq!(fixed(&once), once, "a second fix changes nothing");
+    // Its steps show both layers, the lost byte too.
+    let seen = &line[runs[0].range.clone()];
+    let steps = runs[0].steps(seen);
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert!(
+        steps[1].starts_with("UTF-8 read as windows-1253: Β = C2"),
+        "{steps:?}"
+    );
+}
+
+#[test]
+fn two_guesses_in_one_sequence_undo_no_correct_text() {
+    // "é" then a space then U+FFFD could be E9 A0 and a lost byte: but
+    // a no-break space lost to a space and a byte lost to U+FFFD in one
+    // sequence is too much guessing; "café" stays.
+    let line = "cafÃ© café \u{FFFD}Â\u{FFFD}РїСЂРёРІРµС‚ x";
+    let once = fixed(line);
+    assert!(once.starts_with("café café \u{FFFD}"), "{once}");
+    assert!(once.ends_with("привет x"), "{once}");
+    assert_eq!(fixed(&once), once);
+}
+
+#[test]
+fn a_tie_between_chains_is_reported_and_not_repaired() {
+    let runs = find_mojibake("Die BĂźrger Ăśffnen");
+    assert!(!runs.is_empty());
+    assert!(runs.iter().all(|r| r.repair().is_none()), "{runs:?}");
+    assert!(
+        runs[0].readings.iter().any(|r| r.text == "Bürger"),
+        "{runs:?}"
+    );
+}
+
+#[test]
+fn a_plain_reading_and_a_longer_one_are_decided_by_the_line() {
+    // "её" through windows-1251 is "РµС‘"; through KOI8-R after it, the
+    // plain "её" reads "ţ". The rest of the line was garbled once.
+    assert_eq!(
+        fixed("РљР°Рє СЃРѕРѕР±С‰РёР» РјРёРЅРёСЃС‚СЂ, РЅР° РµС‘ СЂРµР°Р»РёР·Р°С†РёСЋ"),
+        "Как сообщил министр, на её реализацию"
+    );
+    // "том" is E2 AE AC in IBM866: "⮬".
+    assert_eq!(
+        fixed("РћРЅ РґРѕР»РіРѕ, Рё РґСѓРјР°Р» Рѕ С‚РѕРј, С‡С‚Рѕ РІСЃС‘"),
+        "Он долго, и думал о том, что всё"
+    );
+    // Alone among Latin words, where the Cyrillic reading costs more
+    // for its script: both readings, and no repair.
+    let runs = find_mojibake("Hello РµС‘ world");
+    let readings: Vec<&str> = runs[0].readings.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!((runs.len(), readings), (1, vec!["её", "ţ"]));
+    assert_eq!(fixed("Hello РµС‘ world"), "Hello РµС‘ world");
+    // "™" through cp850 twice is "├ö├ñ├│"; once undone, the plain
+    // "Ôäó". The rest of the line was garbled twice.
+    assert_eq!(
+        fixed("Le chÔö£├│teau, Ôö¼┬«2026 ├ö├ñ├│"),
+        "Le château, ©2026 ™"
+    );
+}
+
+#[test]
+fn real_text_is_left_alone() {
+    for text in [
+        "São Paulo",
+        "À bientôt",
+        "x×² ≥ 0",
+        "Я люблю её",
+        "Зі мною",
+        "essayé »",
+        "PARCE QUE SUR LEURS PLAQUES IL Y MARQUÉ…",
+        "SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN",
+        "Offering 5×£35 pin ups",
+        "├┤a┼┐a┼┐a┼┐a┼┐a",
+        "зі»",
+        // Mathematics in a line of Latin letters (ftfy's negative case
+        // as its JSON file holds it).
+        "\"original\": \"(-1/2)! = √π\",",
+        // Box art and a hex viewer's cp437 column (ratatui's and
+        // hexyl's tests).
+        "                 ░▌░░▐░",
+        "│00001010│ 04 00 00 00 cd 80 b8 01 ┊ 00 00 00 cd 80 00 00 00 │♦⋄⋄⋄═Ç╕☺┊⋄⋄⋄═Ç⋄⋄⋄│",
+    ] {
+        assert_eq!(find_mojibake(text), vec![], "{text}");
+    }
+}
+
+#[test]
+fn two_runs_of_a_later_pass_over_one_repair_are_not_taken() {
+    // Random chars a long line of them held (this panicked: the second
+    // pass took the first's repair further twice, in two runs that
+    // overlapped).
+    let text = "\u{bd}\u{440}\u{c2}\u{a9} \u{ef}\u{440}\u{102}a \u{bf}\u{d0} \u{2122}\u{b3} \u{e9}\u{20ac}\u{bb}\u{c2}\u{a9}\u{2019}\u{e9}\u{2026}\u{2264}\u{c3}\u{b4} \u{430}\u{102}\u{221a}\u{d0}\u{a0} \u{ce} \u{c2}\u{20ac}\u{e9}\u{440}\u{ef}\u{ce}\u{ce}\u{2026}\u{ce} \u{301}\u{b4}  a\u{ce}\u{ab}\u{bd}\u{c3}\u{bd}";
+    let runs = find_mojibake(text);
+    assert!(!runs.is_empty());
+    for pair in runs.windows(2) {
+        assert!(pair[0].range.end <= pair[1].range.start, "{runs:?}");
+    }
+    let once = fixed(text);
+    assert_eq!(fixed(&once), once);
+}

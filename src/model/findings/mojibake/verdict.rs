@@ -1,0 +1,429 @@
+//! The verdict on each word of a line: the repair that is clearly right,
+//! the readings when none is, or nothing; first word by word, then by what
+//! the line's other words say of how it was garbled.
+
+use super::badness::{Context, is_plain};
+use super::chains::{Candidate, Memo};
+use super::garblers::{Garbler, byte_row};
+use super::runs::add_repair;
+use super::undo::Layer;
+use super::words::{Measured, Word, is_suspect, shows_none_plainly, words_of};
+use super::{Chain, Mojibake, Reading};
+
+/// What was decided for a word.
+enum Verdict {
+    Repair(Reading),
+    Ambiguous(Vec<Reading>),
+}
+
+/// Judges `text[start..end]` (one line) once: its runs of mojibake.
+pub(super) fn judge_line(memo: &mut Memo, text: &str, start: usize, end: usize) -> Vec<Mojibake> {
+    let line = &text[start..end];
+    if shows_none_plainly(line) {
+        return Vec::new();
+    }
+    let Measured {
+        words,
+        context,
+        shows,
+    } = Measured::of(memo, line);
+    // Most lines that reach here have no word that shows garbling: the
+    // readings of the others matter only beside one that does.
+    if !shows.contains(&true) {
+        return Vec::new();
+    }
+    // (What was found of each word above, found again by where it is.)
+    let offset = |word: &str| word.as_ptr() as usize - line.as_ptr() as usize;
+    let index = |word: &str| {
+        let at = offset(word);
+        words.binary_search_by_key(&at, |(w, _)| offset(w)).ok()
+    };
+    let shows_garbling = |word: &str| index(word).is_some_and(|i| shows[i]);
+    let mut context = context;
+    let mut first = judge_words(memo, text, start, end, &context, &shows_garbling);
+    if !first.iter().any(|run| run.repair().is_some()) {
+        return first;
+    }
+    // The scripts that the repaired words agree on are the line's too:
+    // judged again beside them, a word takes the reading that agrees with
+    // the rest of its line ("їх", not "Ñ—Ñ…", in Ukrainian read as
+    // ISO-8859-1 beside a Latin name, whose script alone the unchanged
+    // words had shown).
+    let repaired_words = (first.iter())
+        .filter_map(Mojibake::repair)
+        .flat_map(str::split_ascii_whitespace);
+    let repaired = context.clone().and_agreed(repaired_words);
+    if repaired.adds_to(&context) {
+        context = repaired;
+        first = judge_words(memo, text, start, end, &context, &shows_garbling);
+        if !first.iter().any(|run| run.repair().is_some()) {
+            return first;
+        }
+    }
+    // Where every suspect word shows its garbling (most garbled lines),
+    // judging them all is judging the same words again.
+    if words
+        .iter()
+        .zip(&shows)
+        .all(|(&(_, suspect), &shows)| suspect == shows)
+    {
+        return first;
+    }
+    let suspect = |word: &str| index(word).map_or_else(|| is_suspect(word), |i| words[i].1);
+    judge_words(memo, text, start, end, &context, &suspect)
+}
+
+/// Judges the words of `text[start..end]` that `read` picks, in five
+/// stages: the words' readings measured beside the line; a verdict for
+/// each word that shows its garbling; those verdicts dropped if the line
+/// holds text the garbling would have changed and did not; the chains the
+/// line was garbled by, from the verdicts; and then the other words decided
+/// by those chains.
+fn judge_words(
+    memo: &mut Memo,
+    text: &str,
+    start: usize,
+    end: usize,
+    context: &Context,
+    read: &dyn Fn(&str) -> bool,
+) -> Vec<Mojibake> {
+    let words = measured_words(memo, text, start, end, context, read);
+    let mut verdicts = first_verdicts(&words);
+    drop_if_left_ungarbled(memo, text, start, end, &words, &mut verdicts);
+    let line = LineChains::of(&words, &verdicts);
+    for (word, verdict) in words.iter().zip(&mut verdicts) {
+        line.decide(word, verdict);
+    }
+    into_runs(text, words, verdicts)
+}
+
+/// The words of `text[start..end]` that `read` picks and that have
+/// readings, each reading measured beside `context`.
+fn measured_words(
+    memo: &mut Memo,
+    text: &str,
+    start: usize,
+    end: usize,
+    context: &Context,
+    read: &dyn Fn(&str) -> bool,
+) -> Vec<Word> {
+    let mut words = words_of(memo, text, start, end, read);
+    words.retain(|w| !w.candidates.is_empty());
+    for word in &mut words {
+        word.badness = memo.badness(&word.text, context);
+        word.badness_of = (word.candidates.iter())
+            .map(|c| c.measure.against(context))
+            .collect();
+    }
+    words
+}
+
+/// The verdict on each word that shows its garbling. (A plain word has no
+/// verdict of its own: see [`super::words::shows_garbling`].)
+fn first_verdicts(words: &[Word]) -> Vec<Option<Verdict>> {
+    words
+        .iter()
+        .map(|word| {
+            if is_plain(&word.text) {
+                None
+            } else {
+                judge(word)
+            }
+        })
+        .collect()
+}
+
+/// Drops every verdict when the line also holds text that the chains would
+/// have garbled but did not ("Mccoy – DrÃ¥ber": "–" is windows-1252's 96)
+/// and the repairs undo less than two chars: such a line is less likely to
+/// be mojibake, and one char undone is then too little to go on.
+fn drop_if_left_ungarbled(
+    memo: &mut Memo,
+    text: &str,
+    start: usize,
+    end: usize,
+    words: &[Word],
+    verdicts: &mut [Option<Verdict>],
+) {
+    if !left_ungarbled(memo, text, start, end, words, verdicts) {
+        return;
+    }
+    let undone: usize = words
+        .iter()
+        .zip(verdicts.iter())
+        .filter_map(|(w, v)| match v {
+            // C1 controls are never text: undoing them counts in full.
+            Some(Verdict::Repair(r)) if r.chain.0 == [Layer::Windows1252AsLatin1] => Some(2),
+            Some(Verdict::Repair(r)) => Some(
+                w.text
+                    .chars()
+                    .count()
+                    .saturating_sub(r.text.chars().count()),
+            ),
+            _ => None,
+        })
+        .sum();
+    if undone < 2 {
+        verdicts.iter_mut().for_each(|v| *v = None);
+    }
+}
+
+/// What the verdicts of a line's words say of how the line was garbled.
+struct LineChains {
+    /// The chains the line was garbled by: those that every word that
+    /// shows its garbling allows, or if they disagree, any of them.
+    chains: Vec<Chain>,
+    /// How many layers every repair of the line undid, if they agree.
+    layers: Option<usize>,
+}
+
+impl LineChains {
+    /// What `verdicts` (of `words`) say.
+    fn of(words: &[Word], verdicts: &[Option<Verdict>]) -> LineChains {
+        let allowed: Vec<Vec<&Chain>> = words
+            .iter()
+            .zip(verdicts)
+            .filter_map(|(word, v)| match v {
+                Some(Verdict::Repair(reading)) => Some(word.chains_to(&reading.text)),
+                _ => None,
+            })
+            .collect();
+        let mut chains: Vec<Chain> = allowed
+            .first()
+            .map(|first| {
+                first
+                    .iter()
+                    .filter(|chain| allowed.iter().all(|chains| chains.contains(chain)))
+                    .map(|chain| (*chain).clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if chains.is_empty() {
+            // Each chain once: a long line would otherwise list its chains
+            // once a word, and every word would look through them all.
+            for &chain in allowed.iter().flatten() {
+                if !chains.contains(chain) {
+                    chains.push(chain.clone());
+                }
+            }
+        }
+        let layers = {
+            let mut layers = allowed.iter().flatten().map(|chain| chain.0.len());
+            let first = layers.next();
+            first.filter(|&n| layers.all(|m| m == n))
+        };
+        LineChains { chains, layers }
+    }
+
+    /// Decides `word` beside the verdicts of its line: a word garbled the
+    /// same way that reads no worse repaired (Russian "и" shows as "Рё",
+    /// which could be a name) is repaired, and an ambiguous word takes the
+    /// reading that one of the line's chains gives, or else the one with as
+    /// many layers as the line's repairs agree on ("Ôäó" or "™" from
+    /// "├ö├ñ├│" in a line garbled twice through cp850). A repair then names
+    /// the line's chain where that gives it.
+    fn decide(&self, word: &Word, verdict: &mut Option<Verdict>) {
+        let by_line_chain = |&(c, badness): &(&Candidate, u32)| {
+            self.chains.contains(&c.chain) && badness <= word.badness
+        };
+        match verdict {
+            None => {
+                let mut fitting = word.judged().filter(by_line_chain).map(|(c, _)| c);
+                if let Some(first) = fitting.next()
+                    && fitting.all(|other| other.text == first.text)
+                {
+                    *verdict = Some(Verdict::Repair(Reading {
+                        chain: first.chain.clone(),
+                        text: first.text.clone(),
+                    }));
+                }
+            }
+            Some(Verdict::Ambiguous(readings)) => {
+                let fitting: Vec<&Reading> = readings
+                    .iter()
+                    .filter(|r| {
+                        word.chains_to(&r.text)
+                            .iter()
+                            .any(|c| self.chains.contains(c))
+                    })
+                    .collect();
+                let layered = || {
+                    (readings.iter())
+                        .filter(|r| Some(r.chain.0.len()) == self.layers)
+                        .collect::<Vec<_>>()
+                };
+                if let [only] = fitting.as_slice() {
+                    *verdict = Some(Verdict::Repair((*only).clone()));
+                } else if let [only] = layered().as_slice() {
+                    *verdict = Some(Verdict::Repair((*only).clone()));
+                }
+            }
+            Some(Verdict::Repair(_)) => {}
+        }
+        if let Some(Verdict::Repair(reading)) = verdict
+            && let Some(chain) = word
+                .chains_to(&reading.text)
+                .into_iter()
+                .find(|c| self.chains.contains(c))
+        {
+            reading.chain = chain.clone();
+        }
+    }
+}
+
+/// The runs the verdicts on `words` make, in order: repairs joined where
+/// they may be, ambiguous words each a run of their own.
+fn into_runs(text: &str, words: Vec<Word>, verdicts: Vec<Option<Verdict>>) -> Vec<Mojibake> {
+    let mut runs = Vec::new();
+    for (word, verdict) in words.into_iter().zip(verdicts) {
+        match verdict {
+            Some(Verdict::Repair(reading)) => add_repair(text, word.range, reading, &mut runs),
+            Some(Verdict::Ambiguous(readings)) => runs.push(Mojibake {
+                range: word.range,
+                readings,
+            }),
+            None => {}
+        }
+    }
+    runs
+}
+
+/// Whether the line, outside the words found garbled (repaired, or read
+/// more than one way), holds a char that the encoding a repair undid (its
+/// outermost layer) shows as a byte beyond ASCII: text that garbling
+/// through it would have changed.
+fn left_ungarbled(
+    memo: &mut Memo,
+    text: &str,
+    start: usize,
+    end: usize,
+    words: &[Word],
+    verdicts: &[Option<Verdict>],
+) -> bool {
+    let garbled: Vec<&std::ops::Range<usize>> = (words.iter().zip(verdicts))
+        .filter(|(_, v)| v.is_some())
+        .map(|(w, _)| &w.range)
+        .collect();
+    let garblers: Vec<&Garbler> = verdicts
+        .iter()
+        .filter_map(|v| match v {
+            Some(Verdict::Repair(r)) => match r.chain.0.first() {
+                Some(Layer::Utf8As(garbler, _)) => Some(*garbler),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    if garblers.is_empty() {
+        return false;
+    }
+    // A char beyond ASCII that one of those encodings shows as a byte.
+    let garblable = |c: char| {
+        let row = byte_row(c);
+        !c.is_ascii() && garblers.iter().any(|g| row[g.index()] != 0)
+    };
+    // A plain word that undoes through one of them may be garbled too
+    // (plain words have no verdict of their own: "ГЁ" is "è" beside
+    // "cittГ"), and says nothing either way.
+    let mut undoes_so = |word: &str| {
+        is_plain(word)
+            && memo
+                .readings_of(word)
+                .iter()
+                .any(|c| match c.chain.0.first() {
+                    Some(Layer::Utf8As(garbler, _)) => {
+                        garblers.iter().any(|g| g.index() == garbler.index())
+                    }
+                    _ => false,
+                })
+    };
+    let mut left = |between: &str| {
+        (between.split_ascii_whitespace())
+            .any(|word| word.chars().any(garblable) && !undoes_so(word))
+    };
+    // The text between the garbled words (which are in order and apart).
+    let mut from = start;
+    for range in garbled {
+        if left(&text[from..range.start.max(from)]) {
+            return true;
+        }
+        from = from.max(range.end);
+    }
+    left(&text[from..end.max(from)])
+}
+
+/// The verdict on a word that shows its garbling: the repair that is
+/// clearly more plausible than the word and than any other; or, when
+/// repairs that differ read about as well, all of them.
+///
+/// Among repairs that read about as well, the one that undoes the most
+/// (the fewest chars left) wins, then the one with the fewest layers: each
+/// further coincidence is less likely than the one before.
+fn judge(word: &Word) -> Option<Verdict> {
+    if word.guessed_space && !word.text.ends_with("Ã\u{A0}") {
+        return None;
+    }
+    let shown = |&(_, badness): &(&Candidate, u32)| word.reads_clearly_better(badness);
+    let best = word.judged().filter(shown).map(|(_, b)| b).min()?;
+    let within_reach = |&(_, badness): &(&Candidate, u32)| badness <= best + 1;
+    // A plain reading that a reading within reach takes one layer further
+    // is its rival whatever it costs: the further layer is as likely a
+    // coincidence ("РµС‘" alone is "её", or "ţ" through KOI8-R after it).
+    let goes_on_from_it = |&(short, _): &(&Candidate, u32)| {
+        is_plain(&short.text)
+            && (word.judged().filter(within_reach))
+                .any(|(long, _)| goes_one_layer_on(&long.chain, &short.chain))
+    };
+    let close: Vec<(&Candidate, u32)> = word
+        .judged()
+        .filter(shown)
+        .filter(|c| within_reach(c) || goes_on_from_it(c))
+        .collect();
+    // A reading that a longer chain in the running goes on from is garbling
+    // left ("nÃ©" from "nÃƒÂ©", where "né" is also a reading).
+    // (One that undoes every char of it, one layer on.)
+    let continued = |short: &Chain| {
+        (close.iter()).any(|(long, _)| goes_one_layer_on(&long.chain, short) && long.last_left == 0)
+    };
+    // But a plain reading is no garbling left: the longer chain's reading
+    // of it is a coincidence ("её" from "РµС‘" is "ţ" in KOI8-R), and both
+    // are kept for the line to decide between.
+    let left_garbled: Vec<&String> = close
+        .iter()
+        .filter(|(c, _)| continued(&c.chain) && !is_plain(&c.text))
+        .map(|(c, _)| &c.text)
+        .collect();
+    let mut close: Vec<(&Candidate, u32)> = close
+        .into_iter()
+        .filter(|(c, _)| !left_garbled.contains(&&c.text))
+        .collect();
+    // The fewest chars left alone by the outermost layer, then the fewest
+    // layers, then the most undone; but readings that leave as few alone
+    // and say different things are rivals: each is a coincidence or not.
+    close.sort_by_key(|&(c, badness)| (c.left, c.chain.0.len(), c.text.chars().count(), badness));
+    let top = close[0].0;
+    let mut readings = vec![Reading {
+        chain: top.chain.clone(),
+        text: top.text.clone(),
+    }];
+    for (rival, _) in close.iter().filter(|(c, _)| c.left == top.left) {
+        if !readings.iter().any(|r| r.text == rival.text) {
+            readings.push(Reading {
+                chain: rival.chain.clone(),
+                text: rival.text.clone(),
+            });
+        }
+    }
+    Some(match readings.len() {
+        1 => Verdict::Repair(readings.remove(0)),
+        _ => {
+            readings.truncate(3);
+            Verdict::Ambiguous(readings)
+        }
+    })
+}
+
+/// Whether `long` undoes the layers of `short` and one more after them.
+fn goes_one_layer_on(long: &Chain, short: &Chain) -> bool {
+    long.0.len() == short.0.len() + 1 && long.0.starts_with(&short.0)
+}

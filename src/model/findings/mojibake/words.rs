@@ -1,0 +1,262 @@
+//! The words of a line and what undoing their garbling could make of each:
+//! which are suspect, which show their garbling, their readings (with a
+//! lost no-break space put back where a reading takes it in).
+
+use std::sync::Arc;
+
+use super::Chain;
+use super::badness::{Context, is_plain, scan_plain};
+use super::chains::{Candidate, Memo, no_break_space_fits};
+use super::garblers::{LOST_NO_BREAK_SPACE, loss_masks, roles_table};
+
+/// How much less implausible a repair must be than the word as it stands.
+const MARGIN: u32 = 3;
+
+/// Words after "Ã " whose space was the no-break space of "à" ("às",
+/// "àquele": Portuguese contractions).
+const CONTRACTIONS: [&str; 7] = ["s", "quele", "quela", "quilo", "queles", "quelas", "quilos"];
+
+/// A word of a line, with what undoing its garbling could make of it.
+pub(super) struct Word {
+    /// Byte range in the text, including a space it takes in.
+    pub(super) range: std::ops::Range<usize>,
+    /// The text judged (with a no-break space that was lost put back).
+    pub(super) text: String,
+    /// Its readings.
+    pub(super) candidates: Arc<[Candidate]>,
+    /// How implausible each reading is beside the line (set when the line
+    /// is judged).
+    pub(super) badness_of: Vec<u32>,
+    /// How implausible the word is as it stands.
+    pub(super) badness: u32,
+    /// Whether a lost no-break space was put back after it: a guess that
+    /// only the line's other words can back, but for "à".
+    pub(super) guessed_space: bool,
+}
+
+impl Word {
+    /// Its readings, each with how implausible it is beside the line.
+    pub(super) fn judged(&self) -> impl Iterator<Item = (&Candidate, u32)> + Clone {
+        self.candidates.iter().zip(self.badness_of.iter().copied())
+    }
+
+    /// Whether a reading that costs `badness` is clearly more plausible
+    /// than the word as it stands.
+    pub(super) fn reads_clearly_better(&self, badness: u32) -> bool {
+        self.badness >= badness + MARGIN && badness * 2 <= self.badness
+    }
+
+    /// The chains by which the word undoes into `text`.
+    pub(super) fn chains_to(&self, text: &str) -> Vec<&Chain> {
+        self.candidates
+            .iter()
+            .filter(|c| c.text == text)
+            .map(|c| &c.chain)
+            .collect()
+    }
+}
+
+/// The words of a line as measured: whether each is suspect, the context
+/// the others make, and whether each shows its garbling.
+pub(super) struct Measured<'a> {
+    pub(super) words: Vec<(&'a str, bool)>,
+    pub(super) context: Context,
+    pub(super) shows: Vec<bool>,
+}
+
+impl<'a> Measured<'a> {
+    /// Measures the words of `line`.
+    pub(super) fn of(memo: &mut Memo, line: &'a str) -> Measured<'a> {
+        let words: Vec<(&str, bool)> = line
+            .split_ascii_whitespace()
+            .map(|word| (word, is_suspect(word)))
+            .collect();
+        // The rest of the line: the words that no chain could change.
+        let context = Context::of_words(words.iter().filter(|w| !w.1).map(|w| w.0));
+        let shows = (words.iter())
+            .map(|&(word, suspect)| suspect && shows_garbling(memo, word, &context))
+            .collect();
+        Measured {
+            words,
+            context,
+            shows,
+        }
+    }
+}
+
+/// Whether no word of `line` can show its garbling, seen without measuring
+/// one: every word that may (a suspect one) is plain ([`is_plain`]),
+/// and a plain word never shows it ([`shows_garbling`]). Most lines of a
+/// script whose letters some encoding shows as UTF-8 sequences end here:
+/// Russian in IBM866, where "рак" shows E0 A0 AA.
+pub(super) fn shows_none_plainly(line: &str) -> bool {
+    // (Each word read once, as it is split off: most lines that reach here
+    // end here.)
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    loop {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            return true;
+        }
+        let scan = scan_plain(line, at, |byte| byte.is_ascii_whitespace());
+        let word = &line[at..scan.end];
+        at = scan.end;
+        if !scan.ascii && scan.plain().is_none() && !is_plain(word) && is_suspect(word) {
+            return false;
+        }
+    }
+}
+
+/// Whether a suspect word shows its garbling beside `context`: it costs
+/// [`MARGIN`] or more, and is not plain ([`is_plain`]). A plain word costs
+/// that much only for a script that the line's unchanged words lack, and
+/// that is no sign of garbling: almost every Russian word is suspect (in
+/// IBM866 р–я are lead bytes of three and а–п continuation bytes), so in a
+/// line with a Latin name "том" (E2 AE AC in IBM866, "⮬") and "её" (C5 A3
+/// in KOI8-R, "ţ") would read better "repaired". A plain word is repaired
+/// only beside words of its line that show their garbling and were
+/// garbled the same way, where it reads no worse.
+fn shows_garbling(memo: &mut Memo, word: &str, context: &Context) -> bool {
+    memo.badness(word, context) >= MARGIN && !is_plain(word)
+}
+
+/// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
+/// continuation byte in some encoding (or a lost byte, or C1 controls), or
+/// a last char that shows a lead byte (a no-break space after it may have
+/// been lost).
+pub(super) fn is_suspect(word: &str) -> bool {
+    let table = roles_table();
+    // The last char first: in most words of a script that encodings show as
+    // lead bytes (Cyrillic in KOI8-R, Greek in windows-1253) it says so.
+    if word
+        .chars()
+        .next_back()
+        .is_some_and(|last| table.of(last).lead() != 0)
+    {
+        return true;
+    }
+    let lost = loss_masks();
+    // The encodings in which the char before shows a lead byte.
+    let mut leads = 0u32;
+    for c in word.chars() {
+        if c.is_ascii() {
+            // A byte lost to "?", or A0 shown as a space.
+            if (c == '?' && leads & lost.holes != 0) || (c == ' ' && leads & lost.space != 0) {
+                return true;
+            }
+            leads = 0;
+            continue;
+        }
+        let roles = table.of(c);
+        if leads & roles.continuation != 0
+            || ('\u{80}'..='\u{9F}').contains(&c)
+            || (leads & lost.holes != 0 && c == '\u{FFFD}')
+        {
+            return true;
+        }
+        leads = roles.lead();
+    }
+    // (The last char shows a lead byte.)
+    leads != 0
+}
+
+/// The words of `text[start..end]` (split at ASCII whitespace), each with
+/// its candidate repairs.
+pub(super) fn words_of(
+    memo: &mut Memo,
+    text: &str,
+    start: usize,
+    end: usize,
+    read: &dyn Fn(&str) -> bool,
+) -> Vec<Word> {
+    let line = &text[start..end];
+    let bytes = line.as_bytes();
+    let mut words = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at].is_ascii_whitespace() {
+            at += 1;
+            continue;
+        }
+        let word_end = bytes[at..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |n| at + n);
+        let word = &line[at..word_end];
+        let mut range = start + at..start + word_end;
+        if word.is_ascii() || !read(word) {
+            at = word_end;
+            continue;
+        }
+        let mut judged = word.to_string();
+        let mut guessed_space = false;
+        let mut found = memo.readings_of(word);
+        // A sequence whose byte A0 showed as a no-break space that became
+        // a space ("voilÃ le", "Ð ÑƒÑ\u{81}", "ì •ë§\u{90}"): put it back
+        // if a repair takes it in.
+        let after_space = line[word_end..].strip_prefix(' ');
+        let next_word =
+            after_space.filter(|rest| rest.starts_with(|c: char| !c.is_ascii_whitespace()));
+        // Two spaces: the first was the no-break space ("voilÃ  le").
+        let spaces = after_space.is_some_and(|rest| rest.starts_with(' '));
+        let mut next_at = word_end;
+        // (Only where no reading of the word takes in its last char.)
+        let last = word.chars().last().unwrap_or(' ');
+        let tail_left = found.iter().all(|c| c.text.ends_with(last));
+        if (next_word.is_some() || spaces) && tail_left {
+            let following = next_word
+                .and_then(|rest| rest.split(|c: char| c.is_ascii_whitespace()).next())
+                .unwrap_or("");
+            let (completes, continues) = no_break_space_fits(word);
+            // Inside a sequence, the next word holds the rest of it.
+            let tries = [
+                (continues && next_word.is_some(), following),
+                (completes, ""),
+            ];
+            for (joined, (fits, taken)) in tries.into_iter().enumerate().map(|(i, t)| (i == 0, t)) {
+                if !fits {
+                    continue;
+                }
+                // (Pushed, not formatted: most words of some scripts get here.)
+                let mut with_space = String::with_capacity(word.len() + 3 + taken.len());
+                with_space.push_str(word);
+                with_space.push(LOST_NO_BREAK_SPACE);
+                with_space.push_str(taken);
+                let taken_in: Arc<[Candidate]> = (memo.readings_of(&with_space).iter())
+                    .filter(|c| !c.text.contains(LOST_NO_BREAK_SPACE))
+                    .cloned()
+                    .collect();
+                if taken_in.is_empty() {
+                    continue;
+                }
+                guessed_space = true;
+                found = taken_in;
+                judged = with_space.replace(LOST_NO_BREAK_SPACE, "\u{A0}");
+                // "Ã " is mostly "à" and a space that followed it ("voilà
+                // le"), the no-break space lost; but "Ã s" is "às", and
+                // inside any other sequence the space was the byte.
+                let a_grave = found.iter().any(|c| c.text.ends_with('à'));
+                if joined {
+                    next_at = word_end + 1 + following.len();
+                    range.end = start + next_at;
+                } else if !a_grave || CONTRACTIONS.contains(&following) || spaces {
+                    range.end += 1;
+                }
+                break;
+            }
+        }
+        words.push(Word {
+            range,
+            text: judged,
+            candidates: found,
+            badness_of: Vec::new(),
+            badness: 0,
+            guessed_space,
+        });
+        at = next_at;
+    }
+    words
+}
