@@ -13,13 +13,13 @@ use anstyle::{Ansi256Color, AnsiColor, Color as AnsiTermColor, Effects, RgbColor
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
+use crate::draw::Rows;
+use crate::draw::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
+use crate::draw::theme::Theme;
 use crate::model::blocks::pieces::complete_prefix_len;
 use crate::model::encoding::{ShiftState, UnitReader, unit_containing};
 use crate::model::source::SourceError;
 use crate::model::{Encoding, Source, Window};
-use crate::ui::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
-use crate::ui::panes::Rows;
-use crate::ui::theme::Theme;
 
 /// Bytes read at a time.
 const CHUNK: usize = 1 << 20;

@@ -11,12 +11,12 @@ use anstyle::Style;
 use serde_json::json;
 
 use crate::display::hex_bytes;
+use crate::draw::glyph::glyph;
 use crate::json::write_json_line;
 use crate::model::explain::{
     CharFacts, ExplainedUnit, Facts, InvalidFacts, explain_bytes, graphemes, text_totals,
 };
 use crate::palette;
-use crate::ui::glyph::glyph;
 
 /// The output formats of `explain`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -81,6 +81,8 @@
 pub mod check;
 pub mod display;
 #[cfg(feature = "cli")]
+pub mod draw;
+#[cfg(feature = "cli")]
 pub mod dump;
 #[cfg(feature = "cli")]
 pub mod explain;

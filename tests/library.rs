@@ -63,7 +63,15 @@ fn without_default_features_no_terminal_crate_is_built() {
 
 /// The text of every file under `src/model`, with its path.
 fn model_files() -> Vec<(String, String)> {
-    let mut files = vec![std::path::PathBuf::from("src/model")];
+    files_under(&["src/model"])
+}
+
+/// The text of every file at or under `paths`, with its path.
+fn files_under(paths: &[&str]) -> Vec<(String, String)> {
+    let mut files: Vec<std::path::PathBuf> = (paths.iter())
+        .map(std::path::PathBuf::from)
+        .filter(|path| path.exists())
+        .collect();
     let mut found = Vec::new();
     while let Some(path) = files.pop() {
         if path.is_dir() {
@@ -73,14 +81,15 @@ fn model_files() -> Vec<(String, String)> {
         let text = std::fs::read_to_string(&path).unwrap();
         found.push((path.display().to_string(), text));
     }
-    assert!(found.len() > 50, "{} files", found.len());
     found
 }
 
 #[test]
 fn the_engine_imports_nothing_from_the_front_ends() {
     let mut offenders = Vec::new();
-    for (path, text) in model_files() {
+    let files = model_files();
+    assert!(files.len() > 50, "{} files", files.len());
+    for (path, text) in files {
         for front in [
             "ui", "check", "fix", "dump", "explain", "input", "json", "palette",
         ] {
@@ -113,6 +122,30 @@ fn the_engine_has_no_hidden_state() {
         ] {
             if text.contains(sign) {
                 offenders.push(format!("{path}: {sign}"));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+/// The front ends stand beside each other: none uses another's modules;
+/// what they share is below them (`draw`, `display`, `input`, `json`,
+/// `palette`, and the engine).
+#[test]
+fn no_front_end_borrows_another() {
+    const FRONT_ENDS: [&str; 5] = ["ui", "check", "fix", "dump", "explain"];
+    let mut offenders = Vec::new();
+    for front in FRONT_ENDS {
+        let own = [format!("src/{front}"), format!("src/{front}.rs")];
+        let files = files_under(&[own[0].as_str(), own[1].as_str()]);
+        assert!(!files.is_empty(), "{front} has files");
+        for (path, text) in files {
+            for other in FRONT_ENDS.iter().filter(|&&other| other != front) {
+                if text.contains(&format!("crate::{other}::"))
+                    || text.contains(&format!("crate::{other};"))
+                {
+                    offenders.push(format!("{path} uses crate::{other}"));
+                }
             }
         }
     }

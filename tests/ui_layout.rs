@@ -6,7 +6,7 @@
 mod ui;
 
 use ui::{app_on, screen_text};
-use utf8scope::ui::layout::{HEX_CELLS, Layout, TEXT_CELLS};
+use utf8scope::draw::layout::{HEX_CELLS, Layout, TEXT_CELLS};
 use utf8scope::ui::{Message, update};
 
 #[test]

@@ -3,8 +3,8 @@
 //! the background jobs' progress and the findings there arrive as messages
 //! from the [runtime](super::runtime), which owns the file and the jobs.
 
-use super::layout::{Layout, offset_width};
 use super::overlays::Mode;
+use crate::draw::layout::{Layout, offset_width};
 use crate::model::encoding::Detection;
 use crate::model::explain::RangeSummary;
 use crate::model::find::{Pattern, SearchOutcome};

@@ -4,8 +4,8 @@
 //! `model::explain`, as for `utf8scope explain`.
 
 use super::app::SelectionSummary;
-use super::glyph::glyph;
 use crate::display::{escape_for_terminal, hex_bytes, thousands};
+use crate::draw::glyph::glyph;
 use crate::model::encoding::{Confidence, Detection};
 use crate::model::explain::{CharFacts, InvalidFacts, graphemes};
 use crate::model::findings::Finding;

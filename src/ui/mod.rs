@@ -6,15 +6,12 @@
 pub mod app;
 pub mod command;
 pub mod describe;
-pub mod glyph;
 pub mod goto;
 pub mod keys;
-pub mod layout;
 pub mod message;
 pub mod overlays;
 pub mod panes;
 pub mod runtime;
-pub mod theme;
 pub mod update;
 pub mod view;
 
@@ -25,11 +22,11 @@ use std::time::Duration;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
+pub use crate::draw::theme::Theme;
 pub use app::App;
 pub use command::Command;
 pub use message::Message;
 pub use runtime::{Runtime, dispatch};
-pub use theme::Theme;
 pub use update::update;
 pub use view::view;
 

@@ -5,10 +5,10 @@
 use super::app::{App, FindingTarget, Jump, SearchReport, SeekResult};
 use super::command::Command;
 use super::goto::{parse_goto, parse_line_column, parse_search};
-use super::layout::MAX_BYTES_PER_ROW;
 use super::message::{Message, ProgressReport, PromptKind};
 use super::overlays::{EncodingList, FindingsList, Help, Mode, Prompt};
 use crate::display::{escape_for_terminal, thousands};
+use crate::draw::layout::MAX_BYTES_PER_ROW;
 use crate::model::ScanState;
 use crate::model::find::SearchOutcome;
 use crate::model::findings::{MAX_KEPT, Near};

@@ -9,9 +9,9 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::app::{App, FindingsStatus};
 use super::describe::{Tone, describe, describe_findings, describe_selection};
 use super::overlays::Mode;
-use super::panes::{BitsPane, HexPane, OffsetPane, Rows, TextPane};
-use super::theme::Theme;
+use super::panes::{BitsPane, HexPane, OffsetPane, TextPane, rows_of};
 use crate::display::{escape_for_terminal, human_size, thousands};
+use crate::draw::theme::Theme;
 use crate::model::explain::narrate;
 use crate::model::{LoadState, ScanState, Window};
 
@@ -20,7 +20,7 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
     let area = frame.area();
     let layout = app.layout();
     let clip = |rect: Rect| rect.intersection(area);
-    let rows = Rows::new(app, layout, theme);
+    let rows = rows_of(app, layout, theme);
     frame.render_widget(&OffsetPane(&rows), clip(layout.offset));
     frame.render_widget(&HexPane(&rows), clip(layout.hex));
     if layout.bits.width > 0 {
@@ -33,7 +33,7 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
     draw_status(app, theme, frame, clip(layout.status));
     match &app.mode {
         Mode::FindingsList(list) => {
-            let digits = usize::from(super::layout::offset_width(app.file.len) - 2);
+            let digits = usize::from(crate::draw::layout::offset_width(app.file.len) - 2);
             list.draw(&app.progress.findings, digits, theme, frame, area);
         }
         Mode::Help(help) => help.draw(theme, frame, area),
@@ -227,7 +227,7 @@ fn wrap_groups(value: &str, wrapping: &textwrap::Options) -> Vec<String> {
 /// the file name is shortened to fit `width` cells.
 pub fn status_text(app: &App, width: u16) -> String {
     let len = app.file.len;
-    let digits = usize::from(super::layout::offset_width(len) - 2);
+    let digits = usize::from(crate::draw::layout::offset_width(len) - 2);
     let line = app
         .shown
         .cursor_position

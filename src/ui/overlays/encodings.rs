@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::draw::theme::Theme;
 use crate::model::Encoding;
 use crate::ui::message::Message;
-use crate::ui::theme::Theme;
 
 /// The open encodings list.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,11 +9,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::display::{escape_for_terminal, quote_short, thousands};
+use crate::draw::theme::Theme;
 use crate::model::ScanState;
 use crate::model::findings::{Finding, Severity};
 use crate::ui::app::FindingsStatus;
 use crate::ui::message::Message;
-use crate::ui::theme::Theme;
 
 /// The open findings list.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,10 +8,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use crate::draw::theme::Theme;
 use crate::model::findings::Severity;
 use crate::ui::keys::BINDINGS;
 use crate::ui::message::Message;
-use crate::ui::theme::Theme;
 
 /// The open help overlay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
