@@ -488,3 +488,26 @@ fn auto_reads_utf8_as_utf8_when_its_sample_ends_inside_a_char() {
     let first = text(out).lines().next().unwrap().to_string();
     assert!(first.contains("С·ъ·е·ш·ь·"), "{first}");
 }
+
+/// `--encoding auto` on a file detected as UTF-8 checks it as plain UTF-8:
+/// the same report as without the option, file or pipe.
+#[test]
+fn auto_on_utf8_with_an_invalid_byte_reports_as_plain_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mostly.txt");
+    let mut bytes = "Grüße aus Köln, 東京からこんにちは\n"
+        .repeat(40)
+        .into_bytes();
+    bytes.extend_from_slice(b"broken \xC3( here\n");
+    std::fs::write(&path, &bytes).unwrap();
+    let path = path.to_str().unwrap();
+    for input in [path, "-"] {
+        let plain = run(&["check", "--format", "jsonl", input], &bytes);
+        let auto = run(
+            &["check", "--format", "jsonl", "--encoding", "auto", input],
+            &bytes,
+        );
+        assert_eq!(text(auto.0), text(plain.0), "{input}");
+        assert_eq!((auto.2, plain.2), (1, 1));
+    }
+}

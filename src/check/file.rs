@@ -19,14 +19,14 @@ use crate::model::blocks::feed::{
 };
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::{BlockScanner, LocatedSpan};
-use crate::model::encoding::{DETECT_SAMPLE, Detection, Evidence, detect_head};
+use crate::model::encoding::{DETECT_SAMPLE, Detection, EncodingRule};
 use crate::model::findings::{
     EncodedScanner, Finding, FindingsScanner, Repairer, Severity, Stretch, is_plain_ascii_text,
 };
 use crate::model::sniff::{BINARY_SNIFF, nul_in_head};
 use crate::model::source::SourceError;
 use crate::model::source::io_reason;
-use crate::model::{Encoding, Opened, Source};
+use crate::model::{Opened, Source};
 
 /// What is looked for in one file.
 #[derive(Debug, Clone)]
@@ -43,29 +43,10 @@ pub struct FileRules {
     pub repairer: Arc<Repairer>,
 }
 
-/// Which encoding `check` reads a file in (`--encoding`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum EncodingRule {
-    /// UTF-8; a file that is not says what it looks like.
-    #[default]
-    Utf8,
-    /// Each file in the encoding detected for it.
-    Auto,
-    /// Every file in this one.
-    Given(Encoding),
-}
-
-impl EncodingRule {
-    /// The encoding to read a file starting with `head` in, and why; `None`
-    /// for UTF-8 (the fast path, with hints).
-    fn choose(self, head: &[u8]) -> Option<Detection> {
-        match self {
-            EncodingRule::Utf8 => None,
-            EncodingRule::Given(encoding) if encoding.is_utf8() => None,
-            EncodingRule::Given(encoding) => Some(Detection::certain(encoding, Evidence::Given)),
-            EncodingRule::Auto => Some(detect_head(head)).filter(|found| !found.encoding.is_utf8()),
-        }
-    }
+/// The encoding `check` reads a file starting with `head` in, and why;
+/// `None` for UTF-8 (the fast path, with hints).
+fn chosen_for_check(rule: EncodingRule, head: &[u8]) -> Option<Detection> {
+    rule.choose(head).filter(|found| !found.encoding.is_utf8())
 }
 
 /// How checking one file ended.
@@ -118,8 +99,10 @@ pub fn check_file<W: Write>(
             // Pipes, devices and /proc files are read once, with bounded memory.
             Ok(Input::Stream(mut stream)) => {
                 let chosen = match rules.encoding {
-                    EncodingRule::Utf8 => Ok(None),
-                    rule => stream.peek(DETECT_SAMPLE).map(|head| rule.choose(&head)),
+                    rule if !rule.reads_head() => Ok(None),
+                    rule => stream
+                        .peek(DETECT_SAMPLE)
+                        .map(|head| chosen_for_check(rule, &head)),
                 };
                 chosen.map_err(Failure::Input).and_then(|chosen| {
                     let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
@@ -229,8 +212,8 @@ fn check_source<W: Write>(
         return Ok(false);
     }
     let chosen = match rules.encoding {
-        EncodingRule::Utf8 => None,
-        rule => rule.choose(&source.read_range(0, DETECT_SAMPLE)?),
+        rule if !rule.reads_head() => None,
+        rule => chosen_for_check(rule, &source.read_range(0, DETECT_SAMPLE)?),
     };
     let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
         for_each_block_sized(size, fill_from(source), on_block)
@@ -258,7 +241,7 @@ fn check_bytes<W: Write>(
         let _ = split_blocks(bytes, size, true, &mut |block: &[u8]| on_block(block));
         Ok(())
     };
-    if let Some(found) = rules.encoding.choose(bytes) {
+    if let Some(found) = chosen_for_check(rules.encoding, bytes) {
         check_encoded(name, found, drive, rules, reporter, counts)?;
         return Ok(true);
     }

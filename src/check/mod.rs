@@ -21,11 +21,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub use config::Config;
-pub use file::{EncodingRule, FileOutcome, FileRules};
+pub use file::{FileOutcome, FileRules};
 pub use kinds::{KindFilter, ReportKind};
 pub use report::{FileCounts, Format, ReportStyle};
 pub use walk::{Found, Target, WalkOptions};
 
+use crate::model::encoding::EncodingRule;
 use crate::model::findings::Repairer;
 use buffer::FileOutput;
 use file::check_file;

@@ -25,7 +25,7 @@ use crate::input::Input;
 use crate::model::blocks::feed::{READ_SIZE, fill_from, for_each_block_sized};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::encoding::{
-    DETECT_SAMPLE, Evidence, RowEncoding, decode_lossy, detect_head, legacy_rows_encoding,
+    DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, decode_lossy, legacy_rows_encoding,
     plausibility,
 };
 use crate::model::sniff::BINARY_SNIFF;
@@ -265,13 +265,12 @@ fn repair_input(
             Input::Stream(stream) => stream.peek(DETECT_SAMPLE),
         }
         .map_err(|e| FixError::Failed(e.to_string()))?;
-        let (encoding, how, evidence) = match from {
-            Some(encoding) => (encoding, "given".to_string(), Evidence::Given),
-            None => {
-                let found = detect_head(&head);
-                let how = format!("detected: {}", found.describe());
-                (found.encoding, how, found.evidence)
-            }
+        let rule = from.map_or(EncodingRule::Auto, EncodingRule::Given);
+        let found = (rule.choose(&head)).expect("a named or detected encoding is always chosen");
+        let (encoding, evidence) = (found.encoding, found.evidence);
+        let how = match evidence {
+            Evidence::Given => "given".to_string(),
+            _ => format!("detected: {}", found.describe()),
         };
         if !encoding.is_utf8() {
             // What detection found is never converted from bytes that look

@@ -6,6 +6,7 @@
 //! an [`Encoding`] and ask it, and never match on which encoding it is.
 
 mod alphabets;
+mod choice;
 mod code_units;
 mod detect;
 mod encode;
@@ -18,6 +19,7 @@ mod utf32;
 mod utf8;
 
 pub(crate) use alphabets::{alphabets_of, is_common_letter};
+pub use choice::{EncodingRule, choice_note};
 pub use code_units::code_unit_pattern;
 pub(crate) use detect::family;
 pub use legacy::Legacy;
