@@ -13,7 +13,11 @@ use pyo3::exceptions::{PyLookupError, PyUnicodeDecodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use texts::{batch, char_offsets, repairer};
+use texts::{batch, char_offsets, repaired_lines, repairer};
+
+/// The allocator the program uses too (see `Cargo.toml`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use utf8scope::model::Encoding;
 use utf8scope::model::encoding::{Extent, detect};
 use utf8scope::model::findings::with_repairs;
@@ -37,21 +41,27 @@ fn noop<'py>(text: &Bound<'py, PyString>) -> Bound<'py, PyString> {
 }
 
 /// Each text repaired, on up to `threads` threads (0: every core), without
-/// the GIL.
+/// the GIL; a text with nothing to repair comes back as the same object.
 #[pyfunction]
 #[pyo3(signature = (texts, threads = 0))]
-fn fix_texts(py: Python<'_>, texts: Vec<String>, threads: usize) -> Vec<String> {
-    py.detach(|| {
-        let repairer = repairer(1);
-        batch(&texts, threads, |text| {
-            let runs = repairer.find(text);
-            if runs.is_empty() {
-                text.to_string()
-            } else {
-                with_repairs(text, &runs)
-            }
+fn fix_texts<'py>(
+    py: Python<'py>,
+    texts: Vec<Bound<'py, PyString>>,
+    threads: usize,
+) -> PyResult<Vec<Bound<'py, PyString>>> {
+    let plain = texts
+        .iter()
+        .map(|text| text.to_cow())
+        .collect::<PyResult<Vec<_>>>()?;
+    let repaired = py.detach(|| repaired_lines(&plain, threads));
+    Ok(texts
+        .iter()
+        .zip(repaired)
+        .map(|(text, repaired)| match repaired {
+            Some(repaired) => PyString::new(py, &repaired),
+            None => text.clone(),
         })
-    })
+        .collect())
 }
 
 /// Whether the engine finds mojibake in `text` (repaired or not).

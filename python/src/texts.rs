@@ -14,7 +14,7 @@ use crate::convert::{self, FindingTuple};
 use utf8scope::model::blocks::feed::split_blocks;
 use utf8scope::model::blocks::{BlockScanner, LocatedSpan};
 use utf8scope::model::encoding::{EncodingRule, decode_lossy};
-use utf8scope::model::findings::{FindingsScanner, Repairer};
+use utf8scope::model::findings::{FindingsScanner, Mojibake, Repairer, with_repairs};
 use utf8scope::model::settings::Settings;
 use utf8scope::model::{Encoding, UnitKind};
 
@@ -42,6 +42,48 @@ pub fn batch<T: Sync, R: Send>(
         Ok(pool) => pool.install(|| items.par_iter().map(work).collect()),
         Err(_) => items.iter().map(work).collect(),
     }
+}
+
+/// Each of `texts` repaired (`None` where nothing changes), judged as one
+/// text of lines the way `utf8scope fix` judges a file: each text a line
+/// (or lines) of its own, so the quick search runs over the whole batch at
+/// once and a long batch is split over `threads` threads (0: every core).
+pub fn repaired_lines<T: AsRef<str>>(texts: &[T], threads: usize) -> Vec<Option<String>> {
+    let mut joined = String::with_capacity(texts.iter().map(|t| t.as_ref().len() + 1).sum());
+    let mut starts = Vec::with_capacity(texts.len());
+    for text in texts {
+        starts.push(joined.len());
+        joined.push_str(text.as_ref());
+        // Mojibake is judged a line at a time, and a run never takes in a
+        // line feed: no text's judgment sees another's.
+        joined.push('\n');
+    }
+    let threads = Settings::default().with_threads(threads).threads.get();
+    let runs = repairer(threads).find(&joined);
+    let mut next = 0;
+    texts
+        .iter()
+        .zip(starts)
+        .map(|(text, start)| {
+            let text = text.as_ref();
+            let end = start + text.len();
+            let first = next;
+            while next < runs.len() && runs[next].range.start < end {
+                next += 1;
+            }
+            let mine = &runs[first..next];
+            if mine.iter().all(|run| run.repair().is_none()) {
+                return None;
+            }
+            let moved: Vec<_> = (mine.iter())
+                .map(|run| Mojibake {
+                    range: run.range.start - start..run.range.end - start,
+                    readings: run.readings.clone(),
+                })
+                .collect();
+            Some(with_repairs(text, &moved))
+        })
+        .collect()
 }
 
 /// For byte offsets of `text` asked in increasing order, the char offset

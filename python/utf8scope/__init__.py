@@ -217,51 +217,39 @@ class _Options:
         return self == _Options(fix_encoding=self.fix_encoding)
 
 
-def fix_text(
-    text: str,
-    *,
-    fix_encoding: bool = True,
-    unescape_html: Union[bool, str] = False,
-    remove_terminal_escapes: bool = False,
-    fix_c1_controls: bool = False,
-    fix_latin_ligatures: bool = False,
-    fix_character_width: bool = False,
-    uncurl_quotes: bool = False,
-    fix_line_breaks: bool = False,
-    remove_control_chars: bool = False,
-    normalization: Optional[str] = None,
-    restore_byte_a0: bool = True,
-) -> str:
+_OPTION_NAMES = frozenset(_Options.__dataclass_fields__)
+
+
+def _options(options: dict) -> _Options:
+    """The options given, checked: an unknown name is a ``TypeError``."""
+    unknown = sorted(set(options) - _OPTION_NAMES)
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {unknown[0]!r} (utf8scope takes {', '.join(sorted(_OPTION_NAMES))})")
+    return _Options(**options).check()
+
+
+def fix_text(text: str, **options: Any) -> str:
     """Repair the mojibake of ``text`` ("CafÃ©" → "Café") as ``utf8scope fix``
     does, and, if asked, apply ftfy's other fixes under their
-    ``TextFixerConfig`` names (all off by default; ftfy turns them on).
+    ``TextFixerConfig`` names (all off by default; ftfy turns them on):
+    ``fix_encoding`` (on), ``unescape_html``, ``remove_terminal_escapes``,
+    ``fix_c1_controls``, ``fix_latin_ligatures``, ``fix_character_width``,
+    ``uncurl_quotes``, ``fix_line_breaks``, ``remove_control_chars``,
+    ``normalization`` and ``restore_byte_a0`` (see docs/python.md).
 
     A run that reads as well more than one way is left as it is; a line with
     no mojibake is returned unchanged (the same object). An unknown option is
     a ``TypeError`` naming it.
     """
-    options = _Options(
-        fix_encoding=fix_encoding,
-        unescape_html=unescape_html,
-        remove_terminal_escapes=remove_terminal_escapes,
-        fix_c1_controls=fix_c1_controls,
-        fix_latin_ligatures=fix_latin_ligatures,
-        fix_character_width=fix_character_width,
-        uncurl_quotes=uncurl_quotes,
-        fix_line_breaks=fix_line_breaks,
-        remove_control_chars=remove_control_chars,
-        normalization=normalization,
-        restore_byte_a0=restore_byte_a0,
-    )
     if not isinstance(text, str):
         raise TypeError(f"fix_text takes a str, not {type(text).__name__}")
-    if options.only_encoding:
-        return _native.fix(text) if fix_encoding else text
-    options.check()
-    text = options.before(text)
-    if fix_encoding:
+    if not options:
+        return _native.fix(text)
+    settings = _options(options)
+    text = settings.before(text)
+    if settings.fix_encoding:
         text = _native.fix(text)
-    return options.after(text)
+    return settings.after(text)
 
 
 def _is_arrow(values: Any) -> bool:
@@ -274,7 +262,7 @@ def fix_texts(texts: Any, *, threads: Optional[int] = None, **options: Any) -> A
     threads (default: every core). Returns a list, or an array of the same
     type for an array. Options as for ``fix_text``.
     """
-    settings = _Options(**options).check()
+    settings = _options(options)
     arrow = _is_arrow(texts)
     values = texts.to_pylist() if arrow else texts
     if not isinstance(values, (list, tuple)):

@@ -26,8 +26,9 @@ const PARALLEL_PIECE: usize = 64 << 10;
 /// threads (`&Repairer` is all [`Repairer::find`] takes).
 pub struct Repairer {
     settings: Settings,
-    /// The readings any of its threads worked out.
-    shared: Arc<SharedReadings>,
+    /// The readings any of its threads worked out (made when a first
+    /// line needs judging: most texts have none that does).
+    shared: OnceLock<Arc<SharedReadings>>,
     /// The memos of the threads not judging now, for the next to take.
     idle: Mutex<Vec<Memo>>,
     /// The threads long texts are judged on, started the first time one
@@ -55,7 +56,7 @@ impl Repairer {
     pub fn new(settings: Settings) -> Repairer {
         Repairer {
             settings,
-            shared: Arc::default(),
+            shared: OnceLock::new(),
             idle: Mutex::new(Vec::new()),
             pool: OnceLock::new(),
         }
@@ -92,12 +93,16 @@ impl Repairer {
 
     /// [`Repairer::find`] on this thread.
     fn find_in_lines(&self, text: &str) -> Vec<Mojibake> {
-        let mut memo = self.take_memo();
+        // (A memo is taken only for a line that needs judging.)
+        let mut memo = None;
         let mut runs = Vec::new();
         lines_that_may_hold(text, self.settings.backend, |start, end| {
-            find_in_line(&mut memo, text, start, end, &mut runs)
+            let memo = memo.get_or_insert_with(|| self.take_memo());
+            find_in_line(memo, text, start, end, &mut runs)
         });
-        self.give_back(memo);
+        if let Some(memo) = memo {
+            self.give_back(memo);
+        }
         runs
     }
 
@@ -105,7 +110,7 @@ impl Repairer {
     /// new one.
     fn take_memo(&self) -> Memo {
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        idle.unwrap_or_else(|| Memo::new(Arc::clone(&self.shared)))
+        idle.unwrap_or_else(|| Memo::new(Arc::clone(self.shared.get_or_init(Arc::default))))
     }
 
     /// Gives a memo back for the next thread.
