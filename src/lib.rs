@@ -73,9 +73,18 @@
 //! ```
 //!
 //! Built with `default-features = false`, the crate is the engine alone,
-//! with no terminal crate.
+//! with no terminal crate. The types most programs need are re-exported
+//! here: [`Source`] (a file's bytes), [`Encoding`] and [`EncodingRule`] (how
+//! they are read), [`detect`] and [`Detection`], [`Repairer`] and
+//! [`Settings`] (finding and repairing mojibake, and how the engine runs),
+//! [`Finding`] and [`FindingKind`].
 
 #![deny(missing_docs)]
+
+pub use model::encoding::{Detection, EncodingRule, decode_lossy, detect};
+pub use model::findings::{Finding, FindingKind, Mojibake, Repairer, find_mojibake, with_repairs};
+pub use model::settings::Settings;
+pub use model::{Encoding, Source, SourceError};
 
 #[cfg(feature = "cli")]
 pub mod check;

@@ -50,7 +50,10 @@ fn mojibake_findings_carry_the_chain_and_the_repair() {
     assert_eq!(found[0].repair(), Some("café"));
     let positions: Vec<_> = found.iter().map(|f| (f.line, f.column)).collect();
     assert_eq!(positions, vec![(1, 4), (1, 14), (2, 1)]);
-    assert_eq!(found[0].chain(), Some("UTF-8 read as windows-1252"));
+    assert_eq!(
+        found[0].chain().as_deref(),
+        Some("UTF-8 read as windows-1252")
+    );
     assert_eq!(found[2].repair(), Some("привет мир"));
     assert_eq!(
         found[2].detail,

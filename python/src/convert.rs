@@ -34,7 +34,7 @@ pub fn run_tuple(text: &str, run: &Mojibake, offsets: &mut CharOffsets) -> RunTu
         seen.to_string(),
         run.repair().map(str::to_string),
         run.chain(),
-        run.steps(seen),
+        run.steps(seen).iter().map(|step| step.describe()).collect(),
         run.readings
             .iter()
             .map(|reading| (reading.text.clone(), reading.chain.describe()))
@@ -68,7 +68,10 @@ pub fn finding_tuple(finding: &Finding, offsets: &mut CharOffsets) -> FindingTup
         (finding.line, finding.column),
         finding.detail.clone(),
         finding.count,
-        (finding.mojibake.as_deref()).map(|m| (m.repair.clone(), m.chain.clone(), m.steps.clone())),
+        (finding.mojibake.as_deref()).map(|m| {
+            let steps = m.steps.iter().map(|step| step.describe()).collect();
+            (m.repair().map(str::to_string), m.chain(), steps)
+        }),
     )
 }
 

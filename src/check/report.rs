@@ -115,9 +115,9 @@ struct JsonFinding<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     repair: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    chain: Option<&'a str>,
+    chain: Option<String>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    steps: &'a [String],
+    steps: Vec<String>,
     /// How many in a row the finding stands for, when more than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
@@ -254,7 +254,7 @@ impl<W: Write> Reporter<W> {
                     detail: &finding.detail,
                     repair: finding.repair(),
                     chain: finding.chain(),
-                    steps: finding.steps(),
+                    steps: finding.steps_in_words(),
                     count: (finding.count > 1).then_some(finding.count),
                     folds_the_line: finding.folds_the_line,
                 };
@@ -291,7 +291,7 @@ impl<W: Write> Reporter<W> {
                 offset: finding.offset,
                 len: finding.len,
                 repair: finding.repair(),
-                steps: finding.steps(),
+                steps: finding.steps_in_words(),
             }
             .write(out),
             Format::Github => {
@@ -393,7 +393,7 @@ impl<W: Write> Reporter<W> {
                 offset: span.offset,
                 len: u64::from(span.len),
                 repair: None,
-                steps: &[],
+                steps: Vec::new(),
             }
             .write(out),
             Format::Github => {

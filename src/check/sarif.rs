@@ -64,7 +64,7 @@ pub struct SarifResult<'a> {
     /// For mojibake: the text that repairs it.
     pub repair: Option<&'a str>,
     /// For mojibake: how it came about, a layer at a time, char by char.
-    pub steps: &'a [String],
+    pub steps: Vec<String>,
 }
 
 impl SarifResult<'_> {

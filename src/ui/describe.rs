@@ -61,8 +61,8 @@ pub fn describe_findings(findings: &[Finding]) -> Vec<InfoRow> {
             rows.push(row("Meant", format!("\u{201c}{repair}\u{201d}")));
         }
         // How it came about, a layer at a time, char by char.
-        for step in finding.steps() {
-            rows.push(row("How", escape_for_terminal(step).into_owned()));
+        for step in finding.steps_in_words() {
+            rows.push(row("How", escape_for_terminal(&step).into_owned()));
         }
     }
     rows

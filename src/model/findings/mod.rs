@@ -31,8 +31,8 @@ pub use kinds::{Definition, FindingKind, Severity, Trigger};
 pub use listing::{FindingsListing, Loaded};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{
-    Chain, Garbler, Layer, Mojibake, Reading, Repairer, find_mojibake, may_hold_mojibake,
-    with_repairs,
+    Chain, Garbler, Layer, Mojibake, Reading, Repairer, Sequence, Step, find_mojibake,
+    may_hold_mojibake, with_repairs,
 };
 pub use near::{
     FindingsStretch, NEAR_WINDOW, Near, PlaceOf, finding_near, findings_after, findings_before,
@@ -73,38 +73,58 @@ pub struct Finding {
     pub folds_the_line: bool,
 }
 
-/// What a mojibake finding knows beyond its place and words.
+/// What a mojibake finding knows beyond its place and words, as data: the
+/// front ends put it in words ([`Chain::describe`], [`Step::describe`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MojibakeFinding {
     /// The text as it reads, decoded in the file's encoding (raw: escape
     /// it before printing).
     pub seen: String,
-    /// The text as it was meant, when one reading is clearly right (raw:
-    /// escape it before printing).
-    pub repair: Option<String>,
-    /// How it came about ("UTF-8 read as windows-1252").
-    pub chain: String,
-    /// For a repair: how it came about a layer at a time, char by char
-    /// ("UTF-8 read as windows-1252: Ã = C3, © = A9 → C3 A9 = é"; raw:
-    /// escape it before printing).
-    pub steps: Vec<String>,
+    /// Its readings: one when the repair is clear, else the candidates,
+    /// the most plausible first (raw text: escape it before printing).
+    pub readings: Vec<Reading>,
+    /// For a repair: how it came about a layer at a time, char by char.
+    pub steps: Vec<Step>,
+}
+
+impl MojibakeFinding {
+    /// The text as it was meant, when one reading is clearly right.
+    pub fn repair(&self) -> Option<&str> {
+        match self.readings.as_slice() {
+            [only] => Some(&only.text),
+            _ => None,
+        }
+    }
+
+    /// How it came about, in words ("UTF-8 read as windows-1252"); for an
+    /// ambiguous run, each reading's, joined by "or".
+    pub fn chain(&self) -> String {
+        (self.readings.iter())
+            .map(|reading| reading.chain.describe())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
 }
 
 impl Finding {
     /// For mojibake: the text as it was meant (raw: escape it before printing).
     pub fn repair(&self) -> Option<&str> {
-        self.mojibake.as_ref()?.repair.as_deref()
+        self.mojibake.as_ref()?.repair()
     }
 
     /// For mojibake: how it came about ("UTF-8 read as windows-1252").
-    pub fn chain(&self) -> Option<&str> {
-        self.mojibake.as_ref().map(|m| m.chain.as_str())
+    pub fn chain(&self) -> Option<String> {
+        self.mojibake.as_ref().map(|m| m.chain())
     }
 
-    /// For repaired mojibake: its steps, char by char (raw: escape them
-    /// before printing).
-    pub fn steps(&self) -> &[String] {
+    /// For repaired mojibake: its steps, char by char.
+    pub fn steps(&self) -> &[Step] {
         self.mojibake.as_ref().map_or(&[], |m| m.steps.as_slice())
+    }
+
+    /// [`Finding::steps`] in words (raw: escape them before printing).
+    pub fn steps_in_words(&self) -> Vec<String> {
+        self.steps().iter().map(Step::describe).collect()
     }
 
     /// The detail, saying how many there are in a row when the finding

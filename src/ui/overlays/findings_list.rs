@@ -155,10 +155,10 @@ impl FindingsList {
             // bytes are often invisible, their explanation (which names the
             // character).
             let what = match &finding.mojibake {
-                Some(mojibake) if mojibake.repair.is_some() => escape_for_terminal(&format!(
+                Some(mojibake) if mojibake.repair().is_some() => escape_for_terminal(&format!(
                     "\u{201c}{}\u{201d} \u{2192} \u{201c}{}\u{201d}",
                     quote_short(&mojibake.seen),
-                    quote_short(mojibake.repair.as_deref().unwrap_or_default())
+                    quote_short(mojibake.repair().unwrap_or_default())
                 ))
                 .into_owned()
                 .into(),

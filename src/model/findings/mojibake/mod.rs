@@ -32,7 +32,9 @@ pub use garblers::Garbler;
 pub use prefilter::may_hold_mojibake;
 pub use repairer::{Repairer, find_mojibake};
 pub use runs::overlapping;
+pub use steps::Step;
 pub use undo::Layer;
+pub use undo::Sequence;
 
 /// How a text came to be garbled: its layers, the last one first (the
 /// order in which they are undone).
@@ -117,7 +119,7 @@ impl Mojibake {
     /// How the run came about through its repair's chain, a layer at a
     /// time and char by char (see [`steps::steps`]); none when ambiguous.
     /// `seen` is the run's text.
-    pub fn steps(&self, seen: &str) -> Vec<String> {
+    pub fn steps(&self, seen: &str) -> Vec<Step> {
         match self.readings.as_slice() {
             [only] => steps::steps(seen, &only.chain),
             _ => Vec::new(),

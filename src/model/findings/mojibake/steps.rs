@@ -8,10 +8,42 @@ use super::undo::{Layer, Sequence, Shown, sequences, undo};
 /// How many different sequences a layer's step names before "and N more".
 const SHOWN_SEQUENCES: usize = 4;
 
+/// One layer of garbling undone: the layer, the distinct sequences it
+/// undid (up to four), and how many more there were.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The layer.
+    pub layer: Layer,
+    /// The sequences it undid: the chars that showed each, the bytes they
+    /// stand for, and the char those bytes spell.
+    pub sequences: Vec<Sequence>,
+    /// How many other distinct sequences it undid.
+    pub more: usize,
+}
+
+impl Step {
+    /// The step in words: "UTF-8 read as windows-1252: Ã = C3, © = A9 →
+    /// C3 A9 = é". Raw text: escape it before printing.
+    pub fn describe(&self) -> String {
+        let mut step = format!(
+            "{}: {}",
+            layer_name(self.layer),
+            self.sequences
+                .iter()
+                .map(describe_sequence)
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+        if self.more > 0 {
+            step.push_str(&format!("; and {} more", self.more));
+        }
+        step
+    }
+}
+
 /// The steps by which `seen` undoes through `chain`, one per layer, the
-/// last layer added first: "UTF-8 read as windows-1252: Ã = C3, © = A9 →
-/// C3 A9 = é". Raw text: escape it before printing.
-pub fn steps(seen: &str, chain: &Chain) -> Vec<String> {
+/// last layer added first.
+pub fn steps(seen: &str, chain: &Chain) -> Vec<Step> {
     let mut text = Shown::new(seen);
     let mut steps = Vec::new();
     for (i, &layer) in chain.0.iter().enumerate() {
@@ -34,19 +66,11 @@ pub fn steps(seen: &str, chain: &Chain) -> Vec<String> {
         if distinct.is_empty() {
             break;
         }
-        let mut step = format!(
-            "{}: {}",
-            layer_name(layer),
-            distinct
-                .iter()
-                .map(describe_sequence)
-                .collect::<Vec<_>>()
-                .join("; ")
-        );
-        if more > 0 {
-            step.push_str(&format!("; and {more} more"));
-        }
-        steps.push(step);
+        steps.push(Step {
+            layer,
+            sequences: distinct,
+            more,
+        });
         let Some(undone) = undo(&text, layer, outermost) else {
             break;
         };
@@ -107,6 +131,9 @@ mod tests {
         let runs = find_mojibake(text);
         assert_eq!(runs.len(), 1, "{runs:?}");
         steps(&text[runs[0].range.clone()], &runs[0].readings[0].chain)
+            .iter()
+            .map(Step::describe)
+            .collect()
     }
 
     #[test]

@@ -307,7 +307,9 @@ fn a_repair_a_later_pass_takes_further_is_one_run_and_final() {
     let steps = runs[0].steps(seen);
     assert_eq!(steps.len(), 2, "{steps:?}");
     assert!(
-        steps[1].starts_with("UTF-8 read as windows-1253: Β = C2"),
+        steps[1]
+            .describe()
+            .starts_with("UTF-8 read as windows-1253: Β = C2"),
         "{steps:?}"
     );
 }

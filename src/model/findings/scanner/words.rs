@@ -74,9 +74,8 @@ impl FindingsScanner {
             };
             finding.mojibake = Some(Box::new(MojibakeFinding {
                 seen: seen.to_string(),
-                repair: run.repair().map(str::to_string),
-                chain: run.chain(),
                 steps: run.steps(seen),
+                readings: run.readings,
             }));
         }
     }
