@@ -8,6 +8,8 @@ Java runtime, and ``utf8scope`` on every executor.
 """
 
 import argparse
+import os
+import sys
 
 import pyarrow as pa
 from pyspark.sql import SparkSession
@@ -31,6 +33,9 @@ def main():
     parser.add_argument("--column", default="text")
     parser.add_argument("--master", default="local[2]")
     args = parser.parse_args()
+    # Local executors run this interpreter, which has utf8scope (on a
+    # cluster, set PYSPARK_PYTHON to the workers' own).
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = SparkSession.builder.master(args.master).appName("utf8scope-fix").getOrCreate()
     frame = spark.read.json(args.input)
     fixed = frame.mapInArrow(lambda batches: fix_batches(batches, args.column), frame.schema)
