@@ -90,19 +90,13 @@ pub struct MojibakeFinding {
 impl MojibakeFinding {
     /// The text as it was meant, when one reading is clearly right.
     pub fn repair(&self) -> Option<&str> {
-        match self.readings.as_slice() {
-            [only] => Some(&only.text),
-            _ => None,
-        }
+        mojibake::clear_repair(&self.readings)
     }
 
     /// How it came about, in words ("UTF-8 read as windows-1252"); for an
     /// ambiguous run, each reading's, joined by "or".
     pub fn chain(&self) -> String {
-        (self.readings.iter())
-            .map(|reading| reading.chain.describe())
-            .collect::<Vec<_>>()
-            .join(" or ")
+        mojibake::chains_in_words(&self.readings)
     }
 }
 

@@ -107,13 +107,29 @@ pub struct Mojibake {
     pub readings: Vec<Reading>,
 }
 
+/// The repair that `readings` give: the text of the only one, if there is
+/// only one.
+pub fn clear_repair(readings: &[Reading]) -> Option<&str> {
+    match readings {
+        [only] => Some(&only.text),
+        _ => None,
+    }
+}
+
+/// How `readings` came about, in words ("UTF-8 read as windows-1252"), each
+/// reading's chain joined by "or".
+pub fn chains_in_words(readings: &[Reading]) -> String {
+    readings
+        .iter()
+        .map(|r| r.chain.describe())
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
 impl Mojibake {
     /// The repaired text, when one reading wins.
     pub fn repair(&self) -> Option<&str> {
-        match self.readings.as_slice() {
-            [only] => Some(&only.text),
-            _ => None,
-        }
+        clear_repair(&self.readings)
     }
 
     /// How the run came about through its repair's chain, a layer at a
@@ -128,10 +144,6 @@ impl Mojibake {
 
     /// How it came about, in words; for an ambiguous run, each reading's.
     pub fn chain(&self) -> String {
-        self.readings
-            .iter()
-            .map(|r| r.chain.describe())
-            .collect::<Vec<_>>()
-            .join(" or ")
+        chains_in_words(&self.readings)
     }
 }
