@@ -14,13 +14,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use texts::{batch, char_offsets, repaired_lines, repairer};
+use utf8scope::model::Encoding;
+use utf8scope::model::encoding::{Extent, detect};
+use utf8scope::model::findings::with_repairs;
 
 /// The allocator the program uses too (see `Cargo.toml`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use utf8scope::model::Encoding;
-use utf8scope::model::encoding::{Extent, detect};
-use utf8scope::model::findings::with_repairs;
 
 /// `text` with its mojibake repaired, as `utf8scope fix` repairs a line:
 /// the same object when nothing changes.
