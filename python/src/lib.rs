@@ -10,6 +10,8 @@ mod convert;
 mod texts;
 
 use pyo3::exceptions::{PyLookupError, PyUnicodeDecodeError};
+use std::sync::Arc;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -90,7 +92,7 @@ fn explain(text: &str) -> (String, Vec<convert::RunTuple>) {
 /// [`convert::finding_tuple`]).
 #[pyfunction]
 fn findings(text: &str) -> Vec<convert::FindingTuple> {
-    texts::findings_of(text, &repairer(1))
+    texts::findings_of(text, &Arc::new(repairer(1)))
 }
 
 /// [`findings`] of each text, on up to `threads` threads, without the GIL.
@@ -102,7 +104,7 @@ fn findings_batch(
     threads: usize,
 ) -> Vec<Vec<convert::FindingTuple>> {
     py.detach(|| {
-        let repairer = repairer(1);
+        let repairer = Arc::new(repairer(1));
         batch(&texts, threads, |text| texts::findings_of(text, &repairer))
     })
 }

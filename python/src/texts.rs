@@ -119,10 +119,10 @@ impl CharOffsets<'_> {
     }
 }
 
-/// Every finding of `text`, as `check --findings` makes them.
-pub fn findings_of(text: &str, repairer: &Repairer) -> Vec<FindingTuple> {
-    let repairer = Arc::new(repairer_like(repairer));
-    let mut scanner = FindingsScanner::with_repairer(repairer);
+/// Every finding of `text`, as `check --findings` makes them, with
+/// `repairer` (which a batch's texts share).
+pub fn findings_of(text: &str, repairer: &Arc<Repairer>) -> Vec<FindingTuple> {
+    let mut scanner = FindingsScanner::with_repairer(Arc::clone(repairer));
     scanner.feed(text.as_bytes());
     let found = scanner.finish();
     let mut offsets = char_offsets(text);
@@ -130,11 +130,6 @@ pub fn findings_of(text: &str, repairer: &Repairer) -> Vec<FindingTuple> {
         .iter()
         .map(|finding| convert::finding_tuple(finding, &mut offsets))
         .collect()
-}
-
-/// A repairer with the settings of `repairer` (a scanner takes its own).
-fn repairer_like(repairer: &Repairer) -> Repairer {
-    Repairer::new(repairer.settings())
 }
 
 /// Whether `errors` asks for strict decoding.
