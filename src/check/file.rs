@@ -14,10 +14,9 @@ use super::kinds::{KindFilter, ReportKind};
 use super::report::{FileCounts, ReportStyle, Reporter};
 use crate::display::{escape_for_terminal, path_text};
 use crate::input::{Input, open_input};
-use crate::model::blocks::feed::{
-    READ_SIZE, SCAN_BLOCK, fill_from, for_each_block_sized, split_blocks,
-};
+use crate::model::blocks::feed::{READ_SIZE, SCAN_BLOCK, fill_from};
 use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::blocks::pipeline::{Feed, read_through};
 use crate::model::blocks::{BlockScanner, LocatedSpan};
 use crate::model::encoding::{DETECT_SAMPLE, Detection, EncodingRule};
 use crate::model::findings::{
@@ -105,14 +104,12 @@ pub fn check_file<W: Write>(
                         .map(|head| chosen_for_check(rule, &head)),
                 };
                 chosen.map_err(Failure::Input).and_then(|chosen| {
-                    let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
-                        for_each_block_sized(size, stream.fill(), on_block)
-                    };
+                    let input = Feed::Reader(stream.fill());
                     match chosen {
                         Some(found) => {
-                            check_encoded(&name, found, drive, rules, &mut reporter, &mut counts)
+                            check_encoded(&name, found, input, rules, &mut reporter, &mut counts)
                         }
-                        None => scan_and_report(&name, drive, rules, &mut reporter, &mut counts),
+                        None => scan_and_report(&name, input, rules, &mut reporter, &mut counts),
                     }
                     .map(|()| true)
                 })
@@ -215,12 +212,10 @@ fn check_source<W: Write>(
         rule if !rule.reads_head() => None,
         rule => chosen_for_check(rule, &source.read_range(0, DETECT_SAMPLE)?),
     };
-    let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
-        for_each_block_sized(size, fill_from(source), on_block)
-    };
+    let input = Feed::Reader(fill_from(source));
     match chosen {
-        Some(found) => check_encoded(name, found, drive, rules, reporter, counts)?,
-        None => scan_and_report(name, drive, rules, reporter, counts)?,
+        Some(found) => check_encoded(name, found, input, rules, reporter, counts)?,
+        None => scan_and_report(name, input, rules, reporter, counts)?,
     }
     Ok(true)
 }
@@ -237,12 +232,8 @@ fn check_bytes<W: Write>(
     if rules.skip_binary && nul_in_head(bytes) {
         return Ok(false);
     }
-    let drive = |size, on_block: &mut dyn FnMut(&[u8]) -> ControlFlow<()>| {
-        let _ = split_blocks(bytes, size, true, &mut |block: &[u8]| on_block(block));
-        Ok(())
-    };
     if let Some(found) = chosen_for_check(rules.encoding, bytes) {
-        check_encoded(name, found, drive, rules, reporter, counts)?;
+        check_encoded(name, found, Feed::bytes(bytes), rules, reporter, counts)?;
         return Ok(true);
     }
     // Valid, and nothing a finding could be made of: no span or finding
@@ -261,16 +252,15 @@ fn check_bytes<W: Write>(
             .map_err(Failure::Output)?;
         return Ok(true);
     }
-    scan_and_report(name, drive, rules, reporter, counts)?;
+    scan_and_report(name, Feed::bytes(bytes), rules, reporter, counts)?;
     Ok(true)
 }
 
-/// Scans one input block by block (`drive` calls its second argument with
-/// consecutive unit-aligned blocks of about the size it is given),
-/// reporting what counts as it is found and the summary at the end.
+/// Scans one input block by block, reporting what counts as it is found
+/// and the summary at the end.
 fn scan_and_report<W: Write>(
     path: &str,
-    drive: impl FnOnce(usize, &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> Result<(), SourceError>,
+    feed: Feed<'_, impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send>,
     rules: &FileRules,
     reporter: &mut Reporter<W>,
     counts: &mut FileCounts,
@@ -326,13 +316,18 @@ fn scan_and_report<W: Write>(
             }
         }
     });
-    let read = drive(block_size, &mut |block| aligned.push(block));
-    let _ = aligned.finish();
+    let read = read_through(feed, block_size, &mut aligned);
+    if read.is_err() {
+        // What was read before the failure still counts.
+        let _ = aligned.finish();
+    } else {
+        drop(aligned);
+    }
     if let Some(error) = output_error {
         return Err(Failure::Output(error));
     }
     counts.bytes = scanner.offset();
-    read?;
+    let _stopped_or_ended = read?;
     let late: Vec<Finding> = finder
         .map_or_else(Vec::new, FindingsScanner::finish)
         .into_iter()
@@ -348,12 +343,11 @@ fn scan_and_report<W: Write>(
     Ok(())
 }
 
-/// Checks one input in the encoding `found` names (`drive` as for
-/// [`scan_and_report`]).
+/// Checks one input in the encoding `found` names.
 fn check_encoded<W: Write>(
     path: &str,
     found: Detection,
-    drive: impl FnOnce(usize, &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> Result<(), SourceError>,
+    feed: Feed<'_, impl FnMut(&mut [u8]) -> Result<usize, SourceError> + Send>,
     rules: &FileRules,
     reporter: &mut Reporter<W>,
     counts: &mut FileCounts,
@@ -378,9 +372,10 @@ fn check_encoded<W: Write>(
         };
         block_report.write(reporter, stretch.spans, findings, counts)
     };
-    let read = drive(
+    let read = read_through(
+        feed,
         SCAN_BLOCK,
-        &mut |block| match report(scanner.push(block), reporter, counts) {
+        &mut |block: &[u8]| match report(scanner.push(block), reporter, counts) {
             Ok(()) => ControlFlow::Continue(()),
             Err(error) => {
                 output_error = Some(error);
@@ -394,7 +389,7 @@ fn check_encoded<W: Write>(
     let (last, late) = scanner.finish();
     counts.bytes = last.end;
     report(last, reporter, counts).map_err(Failure::Output)?;
-    read?;
+    let _stopped_or_ended = read?;
     let late: Vec<Finding> = late
         .into_iter()
         .filter(|finding| count_finding(&rules.kinds, finding, counts))

@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 
 use crate::display::path_text;
 use crate::input::Input;
-use crate::model::blocks::feed::{READ_SIZE, fill_from, for_each_block_sized};
+use crate::model::blocks::feed::{READ_SIZE, fill_from};
+use crate::model::blocks::pipeline::{Feed, read_through};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::encoding::{
     DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, decode_lossy, legacy_rows_encoding,
@@ -419,9 +420,7 @@ fn repair_stream(
         }
     });
     let mut binary = None;
-    // Big blocks: the mojibake pass splits each over the cores, and waits
-    // for the slower one at each block's end.
-    let read = for_each_block_sized(FIX_BLOCK, fill, |block| {
+    let mut sniffed = |block: &[u8]| {
         let start = &block[..block.len().min(BINARY_SNIFF)];
         if std::mem::take(&mut first)
             && let Some(why) = looks_binary(&without_legacy_rows(start, options.repair))
@@ -430,7 +429,10 @@ fn repair_stream(
             return ControlFlow::Break(());
         }
         aligned.push(block)
-    });
+    };
+    // Big blocks: the mojibake pass splits each over the cores, and waits
+    // for the slower one at each block's end.
+    let read = read_through(Feed::Reader(fill), FIX_BLOCK, &mut sniffed);
     if read.is_ok() && binary.is_none() {
         let _ = aligned.finish();
     } else {
@@ -442,6 +444,6 @@ fn repair_stream(
     if let Some(failure) = failure {
         return Err(failure);
     }
-    read.map_err(StreamFailure::Read)?;
+    let _stopped_or_ended = read.map_err(StreamFailure::Read)?;
     Ok(repairer.finish())
 }

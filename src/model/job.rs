@@ -31,12 +31,37 @@ impl<S> Shared<S> {
     }
 }
 
+/// The thread a job runs on. Two jobs fed by one pass over a file share
+/// it; whichever waits first joins it, the other waits for that.
+struct Worker(Mutex<Option<JoinHandle<()>>>);
+
+impl Worker {
+    fn spawn(name: &str, run: impl FnOnce() + Send + 'static) -> Arc<Worker> {
+        let handle = std::thread::Builder::new()
+            .name(format!("utf8scope-{name}"))
+            .spawn(run)
+            .unwrap_or_else(|error| panic!("cannot start the {name} thread: {error}"));
+        Arc::new(Worker(Mutex::new(Some(handle))))
+    }
+
+    fn join(&self) {
+        let mut handle = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(handle) = handle.take() {
+            // A panic in the worker has already been reported by the hook.
+            let _ = handle.join();
+        }
+    }
+}
+
 /// A background job over a file; dropping it cancels it without waiting
 /// for it (the worker stops at its next check, on its own): quitting never
 /// waits for a pass over a big file.
 pub struct Job<S> {
     shared: Arc<Shared<S>>,
-    worker: Option<JoinHandle<()>>,
+    worker: Option<Arc<Worker>>,
 }
 
 impl<S: Send + 'static> Job<S> {
@@ -49,12 +74,27 @@ impl<S: Send + 'static> Job<S> {
     ) -> Job<S> {
         let mut job = Job::idle(source, initial);
         let for_worker = Arc::clone(&job.shared);
-        let worker = std::thread::Builder::new()
-            .name(format!("utf8scope-{name}"))
-            .spawn(move || run(&for_worker))
-            .unwrap_or_else(|error| panic!("cannot start the {name} thread: {error}"));
-        job.worker = Some(worker);
+        job.worker = Some(Worker::spawn(name, move || run(&for_worker)));
         job
+    }
+
+    /// Starts `run` on one thread named `name` that builds two states at
+    /// once (one read of the file feeding both): two jobs that share the
+    /// worker. Each can be cancelled; `run` decides what cancelling one of
+    /// them means for the other.
+    pub fn start_pair<T: Send + 'static>(
+        name: &str,
+        source: Arc<Source>,
+        initial: (S, T),
+        run: impl FnOnce(&Shared<S>, &Shared<T>) + Send + 'static,
+    ) -> (Job<S>, Job<T>) {
+        let mut first = Job::idle(Arc::clone(&source), initial.0);
+        let mut second = Job::idle(source, initial.1);
+        let (for_first, for_second) = (Arc::clone(&first.shared), Arc::clone(&second.shared));
+        let worker = Worker::spawn(name, move || run(&for_first, &for_second));
+        first.worker = Some(Arc::clone(&worker));
+        second.worker = Some(worker);
+        (first, second)
     }
 
     /// A job done on this thread before it returns: `run` is called here.
@@ -87,8 +127,7 @@ impl<S> Job<S> {
     /// Waits for the worker to end (completed, cancelled or failed).
     pub fn wait(&mut self) {
         if let Some(worker) = self.worker.take() {
-            // A panic in the worker has already been reported by the hook.
-            let _ = worker.join();
+            worker.join();
         }
     }
 

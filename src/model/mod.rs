@@ -9,6 +9,7 @@ pub mod explain;
 pub mod find;
 pub mod findings;
 pub mod job;
+pub mod pass;
 pub mod resync;
 pub mod scan;
 pub mod settings;

@@ -21,6 +21,7 @@ use crate::model::findings::{
     Finding, FindingsIndex, FindingsJob, FindingsListing, Near, Repairer, finding_near,
     findings_overlapping,
 };
+use crate::model::pass;
 use crate::model::settings::Settings;
 use crate::model::window::unit_at;
 use crate::model::{
@@ -87,9 +88,9 @@ fn past_the_kept(index: &FindingsIndex, offset: u64) -> bool {
 
 impl Runtime {
     /// A runtime on `source`, with the scan and the findings pass started in
-    /// the background; on a source a stream is still being read into
-    /// (`load`), they start once it has been read. Both run as `settings`
-    /// say.
+    /// the background (one read of the file feeds both); on a source a
+    /// stream is still being read into (`load`), they start once it has
+    /// been read. Both run as `settings` say.
     pub fn new(source: Arc<Source>, load: Option<StreamLoad>, settings: Settings) -> Runtime {
         let repairer = Arc::new(Repairer::new(settings));
         let (scan, findings, load, load_state) = match load {
@@ -99,12 +100,11 @@ impl Runtime {
                 load,
                 LoadState::Reading,
             ),
-            None => (
-                Scan::start(Arc::clone(&source), settings),
-                FindingsJob::start(Arc::clone(&source), Arc::clone(&repairer)),
-                StreamLoad::done(),
-                LoadState::Done,
-            ),
+            None => {
+                let (scan, findings) =
+                    pass::start(Arc::clone(&source), settings, Arc::clone(&repairer));
+                (scan, findings, StreamLoad::done(), LoadState::Done)
+            }
         };
         Runtime {
             source,
@@ -298,10 +298,13 @@ impl Runtime {
     }
 
     /// Starts the scan and the findings pass over the source, in the
-    /// background.
+    /// background, one read feeding both.
     fn start_passes(&mut self) {
-        self.scan = Scan::start(Arc::clone(&self.source), self.settings);
-        self.findings = FindingsJob::start(Arc::clone(&self.source), Arc::clone(&self.repairer));
+        (self.scan, self.findings) = pass::start(
+            Arc::clone(&self.source),
+            self.settings,
+            Arc::clone(&self.repairer),
+        );
     }
 
     /// How the background work stands; starts the scan and the findings

@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::line_windows::{WINDOW_ALNUMS, WindowCount};
+use super::pipeline::Sink;
 
 /// A line longer than this that has not reached the end of a window (see
 /// [`super::line_windows`]) is handed on in pieces: alignment is given up
@@ -28,7 +29,7 @@ pub struct LineAligned<F> {
     on_block: F,
 }
 
-impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
+impl<F: Sink> LineAligned<F> {
     /// Wraps `on_block`.
     pub fn new(on_block: F) -> Self {
         Self::aligning_if(true, on_block)
@@ -48,14 +49,14 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
     /// Takes the next unit-aligned block.
     pub fn push(&mut self, mut block: &[u8]) -> ControlFlow<()> {
         if !self.aligning {
-            return (self.on_block)(block);
+            return self.on_block.block(block);
         }
         if !self.carry.is_empty() {
             let Some(first_lf) = memchr::memchr(b'\n', block) else {
                 return self.carry_on(block);
             };
             self.carry_on(&block[..=first_lf])?;
-            (self.on_block)(&self.carry)?;
+            self.on_block.block(&self.carry)?;
             self.carry.clear();
             self.window = WindowCount::default();
             block = &block[first_lf + 1..];
@@ -69,19 +70,27 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
         }
     }
 
-    /// Hands on what is left at the end of the input.
+    /// The wrapped sink.
+    pub fn inner(&self) -> &F {
+        &self.on_block
+    }
+
+    /// The wrapped sink, given back (what is carried is dropped).
+    pub fn into_inner(self) -> F {
+        self.on_block
+    }
+
+    /// Hands on what is left at the end of the input, and ends the
+    /// wrapped sink.
     pub fn finish(mut self) -> ControlFlow<()> {
-        if self.carry.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        (self.on_block)(&self.carry)
+        self.end()
     }
 
     /// Hands on `lines` (whole lines), each cut into its windows.
     fn whole_lines(&mut self, lines: &[u8]) -> ControlFlow<()> {
         // No line of fewer bytes can have a window's letters.
         if lines.len() <= WINDOW_ALNUMS {
-            return (self.on_block)(lines);
+            return self.on_block.block(lines);
         }
         let mut short_from = 0;
         let mut start = 0;
@@ -89,21 +98,21 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
             let line = &lines[start..=lf];
             if line.len() > WINDOW_ALNUMS {
                 if short_from < start {
-                    (self.on_block)(&lines[short_from..start])?;
+                    self.on_block.block(&lines[short_from..start])?;
                 }
                 let mut window = WindowCount::default();
                 let mut rest = line;
                 while let Some(end) = window.end_in(rest) {
-                    (self.on_block)(&rest[..end])?;
+                    self.on_block.block(&rest[..end])?;
                     rest = &rest[end..];
                 }
-                (self.on_block)(rest)?;
+                self.on_block.block(rest)?;
                 short_from = lf + 1;
             }
             start = lf + 1;
         }
         if short_from < lines.len() {
-            (self.on_block)(&lines[short_from..])?;
+            self.on_block.block(&lines[short_from..])?;
         }
         ControlFlow::Continue(())
     }
@@ -115,7 +124,7 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
         while let Some(end) = self.window.end_in(bytes) {
             self.carry.extend_from_slice(&bytes[..end]);
             if !self.carry.is_empty() {
-                (self.on_block)(&self.carry)?;
+                self.on_block.block(&self.carry)?;
                 self.carry.clear();
             }
             bytes = &bytes[end..];
@@ -133,10 +142,24 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> LineAligned<F> {
         let cut = memrchr_whitespace(&self.carry)
             .or_else(|| self.carry.iter().rposition(u8::is_ascii))
             .map_or(self.carry.len(), |at| at + 1);
-        let flow = (self.on_block)(&self.carry[..cut]);
+        let flow = self.on_block.block(&self.carry[..cut]);
         self.carry.drain(..cut);
         self.window.restart(&self.carry);
         flow
+    }
+}
+
+impl<F: Sink> Sink for LineAligned<F> {
+    fn block(&mut self, block: &[u8]) -> ControlFlow<()> {
+        self.push(block)
+    }
+
+    fn end(&mut self) -> ControlFlow<()> {
+        if !self.carry.is_empty() {
+            let carry = std::mem::take(&mut self.carry);
+            self.on_block.block(&carry)?;
+        }
+        self.on_block.end()
     }
 }
 

@@ -10,6 +10,7 @@ pub mod line_windows;
 pub mod lines;
 pub mod local_count;
 pub mod pieces;
+pub mod pipeline;
 pub mod place;
 pub mod tally;
 

@@ -5,11 +5,11 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, MutexGuard};
 
 use super::{EncodedScanner, Finding, FindingsScanner, Repairer, Severity};
-use crate::model::blocks::feed::for_each_block_of_sized;
 use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::blocks::pipeline::{Sink, read_through, source_feed};
 use crate::model::job::{Job, Shared};
 use crate::model::scan::ScanState;
-use crate::model::source::Source;
+use crate::model::source::{Source, SourceError};
 
 /// Findings kept in memory: a binary file can have a "control character" in
 /// every few bytes, and those past this many are counted, not kept.
@@ -181,6 +181,11 @@ impl FindingsJob {
         }
     }
 
+    /// The findings a job's worker builds (see [`crate::model::pass`]).
+    pub(crate) fn from_job(job: Job<FindingsIndex>) -> FindingsJob {
+        FindingsJob { job }
+    }
+
     /// A pass done on this thread before it returns: for small inputs and tests.
     pub fn inline(source: Arc<Source>, repairer: Arc<Repairer>) -> FindingsJob {
         FindingsJob {
@@ -219,67 +224,117 @@ impl FindingsJob {
 }
 
 fn run(shared: &Shared<FindingsIndex>, repairer: Arc<Repairer>) {
-    if !shared.source.encoding().is_utf8() {
-        return run_encoded(shared, repairer);
-    }
-    let mut scanner = FindingsScanner::with_repairer(repairer);
-    let mut aligned = LineAligned::new(|block: &[u8]| {
-        if shared.cancelled() {
+    let mut sink = IndexSink::new(shared, repairer);
+    let read = read_through(
+        source_feed(&shared.source),
+        FindingsScanner::LINES_BLOCK,
+        &mut sink,
+    );
+    sink.close(read);
+}
+
+/// The findings pass as a [`Sink`]: it looks at each block of the file in
+/// turn and adds what it finds to the shared index. Any unit-aligned cut of
+/// the file will do; it aligns blocks on lines itself.
+pub(crate) enum IndexSink<'a> {
+    /// A UTF-8 source, judged a line at a time.
+    Utf8(LineAligned<Utf8Lines<'a>>),
+    /// A source in another encoding: findings in its decoded text.
+    Encoded {
+        /// The index the findings go to.
+        shared: &'a Shared<FindingsIndex>,
+        /// What decodes the file and looks at its text.
+        scanner: EncodedScanner,
+    },
+}
+
+/// The UTF-8 findings pass's lines, each looked at and published.
+pub(crate) struct Utf8Lines<'a> {
+    shared: &'a Shared<FindingsIndex>,
+    scanner: FindingsScanner,
+}
+
+impl Sink for Utf8Lines<'_> {
+    fn block(&mut self, block: &[u8]) -> ControlFlow<()> {
+        if self.shared.cancelled() {
             return ControlFlow::Break(());
         }
-        scanner.feed_lines(block);
-        let batch = scanner.take_findings();
-        let mut index = shared.lock();
+        self.scanner.feed_lines(block);
+        let batch = self.scanner.take_findings();
+        let mut index = self.shared.lock();
         let end = index.scanned + block.len() as u64;
         index.add_block(batch, end, block.ends_with(b"\n"));
         ControlFlow::Continue(())
-    });
-    let read = for_each_block_of_sized(&shared.source, FindingsScanner::LINES_BLOCK, |block| {
-        aligned.push(block)
-    });
-    let finished = read.is_ok() && aligned.finish().is_continue();
-    let state = match read {
-        Err(error) => ScanState::Failed(error.to_string()),
-        Ok(()) if !finished || shared.cancelled() => ScanState::Cancelled,
-        Ok(()) => {
-            let last = scanner.finish();
-            shared.lock().add(last);
-            ScanState::Complete
-        }
-    };
-    let mut index = shared.lock();
-    if state == ScanState::Complete {
-        index.scanned = shared.source.len();
     }
-    index.state = state;
 }
 
-/// [`run`] for a source in another encoding: findings in its decoded text.
-fn run_encoded(shared: &Shared<FindingsIndex>, repairer: Arc<Repairer>) {
-    let mut scanner = EncodedScanner::new(shared.source.encoding(), Some(repairer));
-    let read = for_each_block_of_sized(&shared.source, FindingsScanner::LINES_BLOCK, |block| {
-        if shared.cancelled() {
-            return ControlFlow::Break(());
+impl<'a> IndexSink<'a> {
+    /// The pass over `shared`'s source, in its encoding, with `repairer`.
+    pub(crate) fn new(shared: &'a Shared<FindingsIndex>, repairer: Arc<Repairer>) -> Self {
+        let encoding = shared.source.encoding();
+        if encoding.is_utf8() {
+            let scanner = FindingsScanner::with_repairer(repairer);
+            IndexSink::Utf8(LineAligned::new(Utf8Lines { shared, scanner }))
+        } else {
+            let scanner = EncodedScanner::new(encoding, Some(repairer));
+            IndexSink::Encoded { shared, scanner }
         }
-        let found = scanner.push(block).findings;
-        let mut index = shared.lock();
-        index.scanned += block.len() as u64;
-        index.add(found);
-        ControlFlow::Continue(())
-    });
-    let state = match read {
-        Err(error) => ScanState::Failed(error.to_string()),
-        Ok(()) if shared.cancelled() => ScanState::Cancelled,
-        Ok(()) => {
-            let (last, late) = scanner.finish();
-            let mut index = shared.lock();
-            index.add(last.findings);
-            index.add(late);
-            index.scanned = shared.source.len();
-            ScanState::Complete
+    }
+
+    /// Records how the read ended: after the whole file, the findings
+    /// only its end shows go in too.
+    pub(crate) fn close(self, read: Result<ControlFlow<()>, SourceError>) {
+        let shared = match &self {
+            IndexSink::Utf8(lines) => lines.inner().shared,
+            IndexSink::Encoded { shared, .. } => shared,
+        };
+        let state = match read {
+            Err(error) => ScanState::Failed(error.to_string()),
+            Ok(ControlFlow::Break(())) => ScanState::Cancelled,
+            Ok(ControlFlow::Continue(())) if shared.cancelled() => ScanState::Cancelled,
+            Ok(ControlFlow::Continue(())) => {
+                let last = match self {
+                    IndexSink::Utf8(lines) => lines.into_inner().scanner.finish(),
+                    IndexSink::Encoded { scanner, .. } => {
+                        let (last, late) = scanner.finish();
+                        let mut found = last.findings;
+                        found.extend(late);
+                        found
+                    }
+                };
+                let mut index = shared.lock();
+                index.add(last);
+                index.scanned = shared.source.len();
+                ScanState::Complete
+            }
+        };
+        shared.lock().state = state;
+    }
+}
+
+impl Sink for IndexSink<'_> {
+    fn block(&mut self, block: &[u8]) -> ControlFlow<()> {
+        match self {
+            IndexSink::Utf8(lines) => lines.block(block),
+            IndexSink::Encoded { shared, scanner } => {
+                if shared.cancelled() {
+                    return ControlFlow::Break(());
+                }
+                let found = scanner.push(block).findings;
+                let mut index = shared.lock();
+                index.scanned += block.len() as u64;
+                index.add(found);
+                ControlFlow::Continue(())
+            }
         }
-    };
-    shared.lock().state = state;
+    }
+
+    fn end(&mut self) -> ControlFlow<()> {
+        match self {
+            IndexSink::Utf8(lines) => lines.end(),
+            IndexSink::Encoded { .. } => ControlFlow::Continue(()),
+        }
+    }
 }
 
 #[cfg(test)]

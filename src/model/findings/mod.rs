@@ -9,7 +9,7 @@
 use crate::display::thousands;
 
 pub mod backend;
-mod background;
+pub(crate) mod background;
 mod byte_masks;
 mod char_rules;
 mod char_tables;

@@ -6,7 +6,7 @@ pub mod index;
 pub mod search;
 pub mod summary;
 mod units;
-mod worker;
+pub(crate) mod worker;
 
 pub use index::{ScanIndex, ScanState};
 pub use summary::{BlockSummary, Summarizer};

@@ -10,6 +10,7 @@ use super::summary::{BlockSummary, Summarizer};
 use super::units::{after_line_feed, lines_of, spans_of, walk_units};
 use crate::model::blocks::feed::{SCAN_BLOCK, split_blocks};
 use crate::model::blocks::pieces::Span;
+use crate::model::blocks::pipeline::Sink;
 use crate::model::encoding::UnitReader;
 use crate::model::job::{Job, Shared};
 use crate::model::resync::reader_at;
@@ -63,6 +64,11 @@ impl Scan {
                 run(shared, config)
             }),
         }
+    }
+
+    /// The scan a job's worker builds (see [`crate::model::pass`]).
+    pub(crate) fn from_job(job: Job<ScanIndex>) -> Scan {
+        Scan { job }
     }
 
     /// A scan done on this thread before it returns (one thread, no helper):
@@ -300,18 +306,35 @@ impl Default for ScanConfig {
 /// Bytes each scanning thread takes at a time.
 const SEGMENT: u64 = 8 << 20;
 
-/// The worker's loop: `threads` segments at a time, the first on this
-/// thread and the others on helpers (the blocks of a file summarize
-/// independently once cut at unit boundaries), pushed into the shared index
-/// in file order; the index places each block among the lines.
+/// The worker's loop (see [`scan_feeding`]), feeding nothing else.
 fn run(shared: &Shared<ScanIndex>, config: ScanConfig) {
+    let _ = scan_feeding(shared, config, &mut |_: &[u8]| ControlFlow::Continue(()));
+}
+
+/// Scans the source into the index, `threads` segments at a time, the
+/// first on this thread and the others on helpers (the blocks of a file
+/// summarize independently once cut at unit boundaries), pushed into the
+/// index in file order; the index places each block among the lines.
+///
+/// The bytes of each segment, once summarized, go on to `also` in file
+/// order (the same read feeds another pass), and `also` is ended at the end
+/// of the file. The scan stops when it is cancelled or `also` stops it;
+/// the index records why it ended, and the same is returned.
+pub(crate) fn scan_feeding(
+    shared: &Shared<ScanIndex>,
+    config: ScanConfig,
+    also: &mut impl Sink,
+) -> Result<ControlFlow<()>, SourceError> {
     let source = &shared.source;
     let threads = config.threads.max(1);
     let mut buffers = vec![Vec::new(); threads];
     let mut start = 0;
     let result = loop {
-        if start >= source.len() || shared.cancelled() {
-            break Ok(());
+        if shared.cancelled() {
+            break Ok(ControlFlow::Break(()));
+        }
+        if start >= source.len() {
+            break Ok(also.end());
         }
         let mut bounds = vec![start];
         let cut = (0..threads).try_for_each(|_| -> Result<(), SourceError> {
@@ -338,23 +361,38 @@ fn run(shared: &Shared<ScanIndex>, config: ScanConfig) {
                 Ok(all)
             })
         });
-        match summaries {
-            Ok(blocks) => {
-                let mut index = shared.lock();
-                for block in blocks {
-                    index.push(block);
-                }
-                start = *bounds.last().expect("bounds are not empty");
-            }
+        let blocks = match summaries {
+            Ok(blocks) => blocks,
             Err(error) => break Err(error),
+        };
+        {
+            let mut index = shared.lock();
+            for block in blocks {
+                index.push(block);
+            }
         }
+        let fed = bounds
+            .windows(2)
+            .zip(&buffers)
+            .try_for_each(|(bounds, buffer)| {
+                let bytes = match source.as_bytes() {
+                    Some(all) => &all[bounds[0] as usize..bounds[1] as usize],
+                    None => &buffer[..],
+                };
+                also.block(bytes)
+            });
+        if fed.is_break() {
+            break Ok(fed);
+        }
+        start = *bounds.last().expect("bounds are not empty");
     };
-    let state = match result {
+    let state = match &result {
         Err(error) => ScanState::Failed(error.to_string()),
-        Ok(()) if shared.cancelled() => ScanState::Cancelled,
-        Ok(()) => ScanState::Complete,
+        Ok(ControlFlow::Break(())) => ScanState::Cancelled,
+        Ok(ControlFlow::Continue(())) => ScanState::Complete,
     };
     shared.lock().finish(state);
+    result
 }
 
 /// Where the segment starting at `start` ends: about `segment` bytes on, at
@@ -381,7 +419,8 @@ fn summarize_segment(
         None => {
             buffer.resize((end - start) as usize, 0);
             let n = source.read_at(start, buffer)?;
-            &buffer[..n]
+            buffer.truncate(n);
+            &buffer[..]
         }
     };
     if !source.encoding().is_utf8() {

@@ -18,9 +18,10 @@ use super::quiet::next_loud;
 use super::{Finding, FindingKind, Severity};
 use crate::display::escape_for_terminal;
 use crate::model::blocks::Place;
-use crate::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
+use crate::model::blocks::feed::READ_SIZE;
 use crate::model::blocks::line_aligned::{LineAligned, line_pieces};
 use crate::model::blocks::pieces::{Piece, pieces};
+use crate::model::blocks::pipeline::{read_through, source_feed};
 use crate::model::blocks::tally::count_lf;
 use crate::model::encoding::{Evidence, Extent, evident};
 use crate::model::source::{Source, SourceError};
@@ -563,13 +564,15 @@ pub fn is_plain_ascii_text(bytes: &[u8]) -> bool {
 /// All findings of `source`, in file order.
 pub fn findings_of(source: &Source) -> Result<Vec<Finding>, SourceError> {
     let mut scanner = FindingsScanner::new();
-    let mut aligned = LineAligned::new(|block: &[u8]| {
+    let mut lines = LineAligned::new(|block: &[u8]| {
         scanner.feed_lines(block);
         ControlFlow::Continue(())
     });
-    for_each_block_of_sized(source, FindingsScanner::LINES_BLOCK, |block| {
-        aligned.push(block)
-    })?;
-    let _ = aligned.finish();
+    let _always_takes_all = read_through(
+        source_feed(source),
+        FindingsScanner::LINES_BLOCK,
+        &mut lines,
+    )?;
+    drop(lines);
     Ok(scanner.finish())
 }
