@@ -10,14 +10,14 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use utf8scope::model::Source;
+use utf8scope::model::Text;
 use utf8scope::model::settings::Settings;
 use utf8scope::ui::{App, Message, Runtime, Theme, dispatch, view};
 
 fn bench_render(c: &mut Criterion) {
     let mut group = c.benchmark_group("frame");
     for kind in [InputKind::Multilingual, InputKind::RandomBinary] {
-        let source = Arc::new(Source::from_bytes(kind.name(), generate(kind, 4 << 20)));
+        let source = Arc::new(Text::from_bytes(kind.name(), generate(kind, 4 << 20)));
         for (width, height) in [(80u16, 24u16), (200, 50)] {
             let mut runtime = Runtime::inline(Arc::clone(&source), Settings::default());
             let mut app = App::new(runtime.file(), width, height);
@@ -52,7 +52,7 @@ fn bench_first_frame(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
     c.bench_function("first-frame/4GiB-sparse/200x50", |b| {
         b.iter_with_large_drop(|| {
-            let source = Arc::new(Source::open(file.path()).unwrap());
+            let source = Arc::new(Text::open(file.path()).unwrap());
             let mut runtime = Runtime::new(source, None, Settings::default());
             let mut app = App::new(runtime.file(), 200, 50);
             let first = runtime.progress();

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
+use utf8scope::model::Scan;
+use utf8scope::model::Text;
 use utf8scope::model::settings::Settings;
-use utf8scope::model::{Scan, Source};
 
 /// Input size: large enough to leave the caches, small enough for 2 cores.
 const LEN: usize = 256 << 20;
@@ -49,7 +50,7 @@ fn std_loop(bytes: &[u8]) -> u64 {
 }
 
 /// The full background scan, building the index, as the inspector runs it.
-fn utf8scope_scan(source: &Arc<Source>) -> u64 {
+fn utf8scope_scan(source: &Arc<Text>) -> u64 {
     let mut scan = Scan::start(Arc::clone(source), Settings::default());
     scan.wait();
     scan.index().totals().invalid()
@@ -62,7 +63,7 @@ fn bench_scan(c: &mut Criterion) {
     for kind in InputKind::ALL {
         let bytes = generate(kind, LEN);
         let expected = std_loop(&bytes);
-        let source = Arc::new(Source::from_bytes(kind.name(), bytes.clone()));
+        let source = Arc::new(Text::from_bytes(kind.name(), bytes.clone()));
         assert_eq!(utf8scope_scan(&source), expected, "scan disagrees with std");
         assert_eq!(simdutf8_loop(&bytes), expected);
         group.bench_with_input(
@@ -86,7 +87,7 @@ fn bench_scan(c: &mut Criterion) {
 fn bench_lookup(c: &mut Criterion) {
     let mut group = c.benchmark_group("lookup");
     for kind in [InputKind::SparseErrors, InputKind::RandomBinary] {
-        let source = Arc::new(Source::from_bytes(kind.name(), generate(kind, LEN)));
+        let source = Arc::new(Text::from_bytes(kind.name(), generate(kind, LEN)));
         let mut scan = Scan::start(Arc::clone(&source), Settings::default());
         scan.wait();
         let mut offset = 0u64;

@@ -19,7 +19,7 @@ use crate::draw::theme::Theme;
 use crate::model::blocks::pieces::complete_prefix_len;
 use crate::model::encoding::{ShiftState, UnitReader, unit_containing};
 use crate::model::source::SourceError;
-use crate::model::{Encoding, Source, Window};
+use crate::model::{Encoding, Source, Text, Window};
 
 /// Bytes read at a time.
 const CHUNK: usize = 1 << 20;
@@ -280,7 +280,7 @@ fn row_layout(options: DumpOptions) -> Layout {
 
 /// A chunk of the input: complete units from offset `base`.
 struct Chunk {
-    source: Source,
+    source: Text,
     base: u64,
 }
 

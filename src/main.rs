@@ -23,7 +23,7 @@ use utf8scope::model::findings::Repairer;
 use utf8scope::model::findings::backend::Backend;
 use utf8scope::model::scan::LinePlace;
 use utf8scope::model::settings::Settings;
-use utf8scope::model::{Scan, Source, StreamLoad};
+use utf8scope::model::{Scan, Source, StreamLoad, Text};
 
 /// The mojibake judgment makes many small strings and lists per garbled
 /// line: with glibc's allocator, making and freeing them took about a fifth
@@ -269,7 +269,7 @@ fn main() -> ExitCode {
                 };
             }
             if let Some(text) = cli.text {
-                let source = Arc::new(Source::from_bytes("<text>", text.into_bytes()));
+                let source = Arc::new(Text::from_bytes("<text>", text.into_bytes()));
                 return match ui::run(source, None, options) {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(error) => {

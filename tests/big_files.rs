@@ -9,7 +9,7 @@ mod common;
 
 use common::{json_lines, run_utf8scope};
 use utf8scope::model::settings::Settings;
-use utf8scope::model::{InvalidKind, Scan, ScanState, Source, SourceError, Window};
+use utf8scope::model::{InvalidKind, Scan, ScanState, SourceError, Text, Window};
 
 const FOUR_GIB: u64 = 4 << 30;
 
@@ -38,7 +38,7 @@ fn rss_anon_kib() -> Option<u64> {
 #[test]
 fn a_sparse_file_over_4_gib_is_scanned_and_indexed_with_bounded_memory() {
     let (file, first, second) = sparse_file_over_4_gib();
-    let source = Arc::new(Source::open(file.path()).unwrap());
+    let source = Arc::new(Text::open(file.path()).unwrap());
     let mut scan = Scan::start(Arc::clone(&source), Settings::default());
     scan.wait();
     {
@@ -105,7 +105,7 @@ fn a_file_truncated_while_open_gives_an_error_value_not_a_crash() {
     let mut file = tempfile::NamedTempFile::new().unwrap();
     file.write_all(&b"line of text\n".repeat(200_000)).unwrap();
     file.flush().unwrap();
-    let source = Arc::new(Source::open(file.path()).unwrap());
+    let source = Arc::new(Text::open(file.path()).unwrap());
     let full = source.len();
     // Another handle truncates it after we opened it.
     std::fs::OpenOptions::new()

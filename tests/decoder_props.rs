@@ -5,10 +5,11 @@ mod common;
 
 use common::scan_spans;
 use proptest::prelude::*;
+use utf8scope::model::Text;
 use utf8scope::model::blocks::tally::tally;
 use utf8scope::model::scan::Summarizer;
 use utf8scope::model::window::units_forward;
-use utf8scope::model::{Source, UnitCounts, UnitKind, Window};
+use utf8scope::model::{UnitCounts, UnitKind, Window};
 
 /// Bytes weighted towards UTF-8 structure: ASCII, leads, continuations and the
 /// edge bytes where decoders go wrong.
@@ -31,7 +32,7 @@ fn utf8ish_bytes(max: usize) -> impl Strategy<Value = Vec<u8>> {
 
 /// Decodes sequentially from the start: U+FFFD for each invalid span.
 fn lossy_from_units(bytes: &[u8]) -> String {
-    let source = Source::from_bytes("t", bytes.to_vec());
+    let source = Text::from_bytes("t", bytes.to_vec());
     units_forward(&source, 0)
         .filter_map(|u| match u.unwrap().kind {
             UnitKind::Char(c) => Some(c),
@@ -53,7 +54,7 @@ proptest! {
     #[test]
     fn random_access_equals_sequential_decoding(bytes in utf8ish_bytes(64), pick in any::<prop::sample::Index>()) {
         prop_assume!(!bytes.is_empty());
-        let source = Source::from_bytes("t", bytes.clone());
+        let source = Text::from_bytes("t", bytes.clone());
         let offset = pick.index(bytes.len()) as u64;
         let sequential = units_forward(&source, 0)
             .map(Result::unwrap)
@@ -65,7 +66,7 @@ proptest! {
 
     #[test]
     fn scan_spans_equal_sequential_invalid_units(bytes in utf8ish_bytes(200)) {
-        let source = Source::from_bytes("t", bytes.clone());
+        let source = Text::from_bytes("t", bytes.clone());
         let sequential: Vec<_> = units_forward(&source, 0)
             .map(Result::unwrap)
             .filter_map(|u| u.invalid_kind().map(|k| (u.offset, u.len, k)))
@@ -79,7 +80,7 @@ proptest! {
 
     #[test]
     fn index_summaries_count_what_sequential_decoding_finds(bytes in utf8ish_bytes(300)) {
-        let source = Source::from_bytes("t", bytes.clone());
+        let source = Text::from_bytes("t", bytes.clone());
         let mut expected = UnitCounts::default();
         for unit in units_forward(&source, 0).map(Result::unwrap) {
             match unit.kind {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{kind_named, scan_spans};
-use utf8scope::model::{Source, UnitKind, Window};
+use utf8scope::model::{Text, UnitKind, Window};
 
 struct Example {
     name: String,
@@ -69,7 +69,7 @@ fn the_scan_reports_exactly_the_listed_spans() {
 #[test]
 fn random_access_agrees_at_every_offset() {
     for example in examples() {
-        let source = Source::from_bytes("t", example.bytes.clone());
+        let source = Text::from_bytes("t", example.bytes.clone());
         for (offset, len, kind) in &example.spans {
             for inside in *offset..offset + u64::from(*len) {
                 let window = Window::load(&source, inside, inside + 1).unwrap();

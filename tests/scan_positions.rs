@@ -10,8 +10,9 @@ use proptest::prelude::*;
 mod common;
 
 use common::scan_spans;
+use utf8scope::model::Text;
 use utf8scope::model::settings::Settings;
-use utf8scope::model::{Scan, ScanConfig, Source};
+use utf8scope::model::{Scan, ScanConfig};
 
 /// A few MiB of lines of mixed text: ASCII, 2-, 3- and 4-byte characters,
 /// invalid bytes, and some long lines, from a seed.
@@ -69,7 +70,7 @@ fn plain_position(bytes: &[u8], unit_start: usize) -> (u64, u64) {
 /// three continuation bytes, then decode forward).
 fn unit_start(bytes: &[u8], offset: usize) -> usize {
     let unit =
-        utf8scope::model::window::unit_at(&Source::from_bytes("t", bytes.to_vec()), offset as u64)
+        utf8scope::model::window::unit_at(&Text::from_bytes("t", bytes.to_vec()), offset as u64)
             .unwrap()
             .unwrap();
     unit.offset as usize
@@ -88,7 +89,7 @@ proptest! {
         probes in prop::collection::vec(any::<prop::sample::Index>(), 40),
     ) {
         let bytes = generated_text(seed, len);
-        let source = Arc::new(Source::from_bytes("t", bytes.clone()));
+        let source = Arc::new(Text::from_bytes("t", bytes.clone()));
         let mut scan = Scan::start_with(source, ScanConfig { block, segment, threads });
         scan.wait();
         for probe in &probes {
@@ -113,7 +114,7 @@ proptest! {
 #[test]
 fn offset_65536_of_twenty_thousand_numbered_lines_is_on_line_5042() {
     let text: String = (0..20_000).map(|i| format!("line {i:07}\n")).collect();
-    let source = Arc::new(Source::from_bytes("t", text.into_bytes()));
+    let source = Arc::new(Text::from_bytes("t", text.into_bytes()));
     let mut scan = Scan::start(source, Settings::default());
     scan.wait();
     assert_eq!(scan.position_of(65_536).unwrap(), Some((5_042, 4)));

@@ -4,12 +4,13 @@
 mod ui;
 
 use ui::{Inspector, app_on, app_on_sample, screen_text};
+use utf8scope::model::Text;
 use utf8scope::model::{InvalidKind, LoadState, Span};
 use utf8scope::ui::app::{FileInfo, Jump, SeekResult};
 use utf8scope::ui::message::{ProgressReport, PromptKind};
 use utf8scope::ui::{Command, update};
 
-use utf8scope::model::{ScanState, Source};
+use utf8scope::model::ScanState;
 use utf8scope::ui::{App, Message};
 
 fn type_into_prompt(app: &mut Inspector, kind: PromptKind, text: &str) {
@@ -211,7 +212,7 @@ fn a_waiting_jump_lands_once_the_scan_gets_there() {
 fn a_jump_with_the_real_scan_lands_on_the_span() {
     let mut bytes = vec![b'a'; 70 << 20];
     *bytes.last_mut().unwrap() = 0xFF;
-    let mut app = Inspector::in_background(Source::from_bytes("big", bytes), 80, 24);
+    let mut app = Inspector::in_background(Text::from_bytes("big", bytes), 80, 24);
     app.runtime.wait_for_jobs();
     app.send(Message::NextInvalid);
     assert_eq!(app.view.cursor, (70 << 20) - 1);
@@ -622,7 +623,7 @@ fn findings_are_looked_for_in_the_background_while_the_screen_draws() {
     // 96 MiB of text ending in mojibake: the first screen does not wait.
     let mut bytes = b"plain text line\n".repeat(6 << 20);
     bytes.extend_from_slice("cafÃ©\n".as_bytes());
-    let mut app = Inspector::in_background(Source::from_bytes("big", bytes), 80, 24);
+    let mut app = Inspector::in_background(Text::from_bytes("big", bytes), 80, 24);
     assert_eq!(
         app.progress.findings.state,
         ScanState::Running,
@@ -652,7 +653,7 @@ fn findings_are_looked_for_in_the_background_while_the_screen_draws() {
 fn a_key_replaces_a_jump_waiting_for_findings() {
     let mut bytes = b"plain text line\n".repeat(6 << 20);
     bytes.extend_from_slice("cafÃ©\n".as_bytes());
-    let mut app = Inspector::in_background(Source::from_bytes("big", bytes), 80, 24);
+    let mut app = Inspector::in_background(Text::from_bytes("big", bytes), 80, 24);
     app.send(Message::NextFinding);
     assert_eq!(app.waiting.finding, Some(true));
     app.send(Message::MoveBytes(1));
@@ -905,7 +906,7 @@ fn s_turns_the_info_panel_into_the_decoder() {
 #[test]
 fn e_lists_the_guesses_first_and_rereads_the_file_in_the_one_chosen() {
     use utf8scope::ui::overlays::Mode;
-    let source = Source::from_bytes("data.csv", b"caf\xe9 cr\xe8me br\xfbl\xe9e\n".to_vec());
+    let source = Text::from_bytes("data.csv", b"caf\xe9 cr\xe8me br\xfbl\xe9e\n".to_vec());
     let mut app = Inspector::on(source, 100, 30);
     app.send(Message::ToggleEncodings);
     let Mode::Encodings(list) = &app.app.mode else {

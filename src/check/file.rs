@@ -372,17 +372,17 @@ fn check_encoded<W: Write>(
         };
         block_report.write(reporter, stretch.spans, findings, counts)
     };
-    let read = read_through(
-        feed,
-        SCAN_BLOCK,
-        &mut |block: &[u8]| match report(scanner.push(block), reporter, counts) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(error) => {
-                output_error = Some(error);
-                ControlFlow::Break(())
-            }
-        },
-    );
+    let read = read_through(feed, SCAN_BLOCK, &mut |block: &[u8]| match report(
+        scanner.push(block),
+        reporter,
+        counts,
+    ) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(error) => {
+            output_error = Some(error);
+            ControlFlow::Break(())
+        }
+    });
     if let Some(error) = output_error {
         return Err(Failure::Output(error));
     }

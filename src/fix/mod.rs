@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 use crate::display::path_text;
 use crate::input::Input;
 use crate::model::blocks::feed::{READ_SIZE, fill_from};
-use crate::model::blocks::pipeline::{Feed, read_through};
 use crate::model::blocks::line_aligned::LineAligned;
+use crate::model::blocks::pipeline::{Feed, read_through};
 use crate::model::encoding::{
     DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, decode_lossy, legacy_rows_encoding,
     plausibility,

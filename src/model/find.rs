@@ -8,24 +8,21 @@ use std::sync::{Arc, MutexGuard};
 use memchr::memmem;
 
 use super::job::{Job, Shared};
-use super::source::{Source, SourceError};
+use super::source::SourceError;
 use super::window::unit_at;
+use crate::model::text::Text;
 
 /// Bytes read per step of a search.
 const SEARCH_STEP: usize = 1 << 20;
 
 /// The first occurrence of `pattern` starting at or after `from`.
-pub fn find_forward(
-    source: &Source,
-    pattern: &[u8],
-    from: u64,
-) -> Result<Option<u64>, SourceError> {
+pub fn find_forward(source: &Text, pattern: &[u8], from: u64) -> Result<Option<u64>, SourceError> {
     find_forward_in(source, pattern, from, source.len(), &mut |_| true)
 }
 
 /// The last occurrence of `pattern` starting before `before`.
 pub fn find_backward(
-    source: &Source,
+    source: &Text,
     pattern: &[u8],
     before: u64,
 ) -> Result<Option<u64>, SourceError> {
@@ -35,7 +32,7 @@ pub fn find_backward(
 /// The first occurrence starting in `[start, end)`; `step` is told how many
 /// bytes each chunk searched and stops the search by returning false.
 fn find_forward_in(
-    source: &Source,
+    source: &Text,
     pattern: &[u8],
     start: u64,
     end: u64,
@@ -66,7 +63,7 @@ fn find_forward_in(
 
 /// The last occurrence starting in `[start, end)`, searched from the end.
 fn find_backward_in(
-    source: &Source,
+    source: &Text,
     pattern: &[u8],
     start: u64,
     end: u64,
@@ -153,7 +150,7 @@ pub struct SearchJob {
 impl SearchJob {
     /// Starts looking for `pattern`: forward from `from` (a match may start
     /// there), or backward from before `from`, going round once.
-    pub fn start(source: Arc<Source>, pattern: Pattern, from: u64, forward: bool) -> SearchJob {
+    pub fn start(source: Arc<Text>, pattern: Pattern, from: u64, forward: bool) -> SearchJob {
         let initial = SearchState {
             searched: 0,
             outcome: SearchOutcome::Running,
@@ -272,7 +269,7 @@ mod tests {
         for &at in &spots {
             bytes[at..at + 3].copy_from_slice("€".as_bytes());
         }
-        let source = Source::from_bytes("t", bytes);
+        let source = Text::from_bytes("t", bytes);
         let euro = "€".as_bytes();
         assert_eq!(find_forward(&source, euro, 0).unwrap(), Some(10));
         assert_eq!(
@@ -305,7 +302,7 @@ mod tests {
     }
 
     fn search_to_the_end(bytes: &[u8], pattern: &[u8], from: u64, forward: bool) -> SearchOutcome {
-        let source = Arc::new(Source::from_bytes("t", bytes.to_vec()));
+        let source = Arc::new(Text::from_bytes("t", bytes.to_vec()));
         let pattern = Pattern::Bytes(pattern.to_vec());
         let mut job = SearchJob::start(source, pattern, from, forward);
         job.wait();
@@ -346,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_search_can_be_cancelled() {
-        let source = Arc::new(Source::from_bytes("t", vec![b'.'; 64 * SEARCH_STEP]));
+        let source = Arc::new(Text::from_bytes("t", vec![b'.'; 64 * SEARCH_STEP]));
         let mut job = SearchJob::start(source, Pattern::Text("never".into()), 0, true);
         job.cancel();
         job.wait();

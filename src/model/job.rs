@@ -5,12 +5,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use crate::model::source::Source;
+use crate::model::text::Text;
 
 /// What a job's worker and its readers share.
 pub struct Shared<S> {
     /// The file the job reads.
-    pub source: Arc<Source>,
+    pub source: Arc<Text>,
     state: Mutex<S>,
     cancel: AtomicBool,
 }
@@ -68,7 +68,7 @@ impl<S: Send + 'static> Job<S> {
     /// Starts `run` on a thread named `name`, with `initial` as the state.
     pub fn start(
         name: &str,
-        source: Arc<Source>,
+        source: Arc<Text>,
         initial: S,
         run: impl FnOnce(&Shared<S>) + Send + 'static,
     ) -> Job<S> {
@@ -84,7 +84,7 @@ impl<S: Send + 'static> Job<S> {
     /// them means for the other.
     pub fn start_pair<T: Send + 'static>(
         name: &str,
-        source: Arc<Source>,
+        source: Arc<Text>,
         initial: (S, T),
         run: impl FnOnce(&Shared<S>, &Shared<T>) + Send + 'static,
     ) -> (Job<S>, Job<T>) {
@@ -99,14 +99,14 @@ impl<S: Send + 'static> Job<S> {
 
     /// A job done on this thread before it returns: `run` is called here.
     /// For small inputs and tests that need no waiting.
-    pub fn inline(source: Arc<Source>, initial: S, run: impl FnOnce(&Shared<S>)) -> Job<S> {
+    pub fn inline(source: Arc<Text>, initial: S, run: impl FnOnce(&Shared<S>)) -> Job<S> {
         let job = Job::idle(source, initial);
         run(&job.shared);
         job
     }
 
     /// A job with no worker: its state stays `initial`.
-    pub fn idle(source: Arc<Source>, initial: S) -> Job<S> {
+    pub fn idle(source: Arc<Text>, initial: S) -> Job<S> {
         Job {
             shared: Arc::new(Shared {
                 source,
@@ -137,7 +137,7 @@ impl<S> Job<S> {
     }
 
     /// The file the job reads.
-    pub fn source(&self) -> &Arc<Source> {
+    pub fn source(&self) -> &Arc<Text> {
         &self.shared.source
     }
 

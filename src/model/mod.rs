@@ -16,6 +16,7 @@ pub mod settings;
 pub mod sniff;
 pub mod source;
 pub mod stream_load;
+pub mod text;
 pub mod unit;
 pub mod window;
 
@@ -24,5 +25,6 @@ pub use encoding::Encoding;
 pub use scan::{Lookup, Scan, ScanConfig, ScanIndex, ScanState};
 pub use source::{Opened, Source, SourceError};
 pub use stream_load::{LoadState, StreamLoad};
+pub use text::Text;
 pub use unit::{ByteRole, InvalidKind, Unit, UnitCounts, UnitKind};
 pub use window::Window;

@@ -12,13 +12,13 @@ use crate::model::job::Job;
 use crate::model::scan::worker::scan_feeding;
 use crate::model::scan::{Scan, ScanConfig, ScanIndex};
 use crate::model::settings::Settings;
-use crate::model::source::Source;
+use crate::model::text::Text;
 
 /// Starts the pass over `source` on a thread of its own: the scan on as
 /// many threads as `settings` say, the findings with `repairer`. Dropping
 /// (or cancelling) either half stops both: they are one read.
 pub fn start(
-    source: Arc<Source>,
+    source: Arc<Text>,
     settings: Settings,
     repairer: Arc<Repairer>,
 ) -> (Scan, FindingsJob) {
@@ -32,7 +32,7 @@ pub fn start(
 /// [`start`] with the scan's block and segment sizes and threads given:
 /// for tests that cut the file anyhow.
 pub fn start_with(
-    source: Arc<Source>,
+    source: Arc<Text>,
     config: ScanConfig,
     repairer: Arc<Repairer>,
 ) -> (Scan, FindingsJob) {
@@ -56,6 +56,7 @@ mod tests {
     use crate::model::Encoding;
     use crate::model::findings::findings_of;
     use crate::model::scan::ScanState;
+    use crate::model::source::Source;
 
     /// Lines of several scripts, with mojibake, a bidi control, a mixed
     /// line ending and an invalid byte here and there.
@@ -87,7 +88,7 @@ mod tests {
 
     /// Runs the pass with small segments over `source` and checks both
     /// halves against the scan and the findings pass run apart.
-    fn agrees_with_separate_passes(source: Source) {
+    fn agrees_with_separate_passes(source: Text) {
         let source = Arc::new(source);
         let config = ScanConfig {
             segment: 64 << 10,
@@ -117,9 +118,9 @@ mod tests {
     fn one_read_gives_what_the_scan_and_the_findings_pass_give_apart() {
         let bytes = text_with_findings();
         let (_file, source) = file_source(&bytes);
-        agrees_with_separate_passes(source);
+        agrees_with_separate_passes(Text::from(source));
         // In memory, the segments are lent, not read.
-        let in_memory = Source::from_bytes("t", bytes.clone());
+        let in_memory = Text::from_bytes("t", bytes.clone());
         agrees_with_separate_passes(in_memory);
         let expected = findings_of(&Source::from_bytes("t", bytes)).unwrap();
         assert!(!expected.is_empty());
@@ -136,7 +137,7 @@ mod tests {
     #[test]
     fn cancelling_one_half_stops_both() {
         let bytes = text_with_findings().repeat(20);
-        let source = Arc::new(Source::from_bytes("t", bytes));
+        let source = Arc::new(Text::from_bytes("t", bytes));
         let config = ScanConfig {
             segment: 4 << 10,
             threads: 1,

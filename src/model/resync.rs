@@ -4,9 +4,10 @@
 //! the state, and a walk of the units from there.
 
 use super::encoding::UnitReader;
-use super::source::{Source, SourceError};
+use super::source::SourceError;
 use super::unit::UnitKind;
 use super::window::unit_at;
+use crate::model::text::Text;
 
 /// Bytes read at a time when looking back for an escape sequence or
 /// walking forward from one.
@@ -19,7 +20,7 @@ const CHECKPOINT_EVERY: u64 = 1 << 20;
 /// The last offset `<= offset` where a unit of `source`'s stateful
 /// encoding starts in a known state (after an escape sequence, or at a
 /// checkpoint an earlier walk recorded), and a reader in that state.
-fn sync_point(source: &Source, offset: u64) -> Result<(u64, UnitReader), SourceError> {
+fn sync_point(source: &Text, offset: u64) -> Result<(u64, UnitReader), SourceError> {
     let encoding = source.encoding();
     let codec = encoding.codec();
     let tail = codec.max_unit_len() as u64;
@@ -46,7 +47,7 @@ fn sync_point(source: &Source, offset: u64) -> Result<(u64, UnitReader), SourceE
 /// The start of the unit of `source` that holds `offset` (the source's
 /// end for an offset at or past it), and a reader in the state that unit
 /// starts in.
-pub fn unit_holding(source: &Source, offset: u64) -> Result<(u64, UnitReader), SourceError> {
+pub fn unit_holding(source: &Text, offset: u64) -> Result<(u64, UnitReader), SourceError> {
     let encoding = source.encoding();
     let codec = encoding.codec();
     if !codec.is_stateful() {
@@ -80,7 +81,7 @@ pub fn unit_holding(source: &Source, offset: u64) -> Result<(u64, UnitReader), S
 
 /// A reader at `offset`, where a unit of `source` starts, in the state
 /// that unit starts in.
-pub fn reader_at(source: &Source, offset: u64) -> Result<UnitReader, SourceError> {
+pub fn reader_at(source: &Text, offset: u64) -> Result<UnitReader, SourceError> {
     if !source.encoding().codec().is_stateful() {
         return Ok(UnitReader::new(source.encoding(), source.starts_in()));
     }
@@ -90,7 +91,7 @@ pub fn reader_at(source: &Source, offset: u64) -> Result<UnitReader, SourceError
 /// The text of the units of `source` that start in `[start, end)`, read in
 /// its encoding from the state the first of them starts in (each invalid
 /// span as U+FFFD): what a copy of those bytes gives.
-pub fn text_between(source: &Source, start: u64, end: u64) -> Result<String, SourceError> {
+pub fn text_between(source: &Text, start: u64, end: u64) -> Result<String, SourceError> {
     let (unit_start, mut reader) = unit_holding(source, start)?;
     let end = end.min(source.len());
     if unit_start >= end {
@@ -120,6 +121,7 @@ mod tests {
     use super::*;
     use crate::model::Encoding;
     use crate::model::encoding::ShiftState;
+    use crate::model::source::Source;
     use crate::model::unit::UnitKind;
 
     #[test]

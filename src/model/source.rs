@@ -9,12 +9,13 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
-use super::encoding::{Encoding, ShiftState};
+use super::encoding::Encoding;
+use super::text::Text;
 
 /// How much of a stream is kept in memory before it spills to a temporary file.
 pub const SPILL_THRESHOLD: usize = 64 * 1024 * 1024;
@@ -94,15 +95,6 @@ pub struct Source {
     name: String,
     len: AtomicU64,
     backing: Arc<Backing>,
-    /// The encoding its bytes are read in (UTF-8 unless set).
-    encoding: Encoding,
-    /// The state a stateful encoding's first unit starts in (a chunk cut
-    /// from a longer input starts where that input's state was).
-    starts_in: ShiftState,
-    /// Unit starts of a stateful encoding whose state a walk found, in
-    /// order: a later lookup near one walks from there, not from the last
-    /// escape sequence, however far back that is.
-    checkpoints: Mutex<Vec<(u64, ShiftState)>>,
 }
 
 /// A path opened for reading: either a file that can be read anywhere, or
@@ -147,9 +139,6 @@ impl Source {
                 name,
                 len: AtomicU64::new(metadata.len()),
                 backing: Arc::new(Backing::File(file)),
-                encoding: Encoding::UTF_8,
-                starts_in: ShiftState::default(),
-                checkpoints: Mutex::default(),
             }))
         } else {
             Ok(Opened::Stream(file))
@@ -163,9 +152,6 @@ impl Source {
             name,
             len: AtomicU64::new(0),
             backing: Arc::new(Backing::File(spill)),
-            encoding: Encoding::UTF_8,
-            starts_in: ShiftState::default(),
-            checkpoints: Mutex::default(),
         }
     }
 
@@ -194,9 +180,6 @@ impl Source {
             name: name.into(),
             len: AtomicU64::new(bytes.len() as u64),
             backing: Arc::new(Backing::Memory(bytes)),
-            encoding: Encoding::UTF_8,
-            starts_in: ShiftState::default(),
-            checkpoints: Mutex::default(),
         }
     }
 
@@ -244,64 +227,21 @@ impl Source {
             name,
             len: AtomicU64::new(len),
             backing: Arc::new(Backing::File(spill)),
-            encoding: Encoding::UTF_8,
-            starts_in: ShiftState::default(),
-            checkpoints: Mutex::default(),
         })
     }
 
-    /// This source read in `encoding`.
-    pub fn in_encoding(mut self, encoding: Encoding) -> Source {
-        self.encoding = encoding;
-        self
+    /// These bytes read in `encoding`: the layer that decodes them.
+    pub fn in_encoding(self, encoding: Encoding) -> Text {
+        Text::new(self, encoding)
     }
 
-    /// This source with its first unit read in `state` (see
-    /// [`Source::starts_in`]).
-    pub fn starting_in(mut self, state: ShiftState) -> Source {
-        self.starts_in = state;
-        self
-    }
-
-    /// The state a stateful encoding's first unit starts in.
-    pub fn starts_in(&self) -> ShiftState {
-        self.starts_in
-    }
-
-    /// The last unit start at or before `offset` whose state a walk has
-    /// recorded ([`Source::record_checkpoint`]), and that state.
-    pub fn checkpoint_before(&self, offset: u64) -> Option<(u64, ShiftState)> {
-        let checkpoints = self.checkpoints.lock().unwrap_or_else(|e| e.into_inner());
-        let index = checkpoints.partition_point(|&(at, _)| at <= offset);
-        index.checked_sub(1).map(|i| checkpoints[i])
-    }
-
-    /// Records that a unit starts at `offset` in `state` (a stateful
-    /// encoding's walk passing it).
-    pub fn record_checkpoint(&self, offset: u64, state: ShiftState) {
-        let mut checkpoints = self.checkpoints.lock().unwrap_or_else(|e| e.into_inner());
-        let index = checkpoints.partition_point(|&(at, _)| at < offset);
-        if checkpoints.get(index).is_none_or(|&(at, _)| at != offset) {
-            checkpoints.insert(index, (offset, state));
-        }
-    }
-
-    /// The same bytes read in another encoding (shares them: nothing is
-    /// read again).
-    pub fn reread_as(&self, encoding: Encoding) -> Source {
+    /// The same bytes under a second handle (nothing is read again).
+    pub(crate) fn share(&self) -> Source {
         Source {
             name: self.name.clone(),
             len: AtomicU64::new(self.len()),
             backing: Arc::clone(&self.backing),
-            encoding,
-            starts_in: ShiftState::default(),
-            checkpoints: Mutex::default(),
         }
-    }
-
-    /// The encoding the bytes are read in.
-    pub fn encoding(&self) -> Encoding {
-        self.encoding
     }
 
     /// The input's name as the user gave it (`<stdin>` for standard input).

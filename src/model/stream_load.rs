@@ -10,6 +10,7 @@ use std::io::{self, Read};
 use std::sync::{Arc, Mutex};
 
 use super::source::{Source, SourceError, io_reason};
+use crate::model::text::Text;
 
 /// Bytes read from the stream at a time.
 const READ_CHUNK: usize = 256 << 10;
@@ -41,7 +42,7 @@ impl StreamLoad {
         reader: impl Read + Send + 'static,
         limit: u64,
         encoding: crate::model::Encoding,
-    ) -> Result<(Arc<Source>, StreamLoad), SourceError> {
+    ) -> Result<(Arc<Text>, StreamLoad), SourceError> {
         let spill = tempfile::tempfile().map_err(|error| SourceError::Read {
             name: name.clone(),
             offset: 0,
@@ -83,7 +84,7 @@ impl StreamLoad {
 }
 
 /// Reads `reader` into `source` until it ends, fails, or `limit` bytes are in.
-fn read_into(source: &Source, mut reader: impl Read, limit: u64) -> LoadState {
+fn read_into(source: &Text, mut reader: impl Read, limit: u64) -> LoadState {
     let mut buffer = vec![0u8; READ_CHUNK];
     loop {
         let room = limit.saturating_sub(source.len());

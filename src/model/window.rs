@@ -7,6 +7,7 @@ use super::encoding::{Encoding, unit_containing as encoded_unit_containing};
 use super::resync::unit_holding;
 use super::source::{Source, SourceError};
 use super::unit::{ByteRole, Unit, UnitKind};
+use crate::model::text::Text;
 
 /// The units overlapping `[start, end)` and the bytes they are made of.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -23,7 +24,7 @@ const MARGIN: u64 = MAX_UNIT_LEN as u64 - 1;
 impl Window {
     /// Reads and decodes the units overlapping `[start, end)`; the range is
     /// clipped to the source. Reads only the range plus three bytes each side.
-    pub fn load(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
+    pub fn load(source: &Text, start: u64, end: u64) -> Result<Window, SourceError> {
         let end = end.min(source.len());
         let start = start.min(end);
         if !source.encoding().is_utf8() {
@@ -74,7 +75,7 @@ impl Window {
     /// where the unit holding `start` begins (a stateful one from the last
     /// escape sequence before it, in the state it starts in), and its units
     /// are decoded from there.
-    fn load_encoded(source: &Source, start: u64, end: u64) -> Result<Window, SourceError> {
+    fn load_encoded(source: &Text, start: u64, end: u64) -> Result<Window, SourceError> {
         let encoding = source.encoding();
         let codec = encoding.codec();
         let read_end = (end + codec.max_unit_len() as u64 - 1).min(source.len());
@@ -124,7 +125,7 @@ impl Window {
     /// A window of `bytes` as if they stood at offset `base` of a file that
     /// ends with them: for front ends and tests that have the bytes already.
     pub fn from_bytes(base: u64, bytes: &[u8]) -> Window {
-        let source = Source::from_bytes("window", bytes.to_vec());
+        let source = Text::from(Source::from_bytes("window", bytes.to_vec()));
         Window::load(&source, 0, bytes.len() as u64)
             .expect("bytes in memory can be read")
             .moved_to(base)
@@ -199,18 +200,18 @@ impl Window {
 }
 
 /// The unit holding `offset`, which must be inside the source.
-pub fn unit_at(source: &Source, offset: u64) -> Result<Option<Unit>, SourceError> {
+pub fn unit_at(source: &Text, offset: u64) -> Result<Option<Unit>, SourceError> {
     let window = Window::load(source, offset, offset + 1)?;
     Ok(window.units().first().copied())
 }
 
 /// The unit after `unit`, or `None` at the end of the source.
-pub fn next_unit(source: &Source, unit: &Unit) -> Result<Option<Unit>, SourceError> {
+pub fn next_unit(source: &Text, unit: &Unit) -> Result<Option<Unit>, SourceError> {
     unit_at(source, unit.end())
 }
 
 /// The unit before `unit`, or `None` at the start of the source.
-pub fn prev_unit(source: &Source, unit: &Unit) -> Result<Option<Unit>, SourceError> {
+pub fn prev_unit(source: &Text, unit: &Unit) -> Result<Option<Unit>, SourceError> {
     match unit.offset.checked_sub(1) {
         Some(offset) => unit_at(source, offset),
         None => Ok(None),
@@ -219,7 +220,7 @@ pub fn prev_unit(source: &Source, unit: &Unit) -> Result<Option<Unit>, SourceErr
 
 /// Iterates units forward from the one holding `offset`.
 pub fn units_forward(
-    source: &Source,
+    source: &Text,
     offset: u64,
 ) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
     let mut next = Some(unit_at(source, offset));
@@ -234,7 +235,7 @@ pub fn units_forward(
 
 /// Iterates units backward from the one holding `offset`.
 pub fn units_backward(
-    source: &Source,
+    source: &Text,
     offset: u64,
 ) -> impl Iterator<Item = Result<Unit, SourceError>> + '_ {
     let mut next = Some(unit_at(source, offset));
@@ -252,8 +253,8 @@ mod tests {
     use super::*;
     use crate::model::unit::{InvalidKind, UnitKind};
 
-    fn source(bytes: &[u8]) -> Source {
-        Source::from_bytes("t", bytes.to_vec())
+    fn source(bytes: &[u8]) -> Text {
+        Text::from_bytes("t", bytes.to_vec())
     }
 
     #[test]

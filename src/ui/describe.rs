@@ -336,16 +336,17 @@ fn describe_invalid(window: &Window, unit: &Unit, rows: &mut Vec<InfoRow>) {
 mod tests {
     use super::*;
     use crate::model::Source;
+    use crate::model::text::Text;
 
     fn describe_at(bytes: &[u8], offset: u64) -> Vec<InfoRow> {
-        let source = Source::from_bytes("t", bytes.to_vec());
+        let source = Text::from_bytes("t", bytes.to_vec());
         let window = Window::load(&source, 0, source.len()).unwrap();
         describe(&window, offset, None)
     }
 
     #[test]
     fn a_mojibake_finding_shows_what_it_meant_and_how_char_by_char() {
-        let source = Source::from_bytes("t", "Le cafÃ© est prÃªt\n".as_bytes().to_vec());
+        let source = Text::from_bytes("t", "Le cafÃ© est prÃªt\n".as_bytes().to_vec());
         let findings = crate::model::findings::findings_of(&source).unwrap();
         let rows = describe_findings(&findings);
         assert_eq!(value(&rows, "Meant"), "\u{201c}café\u{201d}");
@@ -440,7 +441,7 @@ mod tests {
             "E9 in windows-1252 = U+00E9 é"
         );
         // The reading the runtime worked out for a UTF-8 span is shown.
-        let source = Source::from_bytes("t", b"caf\xe9 cr\xe8me".to_vec());
+        let source = Text::from_bytes("t", b"caf\xe9 cr\xe8me".to_vec());
         let window = Window::load(&source, 0, source.len()).unwrap();
         let encoding = crate::model::Encoding::for_label("windows-1252").unwrap();
         let mut detection = Detection::certain(encoding, crate::model::encoding::Evidence::Guess);

@@ -30,8 +30,9 @@ pub use runtime::{Runtime, dispatch};
 pub use update::update;
 pub use view::view;
 
+use crate::model::StreamLoad;
 use crate::model::settings::Settings;
-use crate::model::{Source, StreamLoad};
+use crate::model::text::Text;
 
 /// How often the scan's progress is picked up while no key is pressed.
 const TICK: Duration = Duration::from_millis(100);
@@ -66,7 +67,7 @@ pub enum Start {
 /// Runs the inspector on `source` until the user quits; `load` is the
 /// stream still being read into it, if any. The terminal is restored on
 /// return, on suspend, on error and on panic.
-pub fn run(source: Arc<Source>, load: Option<StreamLoad>, options: Options) -> io::Result<()> {
+pub fn run(source: Arc<Text>, load: Option<StreamLoad>, options: Options) -> io::Result<()> {
     let mut terminal = ratatui::init();
     // ratatui's panic hook restores the screen; mouse capture is ours to undo.
     let restore_screen = std::panic::take_hook();

@@ -4,6 +4,7 @@
 //! the file or takes a lock; `dispatch` runs an update to its end.
 
 use crate::model::explain::summarize;
+use crate::model::text::Text;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -24,9 +25,7 @@ use crate::model::findings::{
 use crate::model::pass;
 use crate::model::settings::Settings;
 use crate::model::window::unit_at;
-use crate::model::{
-    LoadState, Lookup, Scan, ScanState, Source, SourceError, StreamLoad, Unit, Window,
-};
+use crate::model::{LoadState, Lookup, Scan, ScanState, SourceError, StreamLoad, Unit, Window};
 
 /// The most bytes of a selection summed up at each key (read from the
 /// file each time the screen loads).
@@ -40,7 +39,7 @@ const READ_AHEAD: u64 = 64 << 20;
 
 /// The file and the work on it.
 pub struct Runtime {
-    source: Arc<Source>,
+    source: Arc<Text>,
     scan: Scan,
     findings: FindingsJob,
     load: StreamLoad,
@@ -68,7 +67,7 @@ const LINE_REACH: u64 = 4 << 10;
 
 /// The line around `unit` (up to [`LINE_REACH`] bytes either side) and
 /// where the unit starts in it.
-fn line_around(source: &Source, unit: &Unit) -> Result<(Vec<u8>, usize), SourceError> {
+fn line_around(source: &Text, unit: &Unit) -> Result<(Vec<u8>, usize), SourceError> {
     let from = unit.offset.saturating_sub(LINE_REACH);
     let bytes = source.read_range(from, (unit.end() + LINE_REACH - from) as usize)?;
     let at = (unit.offset - from) as usize;
@@ -91,7 +90,7 @@ impl Runtime {
     /// the background (one read of the file feeds both); on a source a
     /// stream is still being read into (`load`), they start once it has
     /// been read. Both run as `settings` say.
-    pub fn new(source: Arc<Source>, load: Option<StreamLoad>, settings: Settings) -> Runtime {
+    pub fn new(source: Arc<Text>, load: Option<StreamLoad>, settings: Settings) -> Runtime {
         let repairer = Arc::new(Repairer::new(settings));
         let (scan, findings, load, load_state) = match load {
             Some(load) => (
@@ -123,7 +122,7 @@ impl Runtime {
     /// A runtime whose scan and findings pass are done before it returns,
     /// on this thread: for small inputs and tests, which then need no
     /// waiting. (Searches still run on a thread of their own.)
-    pub fn inline(source: Arc<Source>, settings: Settings) -> Runtime {
+    pub fn inline(source: Arc<Text>, settings: Settings) -> Runtime {
         let repairer = Arc::new(Repairer::new(settings));
         Runtime {
             scan: Scan::inline(Arc::clone(&source)),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use utf8scope::model::Source;
+use utf8scope::model::Text;
 use utf8scope::model::settings::Settings;
 use utf8scope::ui::{App, Command, Message, Runtime, Theme, dispatch, view};
 
@@ -23,7 +23,7 @@ pub struct Inspector {
 
 impl Inspector {
     /// An inspector on `source` at `width` × `height`, its first frame loaded.
-    pub fn on(source: Source, width: u16, height: u16) -> Inspector {
+    pub fn on(source: Text, width: u16, height: u16) -> Inspector {
         let runtime = Runtime::inline(Arc::new(source), Settings::default());
         let app = App::new(runtime.file(), width, height);
         let mut inspector = Inspector { app, runtime };
@@ -33,7 +33,7 @@ impl Inspector {
 
     /// An inspector whose scan and findings pass run in the background, as
     /// they do for the user.
-    pub fn in_background(source: Source, width: u16, height: u16) -> Inspector {
+    pub fn in_background(source: Text, width: u16, height: u16) -> Inspector {
         let runtime = Runtime::new(Arc::new(source), None, Settings::default());
         let app = App::new(runtime.file(), width, height);
         let mut inspector = Inspector { app, runtime };
@@ -87,7 +87,7 @@ impl DerefMut for Inspector {
 /// An inspector on `bytes` at `width` × `height`.
 pub fn app_on(bytes: &[u8], width: u16, height: u16) -> Inspector {
     Inspector::on(
-        Source::from_bytes("sample.txt", bytes.to_vec()),
+        Text::from_bytes("sample.txt", bytes.to_vec()),
         width,
         height,
     )
@@ -96,7 +96,7 @@ pub fn app_on(bytes: &[u8], width: u16, height: u16) -> Inspector {
 /// An inspector on a shipped sample.
 pub fn app_on_sample(name: &str, width: u16, height: u16) -> Inspector {
     let bytes = std::fs::read(format!("assets/samples/{name}")).unwrap();
-    Inspector::on(Source::from_bytes(name, bytes), width, height)
+    Inspector::on(Text::from_bytes(name, bytes), width, height)
 }
 
 /// Draws `app` on a test terminal of its size and returns the terminal.

@@ -155,7 +155,11 @@ mod tests {
         let text = "Grüße, мир\n日本語の文\n".repeat(5_000);
         let bytes = text.as_bytes();
         for lines in [false, true] {
-            let from_memory = blocks_of(Feed::<fn(&mut [u8]) -> Result<usize, ()>>::Bytes(bytes), 4096, lines);
+            let from_memory = blocks_of(
+                Feed::<fn(&mut [u8]) -> Result<usize, ()>>::Bytes(bytes),
+                4096,
+                lines,
+            );
             let from_reader = blocks_of(Feed::Reader(reader(bytes)), 4096, lines);
             assert_eq!(from_memory.concat(), bytes);
             assert_eq!(from_reader.concat(), bytes);

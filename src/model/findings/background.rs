@@ -9,7 +9,8 @@ use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::pipeline::{Sink, read_through, source_feed};
 use crate::model::job::{Job, Shared};
 use crate::model::scan::ScanState;
-use crate::model::source::{Source, SourceError};
+use crate::model::source::SourceError;
+use crate::model::text::Text;
 
 /// Findings kept in memory: a binary file can have a "control character" in
 /// every few bytes, and those past this many are counted, not kept.
@@ -173,7 +174,7 @@ pub struct FindingsJob {
 impl FindingsJob {
     /// Starts looking for findings in `source` in the background, with
     /// `repairer`.
-    pub fn start(source: Arc<Source>, repairer: Arc<Repairer>) -> FindingsJob {
+    pub fn start(source: Arc<Text>, repairer: Arc<Repairer>) -> FindingsJob {
         FindingsJob {
             job: Job::start("findings", source, FindingsIndex::default(), |shared| {
                 run(shared, repairer)
@@ -187,7 +188,7 @@ impl FindingsJob {
     }
 
     /// A pass done on this thread before it returns: for small inputs and tests.
-    pub fn inline(source: Arc<Source>, repairer: Arc<Repairer>) -> FindingsJob {
+    pub fn inline(source: Arc<Text>, repairer: Arc<Repairer>) -> FindingsJob {
         FindingsJob {
             job: Job::inline(source, FindingsIndex::default(), |shared| {
                 run(shared, repairer)
@@ -196,7 +197,7 @@ impl FindingsJob {
     }
 
     /// A pass that looks at nothing (yet): for a source still being read.
-    pub fn not_started(source: Arc<Source>) -> FindingsJob {
+    pub fn not_started(source: Arc<Text>) -> FindingsJob {
         FindingsJob {
             job: Job::idle(source, FindingsIndex::default()),
         }
@@ -345,7 +346,7 @@ mod tests {
     fn the_job_finds_what_findings_of_finds() {
         let mut text = "x".repeat(70_000);
         text.push_str(" cafÃ© \u{202E} a\r\nb\n");
-        let source = Arc::new(Source::from_bytes("t", text.into_bytes()));
+        let source = Arc::new(Text::from_bytes("t", text.into_bytes()));
         let mut job = FindingsJob::start(Arc::clone(&source), Arc::default());
         job.wait();
         let index = job.index();
@@ -360,7 +361,7 @@ mod tests {
     #[test]
     fn lookups_by_offset() {
         let text = "ab cafÃ© \u{200B}z";
-        let source = Arc::new(Source::from_bytes("t", text.as_bytes().to_vec()));
+        let source = Arc::new(Text::from_bytes("t", text.as_bytes().to_vec()));
         let mut job = FindingsJob::start(source, Arc::default());
         job.wait();
         let index = job.index();
@@ -382,8 +383,7 @@ mod tests {
         // (A run of controls is one finding, and a line lists a thousand of
         // a kind: these are apart, one a line.)
         let controls = b"\x01a\n".repeat(MAX_KEPT + 10);
-        let mut job =
-            FindingsJob::start(Arc::new(Source::from_bytes("t", controls)), Arc::default());
+        let mut job = FindingsJob::start(Arc::new(Text::from_bytes("t", controls)), Arc::default());
         job.wait();
         let index = job.index();
         assert_eq!(index.findings().len(), MAX_KEPT);

@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use super::near::{PlaceOf, findings_after, findings_before};
 use super::{Finding, FindingsIndex, Repairer};
-use crate::model::source::{Source, SourceError};
+use crate::model::source::SourceError;
+use crate::model::text::Text;
 
 /// Findings loaded per look: a few screens of the list.
 const LOOK_ROWS: usize = 2_000;
@@ -69,7 +70,7 @@ impl FindingsListing {
     /// kept ones and from the file.
     pub fn rows(
         &mut self,
-        source: &Source,
+        source: &Text,
         index: &FindingsIndex,
         wanted: Range<u64>,
         place_of: PlaceOf,
@@ -106,7 +107,7 @@ impl FindingsListing {
     /// finding counted, and not complete.
     pub fn number_at(
         &mut self,
-        source: &Source,
+        source: &Text,
         index: &FindingsIndex,
         offset: u64,
         place_of: PlaceOf,
@@ -188,7 +189,7 @@ impl FindingsListing {
     /// it, else from the pass's checkpoint before them.
     fn look_towards(
         &mut self,
-        source: &Source,
+        source: &Text,
         index: &FindingsIndex,
         wanted: &Range<u64>,
         place_of: PlaceOf,
@@ -235,7 +236,7 @@ impl FindingsListing {
     }
 
     /// Loads the findings after what is held.
-    fn look_forward(&mut self, source: &Source, place_of: PlaceOf) -> Result<(), SourceError> {
+    fn look_forward(&mut self, source: &Text, place_of: PlaceOf) -> Result<(), SourceError> {
         if self.at_end {
             return Ok(());
         }
@@ -256,7 +257,7 @@ impl FindingsListing {
     /// kept ones (numbered below `kept`).
     fn look_back(
         &mut self,
-        source: &Source,
+        source: &Text,
         kept: u64,
         place_of: PlaceOf,
     ) -> Result<(), SourceError> {

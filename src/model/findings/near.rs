@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use super::{EncodedScanner, Finding, FindingKind, FindingsScanner, Repairer};
 use crate::model::blocks::pieces::complete_prefix_len;
-use crate::model::source::{Source, SourceError};
+use crate::model::source::SourceError;
+use crate::model::text::Text;
 use crate::model::window::unit_at;
 
 /// Bytes looked at per call: one call per tick keeps the screen live.
@@ -38,7 +39,7 @@ pub enum Near {
 /// it (`forward`) or the last that starts before it, no further back than
 /// `floor`.
 pub fn finding_near(
-    source: &Source,
+    source: &Text,
     repairer: &Arc<Repairer>,
     from: u64,
     forward: bool,
@@ -94,7 +95,7 @@ const CHUNK: u64 = 256 << 10;
 /// The findings that overlap `[start, end)` (a screen past the kept
 /// findings), looked for in the file from a little before `start`.
 pub fn findings_overlapping(
-    source: &Source,
+    source: &Text,
     repairer: &Arc<Repairer>,
     start: u64,
     end: u64,
@@ -115,7 +116,7 @@ pub fn findings_overlapping(
 /// Up to about `max` findings that start after `after`, looked for a chunk
 /// at a time, no further than one window (see [`NEAR_WINDOW`]).
 pub fn findings_after(
-    source: &Source,
+    source: &Text,
     repairer: &Arc<Repairer>,
     after: u64,
     max: usize,
@@ -144,7 +145,7 @@ pub fn findings_after(
 /// at or after `floor`, looked for a chunk at a time going back, no
 /// further than one window.
 pub fn findings_before(
-    source: &Source,
+    source: &Text,
     repairer: &Arc<Repairer>,
     before: u64,
     floor: u64,
@@ -172,7 +173,7 @@ pub fn findings_before(
 /// [`findings_in`] with the file's lines and columns where `place_of`
 /// knows them, else line and column 0 (not known).
 fn placed_findings_in(
-    source: &Source,
+    source: &Text,
     repairer: &Arc<Repairer>,
     start: u64,
     end: u64,
@@ -202,7 +203,7 @@ fn placed_findings_in(
 /// in a line too long to look back over) to about `end`, in file order,
 /// with the offset their lines and columns are counted from.
 fn findings_in(
-    source: &Source,
+    source: &Text,
     repairer: &Arc<Repairer>,
     start: u64,
     end: u64,
@@ -256,6 +257,7 @@ fn findings_in(
 mod tests {
     use super::*;
     use crate::model::Encoding;
+    use crate::model::source::Source;
 
     #[test]
     fn the_next_and_previous_finding_are_found_window_by_window() {
@@ -265,7 +267,7 @@ mod tests {
         bytes.extend(b"text line\n".repeat(gap / 10));
         let second = bytes.len() as u64;
         bytes.extend_from_slice(b"\x02 end\n");
-        let source = Source::from_bytes("t", bytes);
+        let source = Text::from_bytes("t", bytes);
         let repairer = Arc::default();
         assert_eq!(
             finding_near(&source, &repairer, 0, true, 0).unwrap(),
@@ -303,7 +305,7 @@ mod tests {
 
     #[test]
     fn a_window_does_not_say_the_file_mixes_line_endings() {
-        let source = Source::from_bytes("t", b"a\r\nb\nc\r\n\x01\n".to_vec());
+        let source = Text::from_bytes("t", b"a\r\nb\nc\r\n\x01\n".to_vec());
         let repairer = Arc::default();
         let found = findings_after(&source, &repairer, 0, 100, &|_| Some((1, 1))).unwrap();
         let kinds: Vec<_> = found.findings.iter().map(|f| f.kind).collect();

@@ -5,7 +5,8 @@
 use crate::model::blocks::feed::SCAN_BLOCK;
 use crate::model::blocks::pieces::{Span, complete_prefix_len, spans};
 use crate::model::decode::MAX_UNIT_LEN;
-use crate::model::source::{Source, SourceError};
+use crate::model::source::SourceError;
+use crate::model::text::Text;
 use crate::model::window::unit_at;
 
 use super::units::walk_units;
@@ -13,7 +14,7 @@ use crate::model::resync::unit_holding;
 
 /// Reads the unit-aligned bytes holding every unit that starts in
 /// `[from, to)`; returns them with the offset of their first byte.
-fn read_aligned(source: &Source, from: u64, to: u64) -> Result<(u64, Vec<u8>), SourceError> {
+fn read_aligned(source: &Text, from: u64, to: u64) -> Result<(u64, Vec<u8>), SourceError> {
     let start = unit_at(source, from)?.map_or(from, |u| u.offset);
     let end = (to + MAX_UNIT_LEN as u64 - 1).min(source.len());
     let mut bytes = source.read_range(start, (end - start) as usize)?;
@@ -29,7 +30,7 @@ const BACKWARD_STEP: u64 = 4 << 10;
 /// Reads `[from, to)` (about a block) and, if it holds errors, lets `pick`
 /// choose among the spans that start in it.
 fn pick_span(
-    source: &Source,
+    source: &Text,
     from: u64,
     to: u64,
     pick: impl FnOnce(&mut dyn Iterator<Item = Span>) -> Option<Span>,
@@ -61,7 +62,7 @@ fn pick_span(
 }
 
 /// The first invalid span that starts in `[from, to)`.
-pub fn first_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>, SourceError> {
+pub fn first_span_in(source: &Text, from: u64, to: u64) -> Result<Option<Span>, SourceError> {
     let to = to.min(source.len());
     let mut chunk_start = from;
     while chunk_start < to {
@@ -75,7 +76,7 @@ pub fn first_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>
 }
 
 /// The last invalid span that starts in `[from, to)`.
-pub fn last_span_in(source: &Source, from: u64, to: u64) -> Result<Option<Span>, SourceError> {
+pub fn last_span_in(source: &Text, from: u64, to: u64) -> Result<Option<Span>, SourceError> {
     let mut chunk_end = to.min(source.len());
     while chunk_end > from {
         let chunk_start = chunk_end.saturating_sub(BACKWARD_STEP).max(from);
@@ -97,7 +98,7 @@ mod tests {
         let mut bytes = "é".repeat(SCAN_BLOCK).into_bytes();
         bytes[SCAN_BLOCK + 1] = 0xFF; // replaces the continuation of an "é"
         bytes[3 * SCAN_BLOCK / 2] = 0x80;
-        let source = Source::from_bytes("t", bytes);
+        let source = Text::from_bytes("t", bytes);
         let first = first_span_in(&source, 0, source.len()).unwrap().unwrap();
         assert_eq!(
             (first.offset, first.kind),

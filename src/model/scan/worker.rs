@@ -15,7 +15,8 @@ use crate::model::encoding::UnitReader;
 use crate::model::job::{Job, Shared};
 use crate::model::resync::reader_at;
 use crate::model::settings::Settings;
-use crate::model::source::{Source, SourceError};
+use crate::model::source::SourceError;
+use crate::model::text::Text;
 use crate::model::unit::UnitKind;
 use crate::model::window::unit_at;
 
@@ -48,7 +49,7 @@ pub struct Scan {
 impl Scan {
     /// Starts scanning `source` in the background, on as many threads as
     /// `settings` say.
-    pub fn start(source: Arc<Source>, settings: Settings) -> Scan {
+    pub fn start(source: Arc<Text>, settings: Settings) -> Scan {
         let config = ScanConfig {
             threads: settings.threads.get(),
             ..ScanConfig::default()
@@ -58,7 +59,7 @@ impl Scan {
 
     /// Starts scanning with explicit block and segment sizes and thread
     /// count: for tests that cut the file anyhow.
-    pub fn start_with(source: Arc<Source>, config: ScanConfig) -> Scan {
+    pub fn start_with(source: Arc<Text>, config: ScanConfig) -> Scan {
         Scan {
             job: Job::start("scan", source, ScanIndex::default(), move |shared| {
                 run(shared, config)
@@ -73,7 +74,7 @@ impl Scan {
 
     /// A scan done on this thread before it returns (one thread, no helper):
     /// for small inputs and tests.
-    pub fn inline(source: Arc<Source>) -> Scan {
+    pub fn inline(source: Arc<Text>) -> Scan {
         let config = ScanConfig {
             threads: 1,
             ..ScanConfig::default()
@@ -85,7 +86,7 @@ impl Scan {
 
     /// A scan that indexes nothing: every lookup reads on demand. For tests
     /// of the on-demand paths, and for callers that need no index.
-    pub fn not_started(source: Arc<Source>) -> Scan {
+    pub fn not_started(source: Arc<Text>) -> Scan {
         Scan {
             job: Job::idle(source, ScanIndex::default()),
         }
@@ -397,7 +398,7 @@ pub(crate) fn scan_feeding(
 
 /// Where the segment starting at `start` ends: about `segment` bytes on, at
 /// the start of the unit there, so that no unit is cut in two.
-fn segment_end(source: &Source, start: u64, segment: u64) -> Result<u64, SourceError> {
+fn segment_end(source: &Text, start: u64, segment: u64) -> Result<u64, SourceError> {
     let target = start.saturating_add(segment.max(1));
     if target >= source.len() {
         return Ok(source.len());
@@ -408,7 +409,7 @@ fn segment_end(source: &Source, start: u64, segment: u64) -> Result<u64, SourceE
 /// Summarizes the blocks of `[start, end)`, reading them into `buffer` unless
 /// the source is in memory already.
 fn summarize_segment(
-    source: &Source,
+    source: &Text,
     start: u64,
     end: u64,
     block_size: usize,
@@ -516,10 +517,7 @@ mod tests {
             line_feeds += u64::from(summary.lf);
             ControlFlow::Continue(())
         });
-        let mut scan = Scan::start(
-            Arc::new(Source::from_bytes("t", bytes)),
-            Settings::default(),
-        );
+        let mut scan = Scan::start(Arc::new(Text::from_bytes("t", bytes)), Settings::default());
         scan.wait();
         let index = scan.index();
         assert!(index.is_complete());
@@ -533,7 +531,7 @@ mod tests {
         let mut bytes = vec![b'a'; 4 << 20];
         bytes[3 << 20] = 0xFF;
         bytes[10] = 0x80;
-        let scan = Scan::not_started(Arc::new(Source::from_bytes("t", bytes)));
+        let scan = Scan::not_started(Arc::new(Text::from_bytes("t", bytes)));
         let three_mib = 3 << 20;
         assert_eq!(
             scan.next_invalid_within(11, 1 << 20).unwrap(),
@@ -570,6 +568,7 @@ mod encoded_tests {
     use crate::model::Encoding;
     use crate::model::blocks::pieces::Span;
     use crate::model::encoding::ShiftState;
+    use crate::model::source::Source;
 
     /// UTF-16LE text of many lines with unpaired surrogates here and there.
     fn utf16_with_errors() -> Vec<u8> {
