@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use inputs::{InputKind, generate};
-use utf8scope::model::Scan;
-use utf8scope::model::Text;
+use utf8scope::model::findings::{FindingsJob, Repairer};
 use utf8scope::model::settings::Settings;
+use utf8scope::model::{Scan, Text, pass};
 
 /// Input size: large enough to leave the caches, small enough for 2 cores.
 const LEN: usize = 256 << 20;
@@ -104,5 +104,41 @@ fn bench_lookup(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_scan, bench_lookup);
+/// The inspector's two passes over a file on disk, until both indexes are
+/// complete: started apart (two reads of the file, as before
+/// `model::pass`), and as the inspector runs them now (one read).
+fn bench_inspector_passes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("inspector-passes");
+    group.sample_size(10);
+    let len = 64 << 20;
+    group.throughput(Throughput::Bytes(len as u64));
+    for kind in [InputKind::Multilingual, InputKind::SparseErrors] {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), generate(kind, len)).unwrap();
+        let source = Arc::new(Text::open(file.path()).unwrap());
+        let settings = Settings::default();
+        group.bench_function(BenchmarkId::new("two-reads", kind.name()), |b| {
+            b.iter(|| {
+                let repairer = Arc::new(Repairer::new(settings));
+                let mut scan = Scan::start(Arc::clone(&source), settings);
+                let mut findings = FindingsJob::start(Arc::clone(&source), repairer);
+                scan.wait();
+                findings.wait();
+                black_box((scan.index().totals().invalid(), findings.index().total()))
+            })
+        });
+        group.bench_function(BenchmarkId::new("one-read", kind.name()), |b| {
+            b.iter(|| {
+                let repairer = Arc::new(Repairer::new(settings));
+                let (mut scan, mut findings) = pass::start(Arc::clone(&source), settings, repairer);
+                scan.wait();
+                findings.wait();
+                black_box((scan.index().totals().invalid(), findings.index().total()))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_scan, bench_lookup, bench_inspector_passes);
 criterion_main!(benches);

@@ -11,25 +11,27 @@
 //!
 //! # Examples
 //!
-//! Read a file block by block and list its invalid UTF-8 spans (a
-//! [`Source`](model::Source) opens a path with `Source::open`):
+//! Read a file once, front to back, and list its invalid UTF-8 spans: a
+//! [`Source`] is the bytes (`Source::open` opens a path), [`read_through`]
+//! pushes them in unit-aligned blocks to a [`Sink`] (here a closure):
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use utf8scope::model::blocks::feed::{READ_SIZE, for_each_block_of_sized};
 //! use utf8scope::model::blocks::pieces::spans;
-//! use utf8scope::model::{InvalidKind, Source};
+//! use utf8scope::model::InvalidKind;
+//! use utf8scope::{Source, read_through, source_feed};
 //!
 //! let source = Source::from_bytes("notes.txt", b"caf\xE9 and \xC3\x28!".to_vec());
 //! let (mut found, mut offset) = (Vec::new(), 0);
-//! for_each_block_of_sized(&source, READ_SIZE, |block| {
+//! let mut list_spans = |block: &[u8]| {
 //!     found.extend(spans(block, offset));
 //!     offset += block.len() as u64;
 //!     ControlFlow::Continue(())
-//! })?;
+//! };
+//! read_through(source_feed(&source), 64 << 10, &mut list_spans)?;
 //! let places: Vec<(u64, InvalidKind)> = found.iter().map(|s| (s.offset, s.kind)).collect();
 //! assert_eq!(places, [(3, InvalidKind::Truncated), (9, InvalidKind::Truncated)]);
-//! # Ok::<(), utf8scope::model::SourceError>(())
+//! # Ok::<(), utf8scope::SourceError>(())
 //! ```
 //!
 //! Detect the encoding of some bytes, with the evidence, and decode them:
@@ -74,35 +76,50 @@
 //!
 //! Built with `default-features = false`, the crate is the engine alone,
 //! with no terminal crate. The types most programs need are re-exported
-//! here: [`Source`] (a file's bytes), [`Encoding`] and [`EncodingRule`] (how
-//! they are read), [`detect`] and [`Detection`], [`Repairer`] and
+//! here: [`Source`] (a file's bytes) and [`read_through`] (the one way they
+//! are read, pushed to a [`Sink`]), [`Text`] (bytes read in an encoding),
+//! [`Encoding`] and [`EncodingRule`] (how they are read), [`detect`] and
+//! [`Detection`], [`Repairer`] and
 //! [`Settings`] (finding and repairing mojibake, and how the engine runs),
 //! [`Finding`] and [`FindingKind`].
 
 #![deny(missing_docs)]
 
+pub use model::blocks::pipeline::{Sink, read_through, source_feed};
 pub use model::encoding::{Detection, EncodingRule, decode_lossy, detect};
 pub use model::findings::{Finding, FindingKind, Mojibake, Repairer, find_mojibake, with_repairs};
 pub use model::settings::Settings;
-pub use model::{Encoding, Source, SourceError};
+pub use model::{Encoding, Source, SourceError, Text};
 
-#[cfg(feature = "cli")]
-pub mod check;
 pub mod display;
+pub mod model;
+
+// The terminal program's front ends: public so that the binary, its tests
+// and its benchmarks reach them, not part of the library's API.
 #[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod check;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod draw;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod dump;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod explain;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod fix;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod input;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod json;
-pub mod model;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod palette;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod ui;

@@ -1,7 +1,7 @@
 //! What the inspector's panes and `dump` draw alike, below both: the rows
 //! of byte cells and how each cell looks (hex digits, bits with their
 //! marker bits apart, the character at its lead byte), the [`theme`], the
-//! [`glyph`] a character is shown as, and the [`layout`] of the panes.
+//! [`glyph`](mod@glyph) a character is shown as, and the [`layout`] of the panes.
 //! Neither front end borrows the other's: the inspector paints these looks
 //! into its buffer (`ui::panes`), `dump` writes them as text.
 

@@ -3,21 +3,21 @@
 
 pub mod blocks;
 pub mod cesu8;
-pub mod decode;
+pub(crate) mod decode;
 pub mod encoding;
 pub mod explain;
 pub mod find;
 pub mod findings;
-pub mod job;
+pub(crate) mod job;
 pub mod pass;
 pub mod resync;
 pub mod scan;
 pub mod settings;
 pub mod sniff;
-pub mod source;
-pub mod stream_load;
-pub mod text;
-pub mod unit;
+pub(crate) mod source;
+pub(crate) mod stream_load;
+pub(crate) mod text;
+pub(crate) mod unit;
 pub mod window;
 
 pub use blocks::Span;

@@ -169,7 +169,7 @@ impl Source {
     }
 
     /// Reads standard input to its end, spilling to a temporary file past
-    /// [`SPILL_THRESHOLD`] so a multi-GB pipe does not exhaust memory.
+    /// `SPILL_THRESHOLD` so a multi-GB pipe does not exhaust memory.
     pub fn from_stdin() -> Result<Source, SourceError> {
         Source::from_reader("<stdin>".into(), io::stdin().lock())
     }

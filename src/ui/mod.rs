@@ -1,7 +1,7 @@
 //! The interactive inspector, in The Elm Architecture: [`App`] is the state,
-//! [`Message`] what happens, [`update`] the only change (it returns the
+//! [`Message`] what happens, [`update`](fn@update) the only change (it returns the
 //! [`Command`]s the [`Runtime`] carries out on the file and its jobs, whose
-//! answers come back as messages), [`view`] the drawing.
+//! answers come back as messages), [`view`](fn@view) the drawing.
 
 pub mod app;
 pub mod command;

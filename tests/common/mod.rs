@@ -4,20 +4,21 @@
 
 use std::ops::ControlFlow;
 
-use utf8scope::model::blocks::feed::for_each_block_of;
+use utf8scope::model::blocks::feed::SCAN_BLOCK;
 use utf8scope::model::blocks::{BlockScanner, LocatedSpan};
 use utf8scope::model::{InvalidKind, Source};
+use utf8scope::{read_through, source_feed};
 
 /// Every invalid span of `bytes`, with line and column, as `check` reports them.
 pub fn scan_spans(bytes: &[u8]) -> Vec<LocatedSpan> {
     let source = Source::from_bytes("test", bytes.to_vec());
     let mut scanner = BlockScanner::new();
     let mut spans = Vec::new();
-    for_each_block_of(&source, |block| {
+    let mut scan = |block: &[u8]| {
         scanner.scan(block, |s| spans.push(s));
         ControlFlow::Continue(())
-    })
-    .unwrap();
+    };
+    let _whole_input = read_through(source_feed(&source), SCAN_BLOCK, &mut scan).unwrap();
     spans
 }
 

@@ -136,31 +136,6 @@ impl Stitcher {
     }
 }
 
-/// Calls `on_block` with the blocks of a source, reading it through a buffer,
-/// or lending its bytes directly when they are already in memory.
-pub fn for_each_block_of(
-    source: &Source,
-    on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
-) -> Result<(), SourceError> {
-    for_each_block_of_sized(source, SCAN_BLOCK, on_block)
-}
-
-/// [`for_each_block_of`] with blocks of about `block_size` bytes (at most
-/// [`READ_SIZE`]).
-pub fn for_each_block_of_sized(
-    source: &Source,
-    block_size: usize,
-    mut on_block: impl FnMut(&[u8]) -> ControlFlow<()>,
-) -> Result<(), SourceError> {
-    match source.as_bytes() {
-        Some(bytes) => {
-            let (_, _stopped_or_done) = split_blocks(bytes, block_size, true, &mut on_block);
-            Ok(())
-        }
-        None => for_each_block_sized(block_size, fill_from(source), on_block),
-    }
-}
-
 /// Hands out the unit-aligned blocks of at most `block_size` bytes of `bytes`;
 /// returns how many bytes were handed out (an incomplete tail is kept back unless `at_end`).
 pub fn split_blocks(

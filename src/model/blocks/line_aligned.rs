@@ -8,13 +8,13 @@ use super::line_windows::{WINDOW_ALNUMS, WindowCount};
 use super::pipeline::Sink;
 
 /// A line longer than this that has not reached the end of a window (see
-/// [`super::line_windows`]) is handed on in pieces: alignment is given up
+/// `line_windows`) is handed on in pieces: alignment is given up
 /// rather than memory. Only a line of many mebibytes with hardly an ASCII
 /// letter or digit gets there.
 pub const MAX_CARRY: usize = 16 << 20;
 
 /// Passes blocks on to `on_block`, each ending just after a line feed (or at
-/// the end of the input). A line of more than [`WINDOW_ALNUMS`] ASCII
+/// the end of the input). A line of more than `WINDOW_ALNUMS` ASCII
 /// letters and digits is handed on in windows, cut where a repair of the
 /// line would be cut too (so that a second `fix` judges the same windows
 /// and changes nothing).

@@ -51,7 +51,7 @@ impl BlockScanner {
     /// Scans the next block, which must follow the previous one and end at a
     /// unit boundary (or the end of input); reports each invalid span with
     /// its line and column. (Counting units by class is the index's job, see
-    /// [`Summarizer`]; this path only tracks what positions need.)
+    /// `Summarizer`; this path only tracks what positions need.)
     pub fn scan(&mut self, bytes: &[u8], mut on_span: impl FnMut(LocatedSpan)) {
         // Validate and count in pieces small enough to stay in the L1 cache,
         // so the counting pass does not read the block from memory again.

@@ -6,12 +6,12 @@
 
 pub mod feed;
 pub mod line_aligned;
-pub mod line_windows;
-pub mod lines;
-pub mod local_count;
+pub(crate) mod line_windows;
+pub(crate) mod lines;
+pub(crate) mod local_count;
 pub mod pieces;
 pub mod pipeline;
-pub mod place;
+pub(crate) mod place;
 pub mod tally;
 
 pub use lines::{BlockScanner, LocatedSpan};

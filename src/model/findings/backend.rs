@@ -1,6 +1,6 @@
 //! Which vector instructions the findings pass runs on, and the proof that
-//! the CPU has them. A vector type of [`super::byte_masks`] or
-//! [`super::script_classes`] can only be made from a token of this module,
+//! the CPU has them. A vector type of `byte_masks` or
+//! `script_classes` can only be made from a token of this module,
 //! and a token only after the CPU was asked: so the `unsafe` intrinsics
 //! those types call are sound by construction, not by the callers' care.
 //!

@@ -5,6 +5,6 @@
 //! before.
 
 #[cfg(target_arch = "x86_64")]
-pub mod avx2;
+pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
-pub mod vbmi;
+pub(crate) mod vbmi;

@@ -2,9 +2,9 @@
 //! (one summary per block), and the queries answered from it (next and
 //! previous invalid span, line and column of any offset).
 
-pub mod index;
-pub mod search;
-pub mod summary;
+pub(crate) mod index;
+pub(crate) mod search;
+pub(crate) mod summary;
 mod units;
 pub(crate) mod worker;
 

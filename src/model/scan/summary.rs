@@ -43,7 +43,7 @@ impl BlockSummary {
 /// Builds block summaries without locating spans: the index's fast path.
 ///
 /// Valid pieces are counted with [`tally`]; pieces with errors with the
-/// vectorized [`count_units`], so error-dense input costs little more.
+/// vectorized `count_units`, so error-dense input costs little more.
 /// Each summary counts only its own block: where it stands among lines
 /// (`lf_before`, `column_before`) is the index's to set when it is pushed.
 #[derive(Debug, Clone, Default)]
@@ -63,7 +63,7 @@ impl Summarizer {
         Summarizer { offset }
     }
 
-    /// Summarizes the next block (same contract as [`BlockScanner::scan`]).
+    /// Summarizes the next block (same contract as `BlockScanner::scan`).
     pub fn summarize(&mut self, bytes: &[u8]) -> BlockSummary {
         let mut counts = UnitCounts::default();
         let mut lf = 0;

@@ -17,7 +17,7 @@ pub struct Garbler {
     /// Whether C1 controls U+0080–U+009F also stand for bytes 80–9F: in
     /// windows-1252, text read as ISO-8859-1 (Latin-1) shows its bytes so.
     pub latin1_c1: bool,
-    /// Its place in [`GARBLERS`].
+    /// Its place in `GARBLERS`.
     index: usize,
 }
 
@@ -74,7 +74,7 @@ impl Garbler {
                 .any(|(i, &c)| c as u32 == 0x80 + i as u32)
     }
 
-    /// Its place in [`GARBLERS`].
+    /// Its place in `GARBLERS`.
     pub fn index(&self) -> usize {
         self.index
     }

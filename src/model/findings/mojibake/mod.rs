@@ -133,7 +133,7 @@ impl Mojibake {
     }
 
     /// How the run came about through its repair's chain, a layer at a
-    /// time and char by char (see [`steps::steps`]); none when ambiguous.
+    /// time and char by char (see `steps::steps`); none when ambiguous.
     /// `seen` is the run's text.
     pub fn steps(&self, seen: &str) -> Vec<Step> {
         match self.readings.as_slice() {
