@@ -3,11 +3,11 @@
 //! one (ISO-2022-JP) needs the last escape sequence before it, which says
 //! the state, and a walk of the units from there.
 
-use super::encoding::UnitReader;
+use super::decode::{self, MAX_UNIT_LEN};
+use super::encoding::{self, UnitReader};
 use super::source::SourceError;
+use super::text::Text;
 use super::unit::UnitKind;
-use super::window::unit_at;
-use crate::model::text::Text;
 
 /// Bytes read at a time when looking back for an escape sequence or
 /// walking forward from one.
@@ -51,7 +51,7 @@ pub fn unit_holding(source: &Text, offset: u64) -> Result<(u64, UnitReader), Sou
     let encoding = source.encoding();
     let codec = encoding.codec();
     if !codec.is_stateful() {
-        let start = unit_at(source, offset)?.map_or(offset.min(source.len()), |u| u.offset);
+        let start = stateless_unit_start(source, offset)?;
         return Ok((start, UnitReader::new(encoding, source.starts_in())));
     }
     let (mut at, mut reader) = sync_point(source, offset)?;
@@ -77,6 +77,30 @@ pub fn unit_holding(source: &Text, offset: u64) -> Result<(u64, UnitReader), Sou
         at += index as u64;
     }
     Ok((source.len(), reader))
+}
+
+/// Where the unit holding `offset` starts in a stateless encoding (the
+/// source's end for an offset at or past it): the few bytes around the
+/// offset tell, read as `Window::load` reads them.
+fn stateless_unit_start(source: &Text, offset: u64) -> Result<u64, SourceError> {
+    let len = source.len();
+    if offset >= len {
+        return Ok(len);
+    }
+    let encoding = source.encoding();
+    if encoding.is_utf8() {
+        let margin = MAX_UNIT_LEN as u64 - 1;
+        let base = offset.saturating_sub(margin);
+        let bytes = source.read_range(base, ((offset + 1 + margin).min(len) - base) as usize)?;
+        let (start, _, _) = decode::unit_containing(&bytes, (offset - base) as usize);
+        return Ok(base + start as u64);
+    }
+    let codec = encoding.codec();
+    let base = offset.saturating_sub(codec.lookback() as u64);
+    let read_end = (offset + codec.max_unit_len() as u64).min(len);
+    let bytes = source.read_range(base, (read_end - base) as usize)?;
+    let (start, _, _) = encoding::unit_containing(encoding, &bytes, base, (offset - base) as usize);
+    Ok(base + start as u64)
 }
 
 /// A reader at `offset`, where a unit of `source` starts, in the state
@@ -123,6 +147,35 @@ mod tests {
     use crate::model::encoding::ShiftState;
     use crate::model::source::Source;
     use crate::model::unit::UnitKind;
+    use crate::model::window::unit_at;
+
+    #[test]
+    fn a_stateless_encoding_finds_the_unit_a_window_finds_at_every_offset() {
+        let text = "Grüße, мир! 日本語の文 \u{1F600} end\n".repeat(20);
+        let mut utf8 = text.as_bytes().to_vec();
+        utf8.splice(40..40, [0xC3, 0x28, 0x80, 0xF0, 0x9F]);
+        let mut utf16 = Encoding::UTF_16LE.encode(&text).unwrap();
+        utf16.splice(30..30, [0x00, 0xDC, 0x41]);
+        let shift_jis = Encoding::for_label("shift_jis").unwrap();
+        let mut sjis = shift_jis
+            .encode("日本語の文、カタカナ ｶﾀｶﾅ end\n".repeat(20).as_str())
+            .unwrap();
+        sjis.splice(17..17, [0x81, 0x0A, 0xFF]);
+        for (encoding, bytes) in [
+            (Encoding::UTF_8, utf8),
+            (Encoding::UTF_16LE, utf16),
+            (shift_jis, sjis),
+        ] {
+            let source = Source::from_bytes("t", bytes).in_encoding(encoding);
+            for offset in 0..=source.len() + 1 {
+                let expected = unit_at(&source, offset)
+                    .unwrap()
+                    .map_or(offset.min(source.len()), |unit| unit.offset);
+                let (start, _) = unit_holding(&source, offset).unwrap();
+                assert_eq!(start, expected, "{encoding:?} at {offset}");
+            }
+        }
+    }
 
     #[test]
     fn every_offset_finds_the_unit_a_walk_from_the_start_finds() {
