@@ -9,7 +9,7 @@
 mod convert;
 mod texts;
 
-use pyo3::exceptions::{PyLookupError, PyUnicodeDecodeError};
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeDecodeError};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
@@ -48,14 +48,29 @@ fn noop<'py>(text: &Bound<'py, PyString>) -> Bound<'py, PyString> {
 #[pyo3(signature = (texts, threads = 0))]
 fn fix_texts<'py>(
     py: Python<'py>,
-    texts: Vec<Bound<'py, PyString>>,
+    texts: Bound<'py, PyAny>,
     threads: usize,
 ) -> PyResult<Vec<Bound<'py, PyString>>> {
+    // Each value is checked here, in one pass with the UTF-8 view, rather
+    // than by a loop in Python first.
+    let texts = texts
+        .try_iter()?
+        .map(|value| {
+            let value = value?;
+            match value.cast_into::<PyString>() {
+                Ok(text) => Ok(text),
+                Err(error) => Err(PyTypeError::new_err(format!(
+                    "fix_texts takes str values, not {}",
+                    error.into_inner().get_type().name()?
+                ))),
+            }
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     let plain = texts
         .iter()
         .map(|text| text.to_cow())
         .collect::<PyResult<Vec<_>>>()?;
-    let repaired = py.detach(|| repaired_lines(&plain, threads));
+    let repaired: Vec<Option<String>> = py.detach(|| repaired_lines(&plain, threads));
     Ok(texts
         .iter()
         .zip(repaired)

@@ -268,12 +268,14 @@ def fix_texts(texts: Any, *, threads: Optional[int] = None, **options: Any) -> A
     if not isinstance(values, (list, tuple)):
         values = list(values)
     present = [v for v in values if v is not None] if arrow else values
-    for value in present:
-        if not isinstance(value, str):
-            raise TypeError(f"fix_texts takes str values, not {type(value).__name__}")
+    if not (settings.only_encoding and settings.fix_encoding):
+        for value in present:
+            if not isinstance(value, str):
+                raise TypeError(f"fix_texts takes str values, not {type(value).__name__}")
     if not settings.only_encoding:
         present = [settings.before(v) for v in present]
-    fixed = _native.fix_texts(list(present), threads or 0) if settings.fix_encoding else list(present)
+    # (The native call checks that each value is a str.)
+    fixed = _native.fix_texts(present, threads or 0) if settings.fix_encoding else list(present)
     if not settings.only_encoding:
         fixed = [settings.after(v) for v in fixed]
     if not arrow:
