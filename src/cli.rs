@@ -224,6 +224,13 @@ pub(crate) enum Command {
         /// default a BOM decides, else UTF-8.
         #[arg(long, value_name = "ENC", value_parser = parse_encoding_rule)]
         encoding: Option<EncodingRule>,
+        /// Write the rows as text, or as a self-contained HTML page with the
+        /// inspector's colours and a legend (for slides and handouts).
+        #[arg(long, value_enum, default_value_t = DumpFormatArg::Text, value_name = "FORMAT")]
+        format: DumpFormatArg,
+        /// The page's colours (`--format html`).
+        #[arg(long, value_enum, default_value_t = utf8scope::dump::PageTheme::Light, value_name = "THEME")]
+        theme: utf8scope::dump::PageTheme,
     },
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
     Completions {
@@ -233,6 +240,15 @@ pub(crate) enum Command {
     },
     /// Print the manual page (roff), for `man -l -` or a man directory.
     Man,
+}
+
+/// What `dump` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum DumpFormatArg {
+    /// Lines of text (coloured as `--color` says).
+    Text,
+    /// A self-contained HTML page.
+    Html,
 }
 
 /// The subcommands, for suggestions when a first argument is neither one

@@ -10,10 +10,13 @@ use std::sync::Arc;
 
 use clap::CommandFactory;
 
-use cli::{Cli, ColorWhen, Command, kind_filter, misspelled_subcommand, parse_cli, split_place};
+use cli::{
+    Cli, ColorWhen, Command, DumpFormatArg, kind_filter, misspelled_subcommand, parse_cli,
+    split_place,
+};
 use utf8scope::check::{self, Config, Format, ReportStyle, WalkOptions};
 use utf8scope::display::{escape_for_terminal, path_text};
-use utf8scope::dump::{self, DumpError, DumpOptions};
+use utf8scope::dump::{self, DumpError, DumpFormat, DumpOptions};
 use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
@@ -198,6 +201,8 @@ fn main() -> ExitCode {
             width,
             color,
             encoding,
+            format,
+            theme,
         }) => {
             let options = DumpOptions {
                 start,
@@ -207,6 +212,10 @@ fn main() -> ExitCode {
                 color: color.enabled(io::stdout().is_terminal()),
                 input_len: None,
                 encoding: Encoding::UTF_8,
+                format: match format {
+                    DumpFormatArg::Text => DumpFormat::Text,
+                    DumpFormatArg::Html => DumpFormat::Html(theme),
+                },
             };
             run_dump(file.as_deref(), options, None, encoding)
         }
@@ -256,6 +265,7 @@ fn main() -> ExitCode {
                     color: cli.color.enabled(false),
                     input_len: None,
                     encoding: Encoding::UTF_8,
+                    format: DumpFormat::Text,
                 };
                 return match cli.text {
                     Some(text) => dump_text(&text, options),
@@ -446,6 +456,13 @@ fn run_dump(
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
+    let title = match &input {
+        Input::File(source) => format!("{} (utf8scope dump)", source.name()),
+        Input::Stream(_) => "utf8scope dump".to_string(),
+    };
+    if let Err(error) = dump::begin(options, &title, &mut out) {
+        return finish_dump(Err(error.into()));
+    }
     let result = match input {
         Input::File(source) => {
             options.input_len = Some(source.len());
@@ -497,6 +514,7 @@ fn run_dump(
             dump::dump(stream.fill(), options, &mut out)
         }
     };
+    let result = result.and_then(|()| dump::end(options, &mut out).map_err(DumpError::from));
     finish_dump(result.and_then(|()| out.flush().map_err(DumpError::from)))
 }
 

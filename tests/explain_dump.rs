@@ -229,7 +229,42 @@ fn options(width: u16, color: bool) -> DumpOptions {
         color,
         input_len: None,
         encoding: utf8scope::model::Encoding::UTF_8,
+        format: utf8scope::dump::DumpFormat::Text,
     }
+}
+
+#[test]
+fn dump_format_html_writes_a_self_contained_page_naming_the_file_safely() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("<b>papa.txt");
+    std::fs::write(&path, "Папа Hello\n").unwrap();
+    let page = run_utf8scope(
+        &[
+            OsStr::new("dump"),
+            OsStr::new("--format"),
+            OsStr::new("html"),
+            OsStr::new("--bits"),
+            OsStr::new("--theme"),
+            OsStr::new("dark"),
+            path.as_os_str(),
+        ],
+        0,
+    );
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(page.contains("&lt;b&gt;papa.txt"));
+    assert!(!page.contains("<b>"));
+    // Nothing fetched, nothing run.
+    for outside in [
+        "<script", "http://", "https://", "<link", "<img", "@import", "url(",
+    ] {
+        assert!(!page.contains(outside), "{outside} in the page");
+    }
+    // The dark theme's background, and every character of the text.
+    assert!(page.contains("--bg:#1e1e1e"));
+    for c in "ПаHello".chars() {
+        assert!(page.contains(c), "{c}");
+    }
+    assert!(page.trim_end().ends_with("</html>"));
 }
 
 #[test]

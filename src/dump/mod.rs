@@ -5,13 +5,15 @@
 //! dump is what the inspector shows, colours included.
 //! Input is read in chunks, so a stream of any length takes constant memory.
 
+mod line;
+pub mod page;
+
 use std::io::{self, Write};
 
-use std::fmt::Write as _;
+use line::{Line, Styling};
+pub use page::PageTheme;
 
-use anstyle::{Ansi256Color, AnsiColor, Color as AnsiTermColor, Effects, RgbColor, Style};
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier};
 
 use crate::draw::Rows;
 use crate::draw::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
@@ -45,6 +47,24 @@ pub struct DumpOptions {
     pub input_len: Option<u64>,
     /// The encoding the bytes are read in.
     pub encoding: Encoding,
+    /// Text (coloured if `color`) or a page.
+    pub format: DumpFormat,
+}
+
+impl DumpOptions {
+    /// Whether the rows carry colours: a page always does.
+    pub fn colored(&self) -> bool {
+        self.color || matches!(self.format, DumpFormat::Html(_))
+    }
+}
+
+/// What a dump is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DumpFormat {
+    /// Lines of text, with ANSI colours if asked.
+    Text,
+    /// A self-contained HTML page in these colours (see [`page`]).
+    Html(PageTheme),
 }
 
 /// Why a dump stopped.
@@ -111,6 +131,22 @@ pub fn dump(
     let read_from = options.start.saturating_sub(lookback(options.encoding));
     skip(&mut fill, read_from)?;
     dump_from(read_from, fill, options, out)
+}
+
+/// Writes what comes before the rows (a page's head), as `options` say.
+pub fn begin(options: DumpOptions, title: &str, out: &mut impl Write) -> io::Result<()> {
+    match options.format {
+        DumpFormat::Text => Ok(()),
+        DumpFormat::Html(theme) => out.write_all(page::header(theme, title).as_bytes()),
+    }
+}
+
+/// Writes what comes after the rows (a page's legend and end).
+pub fn end(options: DumpOptions, out: &mut impl Write) -> io::Result<()> {
+    match options.format {
+        DumpFormat::Text => Ok(()),
+        DumpFormat::Html(_) => out.write_all(page::footer().as_bytes()),
+    }
 }
 
 /// How far before the start a dump reads to find the unit the start is in
@@ -345,8 +381,8 @@ fn draw_rows(
     out: &mut impl Write,
 ) -> io::Result<()> {
     let per_row = u64::from(layout.bytes_per_row);
-    let theme = Theme::new(options.color);
-    let mut line = Line::new(options.color);
+    let theme = Theme::new(options.colored());
+    let mut line = Line::new(Styling::of(options));
     let mut top = start;
     while top < end {
         let rows = (end - top).div_ceil(per_row).min(u64::from(ROWS_PER_DRAW)) as u16;
@@ -396,104 +432,6 @@ fn write_row(panes: &Rows, row: u16, layout: Layout, line: &mut Line) -> bool {
     true
 }
 
-/// One line of a dump being written: text put at columns, styles turned
-/// into ANSI sequences only where they change.
-struct Line {
-    text: String,
-    /// The column the text has reached.
-    column: u16,
-    color: bool,
-    current: ratatui::style::Style,
-}
-
-impl Line {
-    fn new(color: bool) -> Line {
-        Line {
-            text: String::with_capacity(256),
-            column: 0,
-            color,
-            current: ratatui::style::Style::new(),
-        }
-    }
-
-    /// Puts `text`, `width` cells wide, at `column`, which must not be
-    /// left of what is already there.
-    fn put(&mut self, column: u16, text: &str, width: usize, style: ratatui::style::Style) {
-        if self.column == u16::MAX {
-            // The first put after `finish`: a new line.
-            self.text.clear();
-            self.column = 0;
-        }
-        debug_assert!(column >= self.column, "text is put left to right");
-        if column > self.column {
-            self.set_style(ratatui::style::Style::new());
-            let gap = usize::from(column - self.column);
-            self.text.extend(std::iter::repeat_n(' ', gap));
-            self.column = column;
-        }
-        self.set_style(style);
-        self.text.push_str(text);
-        self.column += width as u16;
-    }
-
-    fn set_style(&mut self, style: ratatui::style::Style) {
-        if !self.color || style == self.current {
-            return;
-        }
-        let old = ansi_style(self.current);
-        let new = ansi_style(style);
-        let _ = write!(self.text, "{}{}", old.render_reset(), new.render());
-        self.current = style;
-    }
-
-    /// Ends the line: `text` holds it, line end included, until the next
-    /// `put` starts another.
-    fn finish(&mut self) {
-        self.set_style(ratatui::style::Style::new());
-        self.text.push('\n');
-        self.column = u16::MAX;
-    }
-}
-
-/// A ratatui style (its colour and modifiers) as an ANSI style.
-fn ansi_style(style: ratatui::style::Style) -> Style {
-    let modifier = style.add_modifier;
-    let color = match style.fg.unwrap_or(Color::Reset) {
-        Color::Reset => None,
-        Color::Black => Some(AnsiColor::Black.into()),
-        Color::Red => Some(AnsiColor::Red.into()),
-        Color::Green => Some(AnsiColor::Green.into()),
-        Color::Yellow => Some(AnsiColor::Yellow.into()),
-        Color::Blue => Some(AnsiColor::Blue.into()),
-        Color::Magenta => Some(AnsiColor::Magenta.into()),
-        Color::Cyan => Some(AnsiColor::Cyan.into()),
-        Color::Gray => Some(AnsiColor::White.into()),
-        Color::DarkGray => Some(AnsiColor::BrightBlack.into()),
-        Color::LightRed => Some(AnsiColor::BrightRed.into()),
-        Color::LightGreen => Some(AnsiColor::BrightGreen.into()),
-        Color::LightYellow => Some(AnsiColor::BrightYellow.into()),
-        Color::LightBlue => Some(AnsiColor::BrightBlue.into()),
-        Color::LightMagenta => Some(AnsiColor::BrightMagenta.into()),
-        Color::LightCyan => Some(AnsiColor::BrightCyan.into()),
-        Color::White => Some(AnsiColor::BrightWhite.into()),
-        Color::Indexed(n) => Some(AnsiTermColor::Ansi256(Ansi256Color(n))),
-        Color::Rgb(r, g, b) => Some(AnsiTermColor::Rgb(RgbColor(r, g, b))),
-    };
-    let mut effects = Effects::new();
-    for (flag, effect) in [
-        (Modifier::BOLD, Effects::BOLD),
-        (Modifier::DIM, Effects::DIMMED),
-        (Modifier::ITALIC, Effects::ITALIC),
-        (Modifier::UNDERLINED, Effects::UNDERLINE),
-        (Modifier::REVERSED, Effects::INVERT),
-    ] {
-        if modifier.contains(flag) {
-            effects |= effect;
-        }
-    }
-    Style::new().fg_color(color).effects(effects)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -521,7 +459,89 @@ mod tests {
             color: false,
             input_len: Some(100),
             encoding: Encoding::UTF_8,
+            format: DumpFormat::Text,
         }
+    }
+
+    /// The page `dump --format html --bits` writes of `bytes`.
+    fn page_of(bytes: &[u8]) -> String {
+        let options = DumpOptions {
+            bits: true,
+            format: DumpFormat::Html(PageTheme::Light),
+            ..plain(8)
+        };
+        let mut out = Vec::new();
+        begin(options, "t", &mut out).unwrap();
+        dump_bytes(bytes, options, &mut out).unwrap();
+        end(options, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The text a browser shows of `page`'s rows: the tags dropped, the
+    /// entities read.
+    fn shown_rows(page: &str) -> String {
+        let rows = &page[page.find("<pre class=\"rows\">").unwrap()..page.find("</pre>").unwrap()];
+        let mut text = String::new();
+        let mut in_tag = false;
+        for c in rows.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' if in_tag => in_tag = false,
+                c if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&")
+    }
+
+    #[test]
+    fn a_page_shows_the_rows_the_text_dump_shows_with_their_colours() {
+        let bytes = "Папа Hello, 日本 \u{10C0C}\n".as_bytes();
+        let page = page_of(bytes);
+        let text = dump_of(
+            bytes,
+            DumpOptions {
+                bits: true,
+                ..plain(8)
+            },
+        );
+        assert_eq!(shown_rows(&page), text);
+        // The lead bytes' style, the marker bits' and the payload's.
+        assert!(page.contains("<span style=\"color:var(--cyan);font-weight:bold;\">D0</span>"));
+        assert!(page.contains("color:var(--dark-gray);opacity:.6;\">110</span>"));
+        assert!(page.contains("color:var(--yellow);\">10000</span>"));
+        assert!(page.starts_with("<!DOCTYPE html>"));
+        assert!(page.ends_with("</html>\n"));
+        assert!(page.contains("class=\"legend\""));
+    }
+
+    #[test]
+    fn a_hostile_file_stays_inert_on_the_page() {
+        let bytes = b"<script>alert(1)</script> & \"q\" \x1b[31mred\x07 \xE2\x80\xAE gnp.exe\n";
+        let page = page_of(bytes);
+        assert!(!page.contains("<script"));
+        assert!(!page.contains("alert(1)</"));
+        // No control character reaches the page, the line feeds aside.
+        assert!(
+            page.chars().all(|c| !c.is_control() || c == '\n'),
+            "a control character in the page"
+        );
+        // No bidi control either (the inspector shows them as pictures).
+        assert!(!page.contains('\u{202E}'));
+        // What the reader sees is the text dump, characters and all.
+        let text = dump_of(
+            bytes,
+            DumpOptions {
+                bits: true,
+                ..plain(8)
+            },
+        );
+        assert_eq!(shown_rows(&page), text);
+        assert!(text.contains("<script"), "{text}");
     }
 
     #[test]

@@ -1,0 +1,240 @@
+//! `dump --format html`: the rows as a self-contained HTML page for slides
+//! and handouts. The cells keep the inspector's looks (the same `Rows`
+//! styles, written as inline CSS over named colours), the text stays
+//! selectable, and a legend says what the colours mean. No script, no
+//! font or image from the network; every byte of the file reaches the page
+//! only as the escaped glyph the inspector shows for it.
+
+use std::fmt::Write as _;
+
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::draw::theme::Theme;
+use crate::model::ByteRole;
+
+/// The colours of a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PageTheme {
+    /// Dark text on a light background (for slides and print).
+    Light,
+    /// Light text on a dark background, as in a terminal.
+    Dark,
+    /// The viewer's preference (`prefers-color-scheme`).
+    Auto,
+}
+
+/// Appends `text` to `out` with the characters HTML gives a meaning
+/// escaped. (The glyphs a dump writes hold no control character: the
+/// inspector's glyph rules show those as pictures.)
+pub fn escape_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // Never expected from a glyph; written as a number if it comes.
+            c if c.is_control() => {
+                let _ = write!(out, "&#x{:X};", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+/// The CSS of a colour: a named one as the page theme's variable.
+fn css_color(color: Color) -> Option<String> {
+    let name = match color {
+        Color::Reset => return None,
+        Color::Black => "black",
+        Color::Red => "red",
+        Color::Green => "green",
+        Color::Yellow => "yellow",
+        Color::Blue => "blue",
+        Color::Magenta => "magenta",
+        Color::Cyan => "cyan",
+        Color::Gray => "gray",
+        Color::DarkGray => "dark-gray",
+        Color::LightRed => "light-red",
+        Color::LightGreen => "light-green",
+        Color::LightYellow => "light-yellow",
+        Color::LightBlue => "light-blue",
+        Color::LightMagenta => "light-magenta",
+        Color::LightCyan => "light-cyan",
+        Color::White => "white",
+        Color::Indexed(n) => return Some(format!("var(--ansi-{n}, currentcolor)")),
+        Color::Rgb(r, g, b) => return Some(format!("#{r:02x}{g:02x}{b:02x}")),
+    };
+    Some(format!("var(--{name})"))
+}
+
+/// The inline CSS of a cell's style.
+pub fn css(style: Style) -> String {
+    let mut css = String::new();
+    let modifier = style.add_modifier;
+    let (mut fg, mut bg) = (style.fg.and_then(css_color), style.bg.and_then(css_color));
+    if modifier.contains(Modifier::REVERSED) {
+        (fg, bg) = (
+            Some(bg.unwrap_or_else(|| "var(--bg)".into())),
+            Some(fg.unwrap_or_else(|| "var(--fg)".into())),
+        );
+    }
+    if let Some(fg) = fg {
+        let _ = write!(css, "color:{fg};");
+    }
+    if let Some(bg) = bg {
+        let _ = write!(css, "background:{bg};");
+    }
+    if modifier.contains(Modifier::BOLD) {
+        css.push_str("font-weight:bold;");
+    }
+    if modifier.contains(Modifier::DIM) {
+        css.push_str("opacity:.6;");
+    }
+    if modifier.contains(Modifier::ITALIC) {
+        css.push_str("font-style:italic;");
+    }
+    if modifier.contains(Modifier::UNDERLINED) {
+        css.push_str("text-decoration:underline;");
+        if let Some(under) = style.underline_color.and_then(css_color) {
+            let _ = write!(css, "text-decoration-color:{under};");
+        }
+    }
+    css
+}
+
+/// The named colours, light theme then dark: (variable, light, dark).
+const COLOURS: [(&str, &str, &str); 16] = [
+    ("black", "#1f2328", "#1e1e1e"),
+    ("red", "#c62828", "#f14c4c"),
+    ("green", "#1a7f37", "#23d18b"),
+    ("yellow", "#9a6700", "#f5f543"),
+    ("blue", "#0550ae", "#3b8eea"),
+    ("magenta", "#a626a4", "#d670d6"),
+    ("cyan", "#0e7490", "#29b8db"),
+    ("gray", "#d0d7de", "#cccccc"),
+    ("dark-gray", "#6e7781", "#808080"),
+    ("light-red", "#e5534b", "#f14c4c"),
+    ("light-green", "#2da44e", "#23d18b"),
+    ("light-yellow", "#bf8700", "#f5f543"),
+    ("light-blue", "#218bff", "#3b8eea"),
+    ("light-magenta", "#c297ff", "#d670d6"),
+    ("light-cyan", "#3192aa", "#29b8db"),
+    ("white", "#ffffff", "#e5e5e5"),
+];
+
+/// The variables of one theme: `--fg`, `--bg` and the named colours.
+fn theme_variables(dark: bool) -> String {
+    let (fg, bg) = if dark {
+        ("#d4d4d4", "#1e1e1e")
+    } else {
+        ("#1f2328", "#ffffff")
+    };
+    let mut css = format!("--fg:{fg};--bg:{bg};");
+    for (name, light, dark_colour) in COLOURS {
+        let _ = write!(css, "--{name}:{};", if dark { dark_colour } else { light });
+    }
+    css
+}
+
+/// The page up to the rows: its head, with the stylesheet, and the opening
+/// of the block the rows go in. `title` is escaped.
+pub fn header(theme: PageTheme, title: &str) -> String {
+    let themes = match theme {
+        PageTheme::Light => format!(":root{{{}}}", theme_variables(false)),
+        PageTheme::Dark => format!(":root{{{}}}", theme_variables(true)),
+        PageTheme::Auto => format!(
+            ":root{{{}}}@media (prefers-color-scheme: dark){{:root{{{}}}}}",
+            theme_variables(false),
+            theme_variables(true)
+        ),
+    };
+    let mut page = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"generator\" content=\"utf8scope dump\">\n<title>",
+    );
+    escape_into(&mut page, title);
+    let _ = write!(
+        page,
+        "</title>\n<style>\n{themes}\n\
+         body{{margin:1.5em;color:var(--fg);background:var(--bg);\
+         font-family:ui-monospace,\"DejaVu Sans Mono\",Menlo,Consolas,monospace}}\n\
+         pre{{margin:0;font:inherit;line-height:1.35;font-variant-ligatures:none}}\n\
+         .legend{{margin-top:1.2em;font-size:.9em}}\n\
+         .legend span.key{{padding:0 .3em;margin-right:.4em}}\n\
+         </style>\n</head>\n<body>\n<pre class=\"rows\">"
+    );
+    page
+}
+
+/// What the colours mean, each shown in the style the rows use for it.
+fn legend() -> String {
+    let theme = Theme::new(true);
+    let entries = [
+        (theme.role(ByteRole::Lead { len: 2 }), "C3", "lead byte"),
+        (
+            theme.role(ByteRole::Continuation { index: 1, len: 2 }),
+            "A9",
+            "continuation byte",
+        ),
+        (theme.error(), "FF", "invalid byte"),
+        (theme.quiet(), "110", "marker bits"),
+        (
+            theme.payload(0),
+            "00011",
+            "payload bits, one colour per character",
+        ),
+        (theme.payload(1), "101001", "(the next character's)"),
+    ];
+    let mut legend = String::from("<div class=\"legend\">");
+    for (style, sample, meaning) in entries {
+        let _ = write!(
+            legend,
+            "<div><span class=\"key\" style=\"{}\">{sample}</span>{meaning}</div>",
+            css(style)
+        );
+    }
+    legend.push_str("</div>\n");
+    legend
+}
+
+/// The end of the page: the rows' block closed, the legend, the closing tags.
+pub fn footer() -> String {
+    format!("</pre>\n{}</body>\n</html>\n", legend())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_and_controls_are_escaped() {
+        let mut out = String::new();
+        escape_into(&mut out, "<script>&\"'\u{1b}é");
+        assert_eq!(out, "&lt;script&gt;&amp;&quot;&#39;&#x1B;é");
+    }
+
+    #[test]
+    fn styles_become_inline_css_over_the_theme_s_colours() {
+        let theme = Theme::new(true);
+        assert_eq!(
+            css(theme.role(ByteRole::Lead { len: 2 })),
+            "color:var(--cyan);font-weight:bold;"
+        );
+        let error = css(theme.error());
+        assert!(error.contains("background:var(--red)"), "{error}");
+        assert_eq!(css(Style::new()), "");
+    }
+
+    #[test]
+    fn each_theme_sets_every_colour_the_css_names() {
+        for theme in [PageTheme::Light, PageTheme::Dark, PageTheme::Auto] {
+            let head = header(theme, "x");
+            for (name, _, _) in COLOURS {
+                assert!(head.contains(&format!("--{name}:")), "{name} in {theme:?}");
+            }
+        }
+        assert!(header(PageTheme::Auto, "x").contains("prefers-color-scheme: dark"));
+    }
+}
