@@ -65,7 +65,7 @@ pub enum Feed<'a, F> {
     Reader(F),
 }
 
-/// The reader type of an [`Feed`] that is only ever bytes in memory.
+/// The reader type of a [`Feed`] that is only ever bytes in memory.
 pub type NoReader = fn(&mut [u8]) -> Result<usize, SourceError>;
 
 impl<'a> Feed<'a, NoReader> {
@@ -75,7 +75,7 @@ impl<'a> Feed<'a, NoReader> {
     }
 }
 
-/// The input of a source: its bytes when they are in memory, positioned
+/// The feed of a source: its bytes when they are in memory, positioned
 /// reads from its start otherwise.
 pub fn source_feed(
     source: &Source,
