@@ -224,11 +224,12 @@ pub(crate) enum Command {
         /// default a BOM decides, else UTF-8.
         #[arg(long, value_name = "ENC", value_parser = parse_encoding_rule)]
         encoding: Option<EncodingRule>,
-        /// Write the rows as text, or as a self-contained HTML page with the
-        /// inspector's colours and a legend (for slides and handouts).
+        /// Write the rows as text, or as a self-contained HTML page or SVG
+        /// picture with the inspector's colours and a legend (for slides and
+        /// handouts).
         #[arg(long, value_enum, default_value_t = DumpFormatArg::Text, value_name = "FORMAT")]
         format: DumpFormatArg,
-        /// The page's colours (`--format html`).
+        /// The page's or picture's colours (`--format html` or `svg`).
         #[arg(long, value_enum, default_value_t = utf8scope::dump::PageTheme::Light, value_name = "THEME")]
         theme: utf8scope::dump::PageTheme,
     },
@@ -249,6 +250,8 @@ pub(crate) enum DumpFormatArg {
     Text,
     /// A self-contained HTML page.
     Html,
+    /// A self-contained SVG picture (at most 16 MiB of rows).
+    Svg,
 }
 
 /// The subcommands, for suggestions when a first argument is neither one

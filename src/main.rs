@@ -215,6 +215,7 @@ fn main() -> ExitCode {
                 format: match format {
                     DumpFormatArg::Text => DumpFormat::Text,
                     DumpFormatArg::Html => DumpFormat::Html(theme),
+                    DumpFormatArg::Svg => DumpFormat::Svg(theme),
                 },
             };
             run_dump(file.as_deref(), options, None, encoding)
@@ -463,6 +464,12 @@ fn run_dump(
     if let Err(error) = dump::begin(options, &title, &mut out) {
         return finish_dump(Err(error.into()));
     }
+    // A picture's rows are kept until their number, its height, is known.
+    let mut svg_rows = dump::SvgRows::default();
+    let mut rows_to: &mut dyn Write = match options.format {
+        DumpFormat::Svg(_) => &mut svg_rows,
+        DumpFormat::Text | DumpFormat::Html(_) => &mut out,
+    };
     let result = match input {
         Input::File(source) => {
             options.input_len = Some(source.len());
@@ -505,16 +512,22 @@ fn run_dump(
                 position += n as u64;
                 Ok(n)
             };
-            dump::dump_from(from, fill, options, &mut out)
+            dump::dump_from(from, fill, options, &mut rows_to)
         }
         Input::Stream(mut stream) => {
             // A pipe is read once: its start decides as a file's would.
             let head = stream.peek(DETECT_SAMPLE).unwrap_or_default();
             options.encoding = inspector_encoding(&head, encoding).0;
-            dump::dump(stream.fill(), options, &mut out)
+            dump::dump(stream.fill(), options, &mut rows_to)
         }
     };
     let result = result.and_then(|()| dump::end(options, &mut out).map_err(DumpError::from));
+    let result = result.and_then(|()| match options.format {
+        DumpFormat::Svg(theme) => out
+            .write_all(svg_rows.picture(options, theme, &title).as_bytes())
+            .map_err(DumpError::from),
+        DumpFormat::Text | DumpFormat::Html(_) => Ok(()),
+    });
     finish_dump(result.and_then(|()| out.flush().map_err(DumpError::from)))
 }
 

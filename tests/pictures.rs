@@ -50,13 +50,13 @@ fn run_chromium(chromium: &Path, page: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// The page `utf8scope dump --format html --bits` writes of `text`.
-fn page_of(text: &str, dir: &Path) -> String {
+/// What `utf8scope dump --format FORMAT --bits` writes of `text`.
+fn picture_of(format: &str, text: &str, dir: &Path) -> String {
     let file = dir.join("input.txt");
     std::fs::write(&file, text).unwrap();
     let output = assert_cmd::Command::cargo_bin("utf8scope")
         .unwrap()
-        .args(["dump", "--format", "html", "--bits", "--width", "8"])
+        .args(["dump", "--format", format, "--bits", "--width", "8"])
         .arg(&file)
         .output()
         .unwrap();
@@ -93,54 +93,38 @@ fn pixels(png_file: &Path) -> (usize, Vec<[u8; 3]>) {
     (info.width as usize, pixels)
 }
 
-/// Whether some pixel of `rows` (each `width` long) is within `slack` of
-/// `colour` in every channel.
+/// Whether some pixel of `pixels` is within `slack` of `colour` in every
+/// channel.
 fn shows(pixels: &[[u8; 3]], colour: [u8; 3], slack: u8) -> bool {
     pixels
         .iter()
         .any(|p| (0..3).all(|i| p[i].abs_diff(colour[i]) <= slack))
 }
 
-#[test]
-fn the_page_shows_the_bits_in_the_legend_s_colours_and_every_character() {
-    let Some(chromium) = chromium() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let text = "Папа Hello, 日本\n";
-    let page = page_of(text, dir.path());
-    // Big type, so that the strokes' cores are the ink's own colour.
-    let big = page.replace("</style>", "pre,.legend{font-size:44px}\n</style>");
-    let html = dir.path().join("page.html");
-    std::fs::write(&html, &big).unwrap();
+/// The screenshot cut in two where the widest blank band between inked
+/// rows of pixels is: the rows above, the legend below.
+fn rows_and_legend(width: usize, pixels: &[[u8; 3]]) -> (&[[u8; 3]], &[[u8; 3]]) {
+    let background = pixels[0];
+    let inked: Vec<usize> = (0..pixels.len() / width)
+        .filter(|&y| {
+            pixels[y * width..(y + 1) * width]
+                .iter()
+                .any(|p| *p != background)
+        })
+        .collect();
+    let (gap_start, _) = inked
+        .windows(2)
+        .map(|pair| (pair[0], pair[1] - pair[0]))
+        .max_by_key(|&(_, gap)| gap)
+        .expect("ink on the picture");
+    pixels.split_at((gap_start + 1) * width)
+}
 
-    let shot = dir.path().join("shot.png");
-    let screenshot = format!("--screenshot={}", shot.display());
-    run_chromium(&chromium, &html, &[&screenshot, "--window-size=4200,900"]);
-    let (width, all) = pixels(&shot);
-    // The rows (two lines of type) above the legend.
-    let row_band = &all[..width * 150];
-    let legend_band = &all[width * 150..];
-    let payload = theme_colour(&page, "yellow");
-    let marker = over_white(theme_colour(&page, "dark-gray"), 0.6);
-    for (what, colour) in [("a payload bit", payload), ("a marker bit", marker)] {
-        assert!(
-            shows(row_band, colour, 10),
-            "{what} in the rows: {colour:?}"
-        );
-        assert!(
-            shows(legend_band, colour, 10),
-            "{what} in the legend: {colour:?}"
-        );
-    }
-
-    // What the page says, as text: every character in order.
-    let dom = run_chromium(&chromium, &html, &["--dump-dom"]);
-    let rows_start = dom
-        .find("<pre class=\"rows\">")
-        .expect("the rows in the DOM");
-    let rows = &dom[rows_start..dom[rows_start..].find("</pre>").unwrap() + rows_start];
+/// The text of `markup` with its tags dropped.
+fn text_of(markup: &str) -> String {
     let mut shown = String::new();
     let mut in_tag = false;
-    for c in rows.chars() {
+    for c in markup.chars() {
         match c {
             '<' => in_tag = true,
             '>' if in_tag => in_tag = false,
@@ -148,9 +132,60 @@ fn the_page_shows_the_bits_in_the_legend_s_colours_and_every_character() {
             _ => {}
         }
     }
-    // The input's characters among what the rows say (hex digits are
-    // upper case, bits are 0 and 1: neither is among them), in order.
-    let expected: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let found: String = shown.chars().filter(|c| expected.contains(*c)).collect();
-    assert_eq!(found, expected, "the page's text: {shown}");
+    shown
+}
+
+#[test]
+fn pictures_show_the_bits_in_the_legend_s_colours_and_every_character() {
+    let Some(chromium) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let text = "Папа Hello, 日本\n";
+    for (format, file) in [("html", "page.html"), ("svg", "picture.svg")] {
+        let picture = picture_of(format, text, dir.path());
+        let path = dir.path().join(file);
+        std::fs::write(&path, &picture).unwrap();
+
+        // At three pixels a point, the strokes' cores are the ink's own colour.
+        let shot = dir.path().join(format!("{format}.png"));
+        let screenshot = format!("--screenshot={}", shot.display());
+        run_chromium(
+            &chromium,
+            &path,
+            &[
+                &screenshot,
+                "--window-size=1400,300",
+                "--force-device-scale-factor=3",
+            ],
+        );
+        let (width, all) = pixels(&shot);
+        let (rows, legend) = rows_and_legend(width, &all);
+        let payload = theme_colour(&picture, "yellow");
+        let marker = over_white(theme_colour(&picture, "dark-gray"), 0.6);
+        for (what, colour) in [("a payload bit", payload), ("a marker bit", marker)] {
+            assert!(
+                shows(rows, colour, 12),
+                "{format}: {what} in the rows: {colour:?}"
+            );
+            assert!(
+                shows(legend, colour, 12),
+                "{format}: {what} in the legend: {colour:?}"
+            );
+        }
+
+        // What the picture says, as text: the input's characters, in order
+        // (hex digits are upper case and bits are 0 and 1: none of them).
+        let dom = run_chromium(&chromium, &path, &["--dump-dom"]);
+        let expected: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let rows_start = (dom.find("<pre class=\"rows\">"))
+            .or_else(|| dom.find("<text "))
+            .expect("the rows in the DOM");
+        let found: String = text_of(&dom[rows_start..])
+            .split("lead byte")
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| expected.contains(*c))
+            .collect();
+        assert_eq!(found, expected, "{format}: the text of {dom}");
+    }
 }

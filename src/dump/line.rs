@@ -1,6 +1,7 @@
 //! One line of a dump being written: text put at columns, each style
 //! written where it changes, as ANSI sequences (a terminal, `less -R`), as
-//! HTML spans (a page, see [`super::page`]), or not at all (plain text).
+//! HTML spans (a page, see [`super::page`]), as an SVG picture's lines, or
+//! not at all (plain text).
 
 use std::fmt::Write as _;
 
@@ -19,6 +20,8 @@ pub enum Styling {
     Ansi,
     /// As HTML spans with inline CSS, the text escaped.
     Html,
+    /// As the `<tspan>`s of an SVG picture, a line each.
+    Svg,
 }
 
 impl Styling {
@@ -26,6 +29,7 @@ impl Styling {
     pub fn of(options: DumpOptions) -> Styling {
         match options.format {
             DumpFormat::Html(_) => Styling::Html,
+            DumpFormat::Svg(_) => Styling::Svg,
             DumpFormat::Text if options.color => Styling::Ansi,
             DumpFormat::Text => Styling::Plain,
         }
@@ -56,10 +60,13 @@ impl Line {
     /// Puts `text`, `width` cells wide, at `column`, which must not be
     /// left of what is already there.
     pub fn put(&mut self, column: u16, text: &str, width: usize, style: ratatui::style::Style) {
-        if self.column == u16::MAX {
-            // The first put after `finish`: a new line.
+        if self.column == u16::MAX || self.text.is_empty() {
+            // The first put after `finish` (or ever): a new line.
             self.text.clear();
             self.column = 0;
+            if self.styling == Styling::Svg {
+                self.text.push_str(&page::svg_line_start());
+            }
         }
         debug_assert!(column >= self.column, "text is put left to right");
         if column > self.column {
@@ -70,7 +77,7 @@ impl Line {
         }
         self.set_style(style);
         match self.styling {
-            Styling::Html => page::escape_into(&mut self.text, text),
+            Styling::Html | Styling::Svg => page::escape_into(&mut self.text, text),
             Styling::Plain | Styling::Ansi => self.text.push_str(text),
         }
         self.column += width as u16;
@@ -95,6 +102,14 @@ impl Line {
                     let _ = write!(self.text, "<span style=\"{}\">", page::css(style));
                 }
             }
+            Styling::Svg => {
+                if self.current != ratatui::style::Style::new() {
+                    self.text.push_str("</tspan>");
+                }
+                if style != ratatui::style::Style::new() {
+                    let _ = write!(self.text, "<tspan style=\"{}\">", page::svg_css(style));
+                }
+            }
         }
         self.current = style;
     }
@@ -103,6 +118,9 @@ impl Line {
     /// `put` starts another.
     pub fn finish(&mut self) {
         self.set_style(ratatui::style::Style::new());
+        if self.styling == Styling::Svg {
+            self.text.push_str("</tspan>");
+        }
         self.text.push('\n');
         self.column = u16::MAX;
     }

@@ -54,7 +54,7 @@ pub struct DumpOptions {
 impl DumpOptions {
     /// Whether the rows carry colours: a page always does.
     pub fn colored(&self) -> bool {
-        self.color || matches!(self.format, DumpFormat::Html(_))
+        self.color || matches!(self.format, DumpFormat::Html(_) | DumpFormat::Svg(_))
     }
 }
 
@@ -65,6 +65,52 @@ pub enum DumpFormat {
     Text,
     /// A self-contained HTML page in these colours (see [`page`]).
     Html(PageTheme),
+    /// A self-contained SVG picture in these colours (see [`page`]); the
+    /// caller wraps the rows with [`page::svg_picture`], once their number
+    /// is known.
+    Svg(PageTheme),
+}
+
+/// The most bytes of rows an SVG picture holds (a picture is for a slide).
+pub const SVG_MAX_ROWS_BYTES: usize = 16 << 20;
+
+/// The rows of an SVG picture, kept until their number is known (the
+/// picture's size comes first), up to [`SVG_MAX_ROWS_BYTES`].
+#[derive(Debug, Default)]
+pub struct SvgRows {
+    rows: Vec<u8>,
+}
+
+impl Write for SvgRows {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.rows.len() + bytes.len() > SVG_MAX_ROWS_BYTES {
+            return Err(io::Error::other(
+                "an SVG picture is for a slide: pick fewer bytes with -s and -n",
+            ));
+        }
+        self.rows.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl SvgRows {
+    /// The whole picture (see [`page::svg_picture`]) of the rows kept.
+    pub fn picture(&self, options: DumpOptions, theme: PageTheme, title: &str) -> String {
+        // The rows are the dump's own text: UTF-8.
+        let rows = String::from_utf8_lossy(&self.rows);
+        let lines = rows.matches('\n').count() as u32;
+        page::svg_picture(theme, title, &rows, lines, row_columns(options))
+    }
+}
+
+/// How many cells wide a row is.
+pub fn row_columns(options: DumpOptions) -> u16 {
+    let layout = row_layout(options);
+    layout.text.x + layout.text.width
 }
 
 /// Why a dump stopped.
@@ -136,7 +182,7 @@ pub fn dump(
 /// Writes what comes before the rows (a page's head), as `options` say.
 pub fn begin(options: DumpOptions, title: &str, out: &mut impl Write) -> io::Result<()> {
     match options.format {
-        DumpFormat::Text => Ok(()),
+        DumpFormat::Text | DumpFormat::Svg(_) => Ok(()),
         DumpFormat::Html(theme) => out.write_all(page::header(theme, title).as_bytes()),
     }
 }
@@ -144,7 +190,7 @@ pub fn begin(options: DumpOptions, title: &str, out: &mut impl Write) -> io::Res
 /// Writes what comes after the rows (a page's legend and end).
 pub fn end(options: DumpOptions, out: &mut impl Write) -> io::Result<()> {
     match options.format {
-        DumpFormat::Text => Ok(()),
+        DumpFormat::Text | DumpFormat::Svg(_) => Ok(()),
         DumpFormat::Html(_) => out.write_all(page::footer().as_bytes()),
     }
 }
@@ -517,6 +563,54 @@ mod tests {
         assert!(page.starts_with("<!DOCTYPE html>"));
         assert!(page.ends_with("</html>\n"));
         assert!(page.contains("class=\"legend\""));
+    }
+
+    /// The SVG picture `dump --format svg --bits` makes of `bytes`.
+    fn svg_of(bytes: &[u8]) -> String {
+        let options = DumpOptions {
+            bits: true,
+            format: DumpFormat::Svg(PageTheme::Dark),
+            ..plain(8)
+        };
+        let mut rows = SvgRows::default();
+        dump_bytes(bytes, options, &mut rows).unwrap();
+        rows.picture(options, PageTheme::Dark, "t")
+    }
+
+    #[test]
+    fn an_svg_picture_shows_the_rows_the_text_dump_shows_and_nothing_raw() {
+        let bytes = "Папа Hello, 日本 <svg onload=x> & \u{202E}\x1b[31m\n".as_bytes();
+        let picture = svg_of(bytes);
+        let text = dump_of(
+            bytes,
+            DumpOptions {
+                bits: true,
+                ..plain(8)
+            },
+        );
+        let lines = text.lines().count();
+        // Each row is a line of the picture, its text the text dump's row.
+        let rows: String = picture
+            .lines()
+            .filter(|line| line.starts_with("<tspan x="))
+            .take(lines)
+            .map(|line| shown_rows(&format!("<pre class=\"rows\">{line}</pre>")) + "\n")
+            .collect();
+        assert_eq!(rows, text);
+        assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(picture.contains(&format!("height=\"{}\"", 2 * 16 + (lines as u32 + 7) * 19)));
+        assert!(!picture.contains("<svg onload"));
+        assert!(!picture.contains('\u{202E}'));
+        assert!(picture.chars().all(|c| !c.is_control() || c == '\n'));
+    }
+
+    #[test]
+    fn an_svg_picture_of_more_than_a_slide_is_refused() {
+        let mut rows = SvgRows::default();
+        let big = vec![b'a'; SVG_MAX_ROWS_BYTES / 2 + 1];
+        rows.write_all(&big).unwrap();
+        let error = rows.write_all(&big).unwrap_err();
+        assert!(error.to_string().contains("-s and -n"), "{error}");
     }
 
     #[test]

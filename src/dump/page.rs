@@ -104,6 +104,88 @@ pub fn css(style: Style) -> String {
     css
 }
 
+/// The SVG form of a cell's style: the colour as the text's fill. SVG
+/// text has no background, so a style with one (an invalid byte's white
+/// on red) is drawn in the background's colour, bold and underlined.
+pub fn svg_css(style: Style) -> String {
+    let mut css = String::new();
+    let modifier = style.add_modifier;
+    let fill = match (style.bg.and_then(css_color), style.fg.and_then(css_color)) {
+        (Some(bg), _) => Some(bg),
+        (None, fg) => fg,
+    };
+    if let Some(fill) = fill {
+        let _ = write!(css, "fill:{fill};");
+    }
+    if modifier.contains(Modifier::BOLD) || style.bg.is_some() {
+        css.push_str("font-weight:bold;");
+    }
+    if modifier.contains(Modifier::DIM) {
+        css.push_str("fill-opacity:.6;");
+    }
+    if modifier.contains(Modifier::ITALIC) {
+        css.push_str("font-style:italic;");
+    }
+    if modifier.intersects(Modifier::UNDERLINED | Modifier::REVERSED) || style.bg.is_some() {
+        css.push_str("text-decoration:underline;");
+    }
+    css
+}
+
+/// The size of an SVG picture's type, in pixels.
+pub const SVG_FONT_SIZE: u32 = 14;
+/// The height of an SVG picture's line, in pixels.
+pub const SVG_LINE: u32 = 19;
+/// The margin around an SVG picture's text, in pixels.
+pub const SVG_MARGIN: u32 = 16;
+/// A monospace cell's width at [`SVG_FONT_SIZE`] (0.6 em, the width of the
+/// common monospace fonts), in tenths of a pixel.
+const SVG_CELL_TENTHS: u32 = 84;
+
+/// What opens a line of an SVG picture: its place, a line below the last.
+pub fn svg_line_start() -> String {
+    format!("<tspan x=\"{SVG_MARGIN}\" dy=\"{SVG_LINE}\">")
+}
+
+/// A whole SVG picture around `body` (the rows, `lines` of them, each
+/// opened by [`svg_line_start`]), `columns` cells wide, with the legend
+/// under the rows. `title` is escaped.
+pub fn svg_picture(theme: PageTheme, title: &str, body: &str, lines: u32, columns: u16) -> String {
+    let legend_lines = LEGEND.len() as u32 + 1;
+    let width = 2 * SVG_MARGIN + (u32::from(columns) * SVG_CELL_TENTHS).div_ceil(10);
+    let height = 2 * SVG_MARGIN + (lines + legend_lines) * SVG_LINE;
+    let mut picture = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\">\n<title>"
+    );
+    escape_into(&mut picture, title);
+    let _ = write!(
+        picture,
+        "</title>\n<style>\n{}\n\
+         text{{font-family:ui-monospace,\"DejaVu Sans Mono\",Menlo,Consolas,monospace;\
+         font-size:{SVG_FONT_SIZE}px;fill:var(--fg);white-space:pre}}\n</style>\n\
+         <rect width=\"100%\" height=\"100%\" style=\"fill:var(--bg)\"/>\n\
+         <text xml:space=\"preserve\" y=\"{}\">\n{body}",
+        theme_css(theme),
+        SVG_MARGIN - SVG_LINE / 4,
+    );
+    // The legend, a blank line below the rows.
+    let _ = writeln!(
+        picture,
+        "<tspan x=\"{SVG_MARGIN}\" dy=\"{SVG_LINE}\"> </tspan>"
+    );
+    for (style, sample, meaning) in legend_entries() {
+        let _ = writeln!(
+            picture,
+            "{}<tspan style=\"{}\">{sample}</tspan> {meaning}</tspan>",
+            svg_line_start(),
+            svg_css(style)
+        );
+    }
+    picture.push_str("</text>\n</svg>\n");
+    picture
+}
+
 /// The named colours, light theme then dark: (variable, light, dark).
 const COLOURS: [(&str, &str, &str); 16] = [
     ("black", "#1f2328", "#1e1e1e"),
@@ -138,10 +220,10 @@ fn theme_variables(dark: bool) -> String {
     css
 }
 
-/// The page up to the rows: its head, with the stylesheet, and the opening
-/// of the block the rows go in. `title` is escaped.
-pub fn header(theme: PageTheme, title: &str) -> String {
-    let themes = match theme {
+/// The stylesheet's variables for `theme` (both, switched by the viewer's
+/// preference, for `auto`).
+fn theme_css(theme: PageTheme) -> String {
+    match theme {
         PageTheme::Light => format!(":root{{{}}}", theme_variables(false)),
         PageTheme::Dark => format!(":root{{{}}}", theme_variables(true)),
         PageTheme::Auto => format!(
@@ -149,7 +231,13 @@ pub fn header(theme: PageTheme, title: &str) -> String {
             theme_variables(false),
             theme_variables(true)
         ),
-    };
+    }
+}
+
+/// The page up to the rows: its head, with the stylesheet, and the opening
+/// of the block the rows go in. `title` is escaped.
+pub fn header(theme: PageTheme, title: &str) -> String {
+    let themes = theme_css(theme);
     let mut page = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"generator\" content=\"utf8scope dump\">\n<title>",
@@ -168,27 +256,37 @@ pub fn header(theme: PageTheme, title: &str) -> String {
     page
 }
 
+/// The legend's entries: a sample and what it means.
+const LEGEND: [(&str, &str); 6] = [
+    ("C3", "lead byte"),
+    ("A9", "continuation byte"),
+    ("FF", "invalid byte"),
+    ("110", "marker bits"),
+    ("00011", "payload bits, one colour per character"),
+    ("101001", "(the next character's)"),
+];
+
+/// The legend's entries, each with the style the rows use for it.
+fn legend_entries() -> impl Iterator<Item = (Style, &'static str, &'static str)> {
+    let theme = Theme::new(true);
+    let styles = [
+        theme.role(ByteRole::Lead { len: 2 }),
+        theme.role(ByteRole::Continuation { index: 1, len: 2 }),
+        theme.error(),
+        theme.quiet(),
+        theme.payload(0),
+        theme.payload(1),
+    ];
+    styles
+        .into_iter()
+        .zip(LEGEND)
+        .map(|(style, (sample, meaning))| (style, sample, meaning))
+}
+
 /// What the colours mean, each shown in the style the rows use for it.
 fn legend() -> String {
-    let theme = Theme::new(true);
-    let entries = [
-        (theme.role(ByteRole::Lead { len: 2 }), "C3", "lead byte"),
-        (
-            theme.role(ByteRole::Continuation { index: 1, len: 2 }),
-            "A9",
-            "continuation byte",
-        ),
-        (theme.error(), "FF", "invalid byte"),
-        (theme.quiet(), "110", "marker bits"),
-        (
-            theme.payload(0),
-            "00011",
-            "payload bits, one colour per character",
-        ),
-        (theme.payload(1), "101001", "(the next character's)"),
-    ];
     let mut legend = String::from("<div class=\"legend\">");
-    for (style, sample, meaning) in entries {
+    for (style, sample, meaning) in legend_entries() {
         let _ = write!(
             legend,
             "<div><span class=\"key\" style=\"{}\">{sample}</span>{meaning}</div>",
