@@ -509,6 +509,17 @@ mod tests {
         }
     }
 
+    /// The text `dump --bits --width 8` writes of `bytes`, without colour.
+    fn text_with_bits(bytes: &[u8]) -> String {
+        dump_of(
+            bytes,
+            DumpOptions {
+                bits: true,
+                ..plain(8)
+            },
+        )
+    }
+
     /// The page `dump --format html --bits` writes of `bytes`.
     fn page_of(bytes: &[u8]) -> String {
         let options = DumpOptions {
@@ -548,13 +559,7 @@ mod tests {
     fn a_page_shows_the_rows_the_text_dump_shows_with_their_colours() {
         let bytes = "Папа Hello, 日本 \u{10C0C}\n".as_bytes();
         let page = page_of(bytes);
-        let text = dump_of(
-            bytes,
-            DumpOptions {
-                bits: true,
-                ..plain(8)
-            },
-        );
+        let text = text_with_bits(bytes);
         assert_eq!(shown_rows(&page), text);
         // The lead bytes' style, the marker bits' and the payload's.
         assert!(page.contains("<span style=\"color:var(--cyan);font-weight:bold;\">D0</span>"));
@@ -581,13 +586,7 @@ mod tests {
     fn an_svg_picture_shows_the_rows_the_text_dump_shows_and_nothing_raw() {
         let bytes = "Папа Hello, 日本 <svg onload=x> & \u{202E}\x1b[31m\n".as_bytes();
         let picture = svg_of(bytes);
-        let text = dump_of(
-            bytes,
-            DumpOptions {
-                bits: true,
-                ..plain(8)
-            },
-        );
+        let text = text_with_bits(bytes);
         let lines = text.lines().count();
         // Each row is a line of the picture, its text the text dump's row.
         let rows: String = picture
@@ -627,13 +626,7 @@ mod tests {
         // No bidi control either (the inspector shows them as pictures).
         assert!(!page.contains('\u{202E}'));
         // What the reader sees is the text dump, characters and all.
-        let text = dump_of(
-            bytes,
-            DumpOptions {
-                bits: true,
-                ..plain(8)
-            },
-        );
+        let text = text_with_bits(bytes);
         assert_eq!(shown_rows(&page), text);
         assert!(text.contains("<script"), "{text}");
     }
