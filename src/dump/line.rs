@@ -40,7 +40,7 @@ impl Styling {
 pub struct Line {
     /// The line so far (after [`Line::finish`], all of it).
     pub text: String,
-    /// The column the text has reached.
+    /// The column the text has reached (`u16::MAX`: no line is open).
     column: u16,
     styling: Styling,
     current: ratatui::style::Style,
@@ -51,7 +51,7 @@ impl Line {
     pub fn new(styling: Styling) -> Line {
         Line {
             text: String::with_capacity(256),
-            column: 0,
+            column: u16::MAX,
             styling,
             current: ratatui::style::Style::new(),
         }
@@ -60,7 +60,7 @@ impl Line {
     /// Puts `text`, `width` cells wide, at `column`, which must not be
     /// left of what is already there.
     pub fn put(&mut self, column: u16, text: &str, width: usize, style: ratatui::style::Style) {
-        if self.column == u16::MAX || self.text.is_empty() {
+        if self.column == u16::MAX {
             // The first put after `finish` (or ever): a new line.
             self.text.clear();
             self.column = 0;
