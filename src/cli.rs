@@ -189,6 +189,9 @@ pub(crate) enum Command {
         /// When to colour the text output (NO_COLOR is honoured by `auto`).
         #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
         color: ColorWhen,
+        /// The page's or picture's colours (`--format html` or `svg`).
+        #[arg(long, value_enum, default_value_t = utf8scope::dump::PageTheme::Light, value_name = "THEME")]
+        theme: utf8scope::dump::PageTheme,
         /// List the encodings `--encoding` and `--from` take, with their
         /// unit sizes and byte order marks.
         #[arg(long, conflicts_with = "bytes")]

@@ -7,16 +7,18 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use anstyle::Style;
+use ratatui::style::Style;
 use serde_json::json;
+use unicode_width::UnicodeWidthStr;
 
 use crate::display::hex_bytes;
 use crate::draw::glyph::glyph;
+use crate::draw::line::{Styling, styled_into};
+use crate::draw::page::{self, LegendEntry, PageTheme};
 use crate::json::write_json_line;
 use crate::model::explain::{
     CharFacts, ExplainedUnit, Facts, InvalidFacts, explain_bytes, graphemes, text_totals,
 };
-use crate::palette;
 
 /// The output formats of `explain`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -25,6 +27,10 @@ pub enum ExplainFormat {
     Text,
     /// One JSON object per unit.
     Jsonl,
+    /// A self-contained HTML page (colours from `--theme`).
+    Html,
+    /// A self-contained SVG picture (colours from `--theme`).
+    Svg,
 }
 
 /// What to explain.
@@ -121,11 +127,14 @@ fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
         .collect())
 }
 
-/// Writes the explanation of `subject`.
+/// Writes the explanation of `subject` as `format` says: text (in ANSI
+/// colours if `color`), JSON lines, or a page or picture in `theme`'s
+/// colours.
 pub fn explain(
     subject: &Subject,
     format: ExplainFormat,
     color: bool,
+    theme: PageTheme,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let bytes = match subject {
@@ -133,56 +142,70 @@ pub fn explain(
         Subject::Bytes(bytes) => bytes.as_slice(),
     };
     let units = explain_bytes(bytes);
-    if format == ExplainFormat::Jsonl {
-        return units
+    let explained = |styling| Painter { styling }.explanation(subject, &units);
+    match format {
+        ExplainFormat::Jsonl => units
             .iter()
-            .try_for_each(|unit| write_json_line(out, &unit_json(unit)));
-    }
-    let painter = Painter { color };
-    match subject {
-        Subject::Text(text) => {
-            let mut units = units.iter();
-            for grapheme in graphemes(text) {
-                if grapheme.parts.len() > 1 {
-                    writeln!(out, "{}", painter.grapheme_line(&grapheme))?;
-                }
-                for unit in units.by_ref().take(grapheme.parts.len()) {
-                    painter.write_unit(unit, out)?;
-                }
+            .try_for_each(|unit| write_json_line(out, &unit_json(unit))),
+        ExplainFormat::Text => {
+            let styling = if color { Styling::Ansi } else { Styling::Plain };
+            out.write_all(explained(styling).as_bytes())
+        }
+        ExplainFormat::Html => {
+            out.write_all(page::header(theme, TITLE).as_bytes())?;
+            out.write_all(explained(Styling::Html).as_bytes())?;
+            out.write_all(page::footer(&legend(&units)).as_bytes())
+        }
+        ExplainFormat::Svg => {
+            // The picture's size comes first: the plain lines give it.
+            let plain = explained(Styling::Plain);
+            let lines = plain.lines().count() as u32;
+            let columns = plain.lines().map(UnicodeWidthStr::width).max();
+            let columns = u16::try_from(columns.unwrap_or(0)).unwrap_or(u16::MAX);
+            let mut body = String::new();
+            for line in explained(Styling::Svg).lines() {
+                let _ = writeln!(body, "{}{line}</tspan>", page::svg_line_start());
             }
-            let totals = text_totals(text);
-            writeln!(
-                out,
-                "{} code point{} ({} grapheme{}): UTF-8 {} bytes, UTF-16 {} bytes, UTF-32 {} bytes",
-                totals.code_points,
-                if totals.code_points == 1 { "" } else { "s" },
-                totals.graphemes,
-                if totals.graphemes == 1 { "" } else { "s" },
-                totals.utf8,
-                totals.utf16,
-                totals.utf32
-            )
-        }
-        Subject::Bytes(bytes) => {
-            units
-                .iter()
-                .try_for_each(|unit| painter.write_unit(unit, out))?;
-            let invalid = units
-                .iter()
-                .filter(|u| matches!(u.facts, Facts::Invalid(_)))
-                .count();
-            writeln!(
-                out,
-                "{} byte{}: {} character{}, {} invalid span{}",
-                bytes.len(),
-                if bytes.len() == 1 { "" } else { "s" },
-                units.len() - invalid,
-                if units.len() - invalid == 1 { "" } else { "s" },
-                invalid,
-                if invalid == 1 { "" } else { "s" }
-            )
+            let picture = page::svg_picture(theme, TITLE, &body, lines, columns, &legend(&units));
+            out.write_all(picture.as_bytes())
         }
     }
+}
+
+/// The title of an explanation's page or picture.
+const TITLE: &str = "utf8scope explain";
+
+/// The styles of an explanation, by what they mark.
+mod looks {
+    use ratatui::style::{Modifier, Style};
+
+    use crate::palette;
+
+    /// A code point, a heading.
+    pub const STRONG: Style = Style::new().add_modifier(Modifier::BOLD);
+    /// Marker bits.
+    pub const MARKERS: Style = Style::new().add_modifier(Modifier::DIM);
+    /// Payload bits.
+    pub const PAYLOAD: Style = Style::new().fg(palette::PAYLOAD[0].ratatui());
+    /// The labels of a character's facts.
+    pub const LABEL: Style = Style::new().fg(palette::LABEL.ratatui());
+    /// An invalid span's heading.
+    pub const ERROR: Style = Style::new()
+        .add_modifier(Modifier::BOLD)
+        .fg(palette::ERROR.ratatui());
+}
+
+/// What the colours of an explanation's page or picture mean (an invalid
+/// span's only where `units` hold one).
+fn legend(units: &[ExplainedUnit]) -> Vec<LegendEntry> {
+    let mut legend = vec![
+        (looks::MARKERS, "1110", "marker bits"),
+        (looks::PAYLOAD, "0010", "payload bits"),
+    ];
+    if units.iter().any(|u| matches!(u.facts, Facts::Invalid(_))) {
+        legend.push((looks::ERROR, "invalid span", "bytes that are no character"));
+    }
+    legend
 }
 
 /// One unit as a JSON object (the keys of `explain --format jsonl`).
@@ -219,37 +242,88 @@ fn unit_json(unit: &ExplainedUnit) -> serde_json::Value {
     }
 }
 
-/// Writes units as text, in colour or with visible separators.
+/// Writes an explanation's lines: styled as `styling` says, every piece of
+/// text (names and glyphs too) escaped in a page or a picture.
 struct Painter {
-    color: bool,
+    styling: Styling,
 }
 
 impl Painter {
+    /// `text` in `style`.
     fn paint(&self, style: Style, text: &str) -> String {
-        if self.color {
-            format!("{}{text}{}", style.render(), style.render_reset())
-        } else {
-            text.to_string()
-        }
+        let mut out = String::new();
+        styled_into(&mut out, self.styling, style, text);
+        out
     }
 
-    /// Bytes as bits, markers apart from payload: in colour, quiet markers
+    /// `text` unstyled (escaped in a page or a picture).
+    fn text(&self, text: &str) -> String {
+        self.paint(Style::new(), text)
+    }
+
+    /// The explanation of `subject`, whose units are `units`: a block a
+    /// unit, and a line of totals.
+    fn explanation(&self, subject: &Subject, units: &[ExplainedUnit]) -> String {
+        let mut out = String::new();
+        match subject {
+            Subject::Text(text) => {
+                let mut units = units.iter();
+                for grapheme in graphemes(text) {
+                    if grapheme.parts.len() > 1 {
+                        let _ = writeln!(out, "{}", self.grapheme_line(&grapheme));
+                    }
+                    for unit in units.by_ref().take(grapheme.parts.len()) {
+                        self.write_unit(unit, &mut out);
+                    }
+                }
+                let totals = text_totals(text);
+                let _ = writeln!(
+                    out,
+                    "{} code point{} ({} grapheme{}): UTF-8 {} bytes, UTF-16 {} bytes, UTF-32 {} bytes",
+                    totals.code_points,
+                    if totals.code_points == 1 { "" } else { "s" },
+                    totals.graphemes,
+                    if totals.graphemes == 1 { "" } else { "s" },
+                    totals.utf8,
+                    totals.utf16,
+                    totals.utf32
+                );
+            }
+            Subject::Bytes(bytes) => {
+                for unit in units {
+                    self.write_unit(unit, &mut out);
+                }
+                let invalid = units
+                    .iter()
+                    .filter(|u| matches!(u.facts, Facts::Invalid(_)))
+                    .count();
+                let _ = writeln!(
+                    out,
+                    "{} byte{}: {} character{}, {} invalid span{}",
+                    bytes.len(),
+                    if bytes.len() == 1 { "" } else { "s" },
+                    units.len() - invalid,
+                    if units.len() - invalid == 1 { "" } else { "s" },
+                    invalid,
+                    if invalid == 1 { "" } else { "s" }
+                );
+            }
+        }
+        out
+    }
+
+    /// Bytes as bits, markers apart from payload: styled, quiet markers
     /// and coloured payload; else `1110|0010`.
     fn bits(&self, bytes: &[u8]) -> String {
-        let quiet = Style::new().dimmed();
-        let payload = Style::new().fg_color(Some(palette::PAYLOAD[0].ansi()));
         let groups: Vec<String> = crate::model::explain::byte_bits(bytes)
             .iter()
-            .map(|b| {
-                if self.color {
-                    format!(
-                        "{}{}",
-                        self.paint(quiet, &b.markers),
-                        self.paint(payload, &b.payload)
-                    )
-                } else {
-                    format!("{}|{}", b.markers, b.payload)
-                }
+            .map(|b| match self.styling {
+                Styling::Plain => format!("{}|{}", b.markers, b.payload),
+                _ => format!(
+                    "{}{}",
+                    self.paint(looks::MARKERS, &b.markers),
+                    self.paint(looks::PAYLOAD, &b.payload)
+                ),
             })
             .collect();
         groups.join(" ")
@@ -280,9 +354,9 @@ impl Painter {
             grapheme.text.clone()
         };
         let mut line = format!(
-            "{} “{shown}” = {}",
-            self.paint(Style::new().bold(), "grapheme"),
-            parts.join(" + ")
+            "{}{}",
+            self.paint(looks::STRONG, "grapheme"),
+            self.text(&format!(" “{shown}” = {}", parts.join(" + ")))
         );
         match &grapheme.nfc {
             Some(nfc) => {
@@ -290,105 +364,103 @@ impl Painter {
                     .chars()
                     .map(|c| format!("{} U+{:04X}", glyph(c).text, c as u32))
                     .collect();
-                let _ = write!(line, "; precomposed (NFC): {}", composed.join(" + "));
+                let composed = format!("; precomposed (NFC): {}", composed.join(" + "));
+                line.push_str(&self.text(&composed));
             }
             None => line.push_str("; no precomposed form"),
         }
         line
     }
 
-    fn write_unit(&self, unit: &ExplainedUnit, out: &mut impl Write) -> io::Result<()> {
+    fn write_unit(&self, unit: &ExplainedUnit, out: &mut String) {
         match &unit.facts {
             Facts::Char(c) => self.write_char(c, out),
             Facts::Invalid(span) => self.write_invalid(unit.offset, span, out),
         }
     }
 
-    fn write_char(&self, c: &CharFacts, out: &mut impl Write) -> io::Result<()> {
-        let label =
-            |text: &str| self.paint(Style::new().fg_color(Some(palette::LABEL.ansi())), text);
+    fn write_char(&self, c: &CharFacts, out: &mut String) {
+        let label = |text: &str| self.paint(looks::LABEL, text);
         let name = c.name.as_deref().unwrap_or("(no name)");
-        writeln!(
+        let _ = writeln!(
             out,
-            "{} {name}  “{}”",
-            self.paint(Style::new().bold(), &c.code_point()),
-            glyph(c.c).text
-        )?;
+            "{}{}",
+            self.paint(looks::STRONG, &c.code_point()),
+            self.text(&format!(" {name}  “{}”", glyph(c.c).text))
+        );
         let width = c
             .width
             .map_or("none (control)".to_string(), |w| w.to_string());
-        writeln!(
+        let _ = writeln!(
             out,
-            "  {}  {} ({}), script {}, width {width}",
+            "  {}{}",
             label("category"),
-            c.category,
-            c.category_name,
-            c.script
-        )?;
+            self.text(&format!(
+                "  {} ({}), script {}, width {width}",
+                c.category, c.category_name, c.script
+            ))
+        );
         let utf8 = c.utf8_bytes();
-        writeln!(
+        let _ = writeln!(
             out,
             "  {}     {:<12} {}",
             label("UTF-8"),
             hex_bytes(&utf8),
             self.bits(&utf8)
-        )?;
+        );
         let payload: Vec<&str> = c.utf8.iter().map(|b| b.payload.as_str()).collect();
         let (nibbles, digits) = c.payload_nibbles();
-        writeln!(
+        let _ = writeln!(
             out,
             "            payload {} = {nibbles} = {digits} → {}",
             payload.join(" "),
             c.code_point()
-        )?;
+        );
         let utf16: Vec<String> = c.utf16().iter().map(|u| format!("{u:04X}")).collect();
-        writeln!(
+        let _ = writeln!(
             out,
             "  {}    {:<12} LE {}  BE {}",
             label("UTF-16"),
             utf16.join(" "),
             hex_bytes(&c.utf16le()),
             hex_bytes(&c.utf16be())
-        )?;
+        );
         if let Some(math) = c.surrogate_math() {
-            writeln!(out, "            {math}")?;
+            let _ = writeln!(out, "            {}", self.text(&math));
         }
-        writeln!(
+        let _ = writeln!(
             out,
             "  {}    {:<12} LE {}  BE {}",
             label("UTF-32"),
             format!("{:08X}", c.c as u32),
             hex_bytes(&c.utf32le()),
             hex_bytes(&c.utf32be())
-        )
+        );
     }
 
-    fn write_invalid(
-        &self,
-        offset: usize,
-        span: &InvalidFacts,
-        out: &mut impl Write,
-    ) -> io::Result<()> {
-        let error = Style::new().bold().fg_color(Some(palette::ERROR.ansi()));
-        let label =
-            |text: &str| self.paint(Style::new().fg_color(Some(palette::LABEL.ansi())), text);
-        writeln!(
+    fn write_invalid(&self, offset: usize, span: &InvalidFacts, out: &mut String) {
+        let label = |text: &str| self.paint(looks::LABEL, text);
+        let _ = writeln!(
             out,
             "{} at offset {offset}: {}",
-            self.paint(error, &format!("invalid span ({})", span.kind)),
+            self.paint(looks::ERROR, &format!("invalid span ({})", span.kind)),
             hex_bytes(&span.bytes)
-        )?;
-        writeln!(out, "  {}      {}", label("why"), span.kind.explanation())?;
-        writeln!(out, "  {}     {}", label("rule"), span.rule)?;
-        writeln!(out, "  {}     {}", label("bits"), self.bits(&span.bytes))?;
+        );
+        let _ = writeln!(
+            out,
+            "  {}      {}",
+            label("why"),
+            self.text(span.kind.explanation())
+        );
+        let _ = writeln!(out, "  {}     {}", label("rule"), self.text(&span.rule));
+        let _ = writeln!(out, "  {}     {}", label("bits"), self.bits(&span.bytes));
         if let Some(value) = span.would_be {
             let meaning = match char::from_u32(value) {
                 Some(c) => format!("U+{value:04X} “{}”", glyph(c).text),
                 None => format!("U+{value:04X} (not a character)"),
             };
-            writeln!(out, "  {} {meaning}", label("would be"))?;
+            let _ = writeln!(out, "  {} {}", label("would be"), self.text(&meaning));
         }
-        Ok(())
     }
 }
 

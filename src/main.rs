@@ -16,7 +16,7 @@ use cli::{
 };
 use utf8scope::check::{self, Config, Format, ReportStyle, WalkOptions};
 use utf8scope::display::{escape_for_terminal, path_text};
-use utf8scope::dump::{self, DumpError, DumpFormat, DumpOptions};
+use utf8scope::dump::{self, DumpError, DumpFormat, DumpOptions, PageTheme};
 use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
@@ -177,6 +177,7 @@ fn main() -> ExitCode {
             bytes,
             format,
             color,
+            theme,
             encodings,
             items,
         }) => {
@@ -191,7 +192,7 @@ fn main() -> ExitCode {
                     }
                 };
             }
-            run_explain(&items, bytes, format, color)
+            run_explain(&items, bytes, format, (color, theme))
         }
         Some(Command::Dump {
             file,
@@ -420,7 +421,15 @@ fn run_check(
     }
 }
 
-fn run_explain(items: &[String], bytes: bool, format: ExplainFormat, color: ColorWhen) -> ExitCode {
+/// Explains `items` (hex bytes if `bytes`) as `format` says, coloured as
+/// `look` says: when, for text; the theme, for a page or picture.
+fn run_explain(
+    items: &[String],
+    bytes: bool,
+    format: ExplainFormat,
+    look: (ColorWhen, PageTheme),
+) -> ExitCode {
+    let (color, theme) = look;
     let subject = match explain::parse_subject(items, bytes) {
         Ok(subject) => subject,
         Err(message) => {
@@ -430,7 +439,7 @@ fn run_explain(items: &[String], bytes: bool, format: ExplainFormat, color: Colo
     };
     let color = format == ExplainFormat::Text && color.enabled(io::stdout().is_terminal());
     let mut out = io::BufWriter::new(io::stdout().lock());
-    match explain::explain(&subject, format, color, &mut out).and_then(|()| out.flush()) {
+    match explain::explain(&subject, format, color, theme, &mut out).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {

@@ -12,12 +12,19 @@ use common::{json_lines, run_utf8scope, scan_spans};
 use proptest::prelude::*;
 use serde_json::Value;
 use ui::{app_on_sample, screen_text};
-use utf8scope::dump::DumpOptions;
+use utf8scope::dump::{DumpOptions, PageTheme};
 use utf8scope::explain::{ExplainFormat, Subject, explain};
 
 fn explain_jsonl(subject: &Subject) -> Vec<Value> {
     let mut out = Vec::new();
-    explain(subject, ExplainFormat::Jsonl, false, &mut out).unwrap();
+    explain(
+        subject,
+        ExplainFormat::Jsonl,
+        false,
+        PageTheme::Light,
+        &mut out,
+    )
+    .unwrap();
     json_lines(&String::from_utf8(out).unwrap())
 }
 
@@ -158,6 +165,57 @@ fn controls_are_named_and_never_printed_raw() {
             .chars()
             .any(|c| c != '\n' && utf8scope::display::is_unsafe_for_terminal(c))
     );
+}
+
+/// The text a page or picture shows: its tags dropped, its entities read.
+fn shown_text(markup: &str) -> String {
+    let mut shown = String::new();
+    let mut in_tag = false;
+    for c in markup.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => shown.push(c),
+            _ => {}
+        }
+    }
+    shown
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn explain_pages_and_pictures_say_what_the_text_says_and_hold_nothing_raw() {
+    for args in [
+        &["a<b>&\u{1b}]52;x\u{7}\u{202E}", "U+10C0C"][..],
+        &["--bytes", "C1 BF E0 80 AF 3C 62 3E"],
+    ] {
+        let plain = explain_text(args);
+        for (format, opening) in [("html", "<!DOCTYPE html>"), ("svg", "<svg ")] {
+            let mut all = vec!["explain", "--format", format, "--theme", "dark"];
+            all.extend(args);
+            let all: Vec<&OsStr> = all.into_iter().map(OsStr::new).collect();
+            let page = run_utf8scope(&all, 0);
+            assert!(page.starts_with(opening), "{page}");
+            // Nothing from the arguments as markup, no control character.
+            assert!(!page.contains("<b>"), "{page}");
+            assert!(!page.chars().any(|c| c.is_control() && c != '\n'), "{page}");
+            assert!(!page.contains("<script"));
+            // The dark theme, and a legend for the colours.
+            assert!(page.contains("--bg:#1e1e1e"));
+            assert!(page.contains("marker bits") && page.contains("payload bits"));
+            // Every line of the text, as the page shows it (its bits
+            // told apart by colour, not by `|`; the arguments hold none).
+            let shown = shown_text(&page);
+            for line in plain.lines() {
+                let line = line.replace('|', "");
+                assert!(shown.contains(&line), "{format}: {line:?} in {shown}");
+            }
+        }
+    }
 }
 
 #[test]

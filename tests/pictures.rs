@@ -1,7 +1,7 @@
-//! `dump --format html` as a person sees it: the page rendered by headless
-//! Chromium. A screenshot's pixels show the bits in the legend's colours,
-//! and the page's text (Chromium's `--dump-dom`) holds every character of
-//! the input in order.
+//! `dump` and `explain` as pages and pictures, as a person sees them:
+//! rendered by headless Chromium. A screenshot's pixels show the bits in
+//! the legend's colours, and the page's text (Chromium's `--dump-dom`)
+//! holds every character of the input in order.
 //!
 //! Chromium comes from the system's packages (`.ci/run` installs it). Where
 //! it is missing the test says so; in CI (`UTF8SCOPE_REQUIRE_CHROMIUM=1`)
@@ -54,14 +54,36 @@ fn run_chromium(chromium: &Path, page: &Path, args: &[&str]) -> String {
 fn picture_of(format: &str, text: &str, dir: &Path) -> String {
     let file = dir.join("input.txt");
     std::fs::write(&file, text).unwrap();
+    let file = file.to_str().unwrap();
+    utf8scope(&["dump", "--format", format, "--bits", "--width", "8", file])
+}
+
+/// What `utf8scope ARGS` writes, successfully.
+fn utf8scope(args: &[&str]) -> String {
     let output = assert_cmd::Command::cargo_bin("utf8scope")
         .unwrap()
-        .args(["dump", "--format", format, "--bits", "--width", "8"])
-        .arg(&file)
+        .args(args)
         .output()
         .unwrap();
-    assert!(output.status.success());
+    assert!(output.status.success(), "{output:?}");
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// A screenshot of `page` (in `dir`, as `name`) at three pixels a point,
+/// where the strokes' cores are the ink's own colour: its width and pixels.
+fn screenshot(chromium: &Path, page: &Path, dir: &Path, name: &str) -> (usize, Vec<[u8; 3]>) {
+    let shot = dir.join(format!("{name}.png"));
+    let screenshot = format!("--screenshot={}", shot.display());
+    run_chromium(
+        chromium,
+        page,
+        &[
+            &screenshot,
+            "--window-size=1400,700",
+            "--force-device-scale-factor=3",
+        ],
+    );
+    pixels(&shot)
 }
 
 /// A colour of the page's light theme, as `#rrggbb` in its stylesheet.
@@ -120,7 +142,7 @@ fn rows_and_legend(width: usize, pixels: &[[u8; 3]]) -> (&[[u8; 3]], &[[u8; 3]])
     pixels.split_at((gap_start + 1) * width)
 }
 
-/// The text of `markup` with its tags dropped.
+/// The text of `markup` with its tags dropped (entities left as they are).
 fn text_of(markup: &str) -> String {
     let mut shown = String::new();
     let mut in_tag = false;
@@ -145,19 +167,7 @@ fn pictures_show_the_bits_in_the_legend_s_colours_and_every_character() {
         let path = dir.path().join(file);
         std::fs::write(&path, &picture).unwrap();
 
-        // At three pixels a point, the strokes' cores are the ink's own colour.
-        let shot = dir.path().join(format!("{format}.png"));
-        let screenshot = format!("--screenshot={}", shot.display());
-        run_chromium(
-            &chromium,
-            &path,
-            &[
-                &screenshot,
-                "--window-size=1400,300",
-                "--force-device-scale-factor=3",
-            ],
-        );
-        let (width, all) = pixels(&shot);
+        let (width, all) = screenshot(&chromium, &path, dir.path(), format);
         let (rows, legend) = rows_and_legend(width, &all);
         let payload = theme_colour(&picture, "yellow");
         let marker = over_white(theme_colour(&picture, "dark-gray"), 0.6);
@@ -187,5 +197,43 @@ fn pictures_show_the_bits_in_the_legend_s_colours_and_every_character() {
             .filter(|c| expected.contains(*c))
             .collect();
         assert_eq!(found, expected, "{format}: the text of {dom}");
+    }
+}
+
+#[test]
+fn explanations_show_the_bits_in_the_legend_s_colours_and_every_line() {
+    let Some(chromium) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["é€", "U+10C0C"];
+    let plain = utf8scope(&["explain", "--color", "never", args[0], args[1]]);
+    for (format, file) in [("html", "page.html"), ("svg", "picture.svg")] {
+        let picture = utf8scope(&["explain", "--format", format, args[0], args[1]]);
+        let path = dir.path().join(file);
+        std::fs::write(&path, &picture).unwrap();
+
+        let (width, all) = screenshot(&chromium, &path, dir.path(), format);
+        let (rows, legend) = rows_and_legend(width, &all);
+        // Payload bits in colour; marker bits in the text's colour, dimmed.
+        let payload = theme_colour(&picture, "yellow");
+        let marker = over_white(theme_colour(&picture, "fg"), 0.6);
+        for (what, colour) in [("a payload bit", payload), ("a marker bit", marker)] {
+            assert!(
+                shows(rows, colour, 12),
+                "{format}: {what} in the rows: {colour:?}"
+            );
+            assert!(
+                shows(legend, colour, 12),
+                "{format}: {what} in the legend: {colour:?}"
+            );
+        }
+
+        // Every line of the text explanation, as the page's text (bits
+        // told apart there by colour, not by `|`).
+        let dom = run_chromium(&chromium, &path, &["--dump-dom"]);
+        let shown = text_of(&dom);
+        for line in plain.lines() {
+            let line = line.replace('|', "");
+            assert!(shown.contains(&line), "{format}: {line:?} in {shown}");
+        }
     }
 }

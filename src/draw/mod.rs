@@ -7,6 +7,8 @@
 
 pub mod glyph;
 pub mod layout;
+pub mod line;
+pub mod page;
 pub mod theme;
 
 use compact_str::CompactString;

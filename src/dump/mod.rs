@@ -5,13 +5,11 @@
 //! dump is what the inspector shows, colours included.
 //! Input is read in chunks, so a stream of any length takes constant memory.
 
-mod line;
-pub mod page;
-
 use std::io::{self, Write};
 
-use line::{Line, Styling};
-pub use page::PageTheme;
+use crate::draw::line::{Line, Styling};
+use crate::draw::page;
+pub use crate::draw::page::PageTheme;
 
 use ratatui::layout::Rect;
 
@@ -103,7 +101,14 @@ impl SvgRows {
         // The rows are the dump's own text: UTF-8.
         let rows = String::from_utf8_lossy(&self.rows);
         let lines = rows.matches('\n').count() as u32;
-        page::svg_picture(theme, title, &rows, lines, row_columns(options))
+        page::svg_picture(
+            theme,
+            title,
+            &rows,
+            lines,
+            row_columns(options),
+            &page::rows_legend(),
+        )
     }
 }
 
@@ -179,6 +184,16 @@ pub fn dump(
     dump_from(read_from, fill, options, out)
 }
 
+/// How the rows' styles are written, as `options` say.
+fn styling(options: DumpOptions) -> Styling {
+    match options.format {
+        DumpFormat::Html(_) => Styling::Html,
+        DumpFormat::Svg(_) => Styling::Svg,
+        DumpFormat::Text if options.color => Styling::Ansi,
+        DumpFormat::Text => Styling::Plain,
+    }
+}
+
 /// Writes what comes before the rows (a page's head), as `options` say.
 pub fn begin(options: DumpOptions, title: &str, out: &mut impl Write) -> io::Result<()> {
     match options.format {
@@ -191,7 +206,7 @@ pub fn begin(options: DumpOptions, title: &str, out: &mut impl Write) -> io::Res
 pub fn end(options: DumpOptions, out: &mut impl Write) -> io::Result<()> {
     match options.format {
         DumpFormat::Text | DumpFormat::Svg(_) => Ok(()),
-        DumpFormat::Html(_) => out.write_all(page::footer().as_bytes()),
+        DumpFormat::Html(_) => out.write_all(page::footer(&page::rows_legend()).as_bytes()),
     }
 }
 
@@ -428,7 +443,7 @@ fn draw_rows(
 ) -> io::Result<()> {
     let per_row = u64::from(layout.bytes_per_row);
     let theme = Theme::new(options.colored());
-    let mut line = Line::new(Styling::of(options));
+    let mut line = Line::new(styling(options));
     let mut top = start;
     while top < end {
         let rows = (end - top).div_ceil(per_row).min(u64::from(ROWS_PER_DRAW)) as u16;

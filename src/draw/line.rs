@@ -1,4 +1,4 @@
-//! One line of a dump being written: text put at columns, each style
+//! One line of a dump or an explanation being written: text put at columns, each style
 //! written where it changes, as ANSI sequences (a terminal, `less -R`), as
 //! HTML spans (a page, see [`super::page`]), as an SVG picture's lines, or
 //! not at all (plain text).
@@ -9,7 +9,6 @@ use anstyle::{Ansi256Color, AnsiColor, Color as AnsiTermColor, Effects, RgbColor
 use ratatui::style::{Color, Modifier};
 
 use super::page;
-use super::{DumpFormat, DumpOptions};
 
 /// How a line's styles are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,18 +21,6 @@ pub enum Styling {
     Html,
     /// As the `<tspan>`s of an SVG picture, a line each.
     Svg,
-}
-
-impl Styling {
-    /// The styling `options` ask for.
-    pub fn of(options: DumpOptions) -> Styling {
-        match options.format {
-            DumpFormat::Html(_) => Styling::Html,
-            DumpFormat::Svg(_) => Styling::Svg,
-            DumpFormat::Text if options.color => Styling::Ansi,
-            DumpFormat::Text => Styling::Plain,
-        }
-    }
 }
 
 /// A line being written.
@@ -123,6 +110,33 @@ impl Line {
         }
         self.text.push('\n');
         self.column = u16::MAX;
+    }
+}
+
+/// Appends `text` in `style` to `out`, written as `styling` says, as one
+/// piece: for text that is not laid out in columns (`explain`'s lines).
+/// Every char of `text` is escaped in a page or a picture.
+pub fn styled_into(out: &mut String, styling: Styling, style: ratatui::style::Style, text: &str) {
+    let plain = style == ratatui::style::Style::new();
+    match styling {
+        Styling::Plain => out.push_str(text),
+        Styling::Ansi if plain => out.push_str(text),
+        Styling::Ansi => {
+            let ansi = ansi_style(style);
+            let _ = write!(out, "{}{text}{}", ansi.render(), ansi.render_reset());
+        }
+        Styling::Html if plain => page::escape_into(out, text),
+        Styling::Html => {
+            let _ = write!(out, "<span style=\"{}\">", page::css(style));
+            page::escape_into(out, text);
+            out.push_str("</span>");
+        }
+        Styling::Svg if plain => page::escape_into(out, text),
+        Styling::Svg => {
+            let _ = write!(out, "<tspan style=\"{}\">", page::svg_css(style));
+            page::escape_into(out, text);
+            out.push_str("</tspan>");
+        }
     }
 }
 

@@ -1,9 +1,9 @@
-//! `dump --format html`: the rows as a self-contained HTML page for slides
-//! and handouts. The cells keep the inspector's looks (the same `Rows`
-//! styles, written as inline CSS over named colours), the text stays
-//! selectable, and a legend says what the colours mean. No script, no
-//! font or image from the network; every byte of the file reaches the page
-//! only as the escaped glyph the inspector shows for it.
+//! Pages and pictures (`dump` and `explain` with `--format html` or
+//! `svg`) for slides and handouts: the head of a self-contained HTML page
+//! or the frame of an SVG picture, its light and dark themes, its legend,
+//! and styles as inline CSS over named colours. No script, no font or
+//! image from the network; text reaches a page only escaped (and a file's
+//! bytes only as the glyphs the inspector shows for them).
 
 use std::fmt::Write as _;
 
@@ -148,10 +148,17 @@ pub fn svg_line_start() -> String {
 }
 
 /// A whole SVG picture around `body` (the rows, `lines` of them, each
-/// opened by [`svg_line_start`]), `columns` cells wide, with the legend
+/// opened by [`svg_line_start`]), `columns` cells wide, with `legend`
 /// under the rows. `title` is escaped.
-pub fn svg_picture(theme: PageTheme, title: &str, body: &str, lines: u32, columns: u16) -> String {
-    let legend_lines = LEGEND.len() as u32 + 1;
+pub fn svg_picture(
+    theme: PageTheme,
+    title: &str,
+    body: &str,
+    lines: u32,
+    columns: u16,
+    legend: &[LegendEntry],
+) -> String {
+    let legend_lines = legend.len() as u32 + 1;
     let width = 2 * SVG_MARGIN + (u32::from(columns) * SVG_CELL_TENTHS).div_ceil(10);
     let height = 2 * SVG_MARGIN + (lines + legend_lines) * SVG_LINE;
     let mut picture = format!(
@@ -174,7 +181,7 @@ pub fn svg_picture(theme: PageTheme, title: &str, body: &str, lines: u32, column
         picture,
         "<tspan x=\"{SVG_MARGIN}\" dy=\"{SVG_LINE}\"> </tspan>"
     );
-    for (style, sample, meaning) in legend_entries() {
+    for &(style, sample, meaning) in legend {
         let _ = writeln!(
             picture,
             "{}<tspan style=\"{}\">{sample}</tspan> {meaning}</tspan>",
@@ -240,7 +247,7 @@ pub fn header(theme: PageTheme, title: &str) -> String {
     let themes = theme_css(theme);
     let mut page = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"generator\" content=\"utf8scope dump\">\n<title>",
+         <meta name=\"generator\" content=\"utf8scope\">\n<title>",
     );
     escape_into(&mut page, title);
     let _ = write!(
@@ -256,50 +263,48 @@ pub fn header(theme: PageTheme, title: &str) -> String {
     page
 }
 
-/// The legend's entries: a sample and what it means.
-const LEGEND: [(&str, &str); 6] = [
-    ("C3", "lead byte"),
-    ("A9", "continuation byte"),
-    ("FF", "invalid byte"),
-    ("110", "marker bits"),
-    ("00011", "payload bits, one colour per character"),
-    ("101001", "(the next character's)"),
-];
+/// An entry of a legend: the style it shows, a sample in that style, and
+/// what the style means.
+pub type LegendEntry = (Style, &'static str, &'static str);
 
-/// The legend's entries, each with the style the rows use for it.
-fn legend_entries() -> impl Iterator<Item = (Style, &'static str, &'static str)> {
+/// The legend of the rows of byte cells (`dump`'s), in the styles they use.
+pub fn rows_legend() -> Vec<LegendEntry> {
     let theme = Theme::new(true);
-    let styles = [
-        theme.role(ByteRole::Lead { len: 2 }),
-        theme.role(ByteRole::Continuation { index: 1, len: 2 }),
-        theme.error(),
-        theme.quiet(),
-        theme.payload(0),
-        theme.payload(1),
-    ];
-    styles
-        .into_iter()
-        .zip(LEGEND)
-        .map(|(style, (sample, meaning))| (style, sample, meaning))
+    vec![
+        (theme.role(ByteRole::Lead { len: 2 }), "C3", "lead byte"),
+        (
+            theme.role(ByteRole::Continuation { index: 1, len: 2 }),
+            "A9",
+            "continuation byte",
+        ),
+        (theme.error(), "FF", "invalid byte"),
+        (theme.quiet(), "110", "marker bits"),
+        (
+            theme.payload(0),
+            "00011",
+            "payload bits, one colour per character",
+        ),
+        (theme.payload(1), "101001", "(the next character's)"),
+    ]
 }
 
-/// What the colours mean, each shown in the style the rows use for it.
-fn legend() -> String {
-    let mut legend = String::from("<div class=\"legend\">");
-    for (style, sample, meaning) in legend_entries() {
+/// `legend` as a page shows it: each sample in its style, then its meaning.
+fn legend_block(legend: &[LegendEntry]) -> String {
+    let mut block = String::from("<div class=\"legend\">");
+    for &(style, sample, meaning) in legend {
         let _ = write!(
-            legend,
+            block,
             "<div><span class=\"key\" style=\"{}\">{sample}</span>{meaning}</div>",
             css(style)
         );
     }
-    legend.push_str("</div>\n");
-    legend
+    block.push_str("</div>\n");
+    block
 }
 
-/// The end of the page: the rows' block closed, the legend, the closing tags.
-pub fn footer() -> String {
-    format!("</pre>\n{}</body>\n</html>\n", legend())
+/// The end of the page: the rows' block closed, `legend`, the closing tags.
+pub fn footer(legend: &[LegendEntry]) -> String {
+    format!("</pre>\n{}</body>\n</html>\n", legend_block(legend))
 }
 
 #[cfg(test)]
