@@ -53,6 +53,10 @@ pub(crate) struct Cli {
     /// Read at most this much of a pipe or device (`4G`, `512M`, `100k`, bytes).
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "4G")]
     pub(crate) max_read: u64,
+    /// Open with a second reading of the bytes in this encoding beside the
+    /// text pane (`r` shows or hides it, `R` reads in the next encoding).
+    #[arg(long, value_name = "ENC", value_parser = parse_encoding)]
+    pub(crate) also: Option<Encoding>,
 }
 
 #[derive(Subcommand)]

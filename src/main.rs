@@ -256,6 +256,7 @@ fn main() -> ExitCode {
                 start,
                 encoding_note: None,
                 settings: engine_settings(0),
+                also: cli.also,
             };
             if !io::stdout().is_terminal() {
                 // Piped or redirected: the rows as text, as hexyl and bat do.

@@ -6,15 +6,20 @@
 mod ui;
 
 use ui::{app_on, screen_text};
-use utf8scope::draw::layout::{HEX_CELLS, Layout, TEXT_CELLS};
+use utf8scope::draw::layout::{HEX_CELLS, Layout, Shown, TEXT_CELLS};
 use utf8scope::ui::{Message, update};
 
 #[test]
 fn every_byte_of_a_row_is_visible_at_every_size() {
     for width in 1..=300u16 {
         for height in 1..=100u16 {
-            for (bits, info) in [(true, true), (false, false)] {
-                let l = Layout::compute(width, height, 10, bits, info, None);
+            for (bits, info, also) in [
+                (true, true, false),
+                (false, false, false),
+                (true, true, true),
+            ] {
+                let shown = Shown { bits, info, also };
+                let l = Layout::compute(width, height, 10, shown, None);
                 assert!(l.bytes_per_row >= 1 && l.rows >= 1, "{width}×{height}");
                 for column in 0..l.bytes_per_row {
                     let in_hex = l.hex.width > 0 && column * HEX_CELLS + 2 <= l.hex.width;
@@ -25,6 +30,7 @@ fn every_byte_of_a_row_is_visible_at_every_size() {
                         l.bytes_per_row
                     );
                     assert!(l.text.x + l.text.width <= width);
+                    assert!(l.also.x + l.also.width <= width.max(l.also.x));
                 }
             }
         }

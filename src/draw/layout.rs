@@ -15,7 +15,7 @@ use ratatui::layout::Rect;
 pub const HEX_CELLS: u16 = 3;
 /// Columns each byte takes in the bits pane ("11100010 ").
 pub const BITS_CELLS: u16 = 9;
-/// Columns each byte takes in the text pane.
+/// Columns each byte takes in the text pane (and in the second reading's).
 pub const TEXT_CELLS: u16 = 1;
 /// The width the info panel's content needs (labels, values, borders).
 pub const INFO_WIDTH: u16 = 42;
@@ -54,6 +54,12 @@ pub struct Layout {
     /// The text pane: a cell per byte, and one more where there is room,
     /// for a wide character that starts in the last column.
     pub text: Rect,
+    /// The second reading's text pane, laid out as the text pane
+    /// (zero-sized when hidden or when it does not fit).
+    pub also: Rect,
+    /// The row of pane titles above the panes, shown with the second
+    /// reading to say which reading is which (zero-sized without it).
+    pub titles: Rect,
     /// The info panel (zero-sized when hidden or when it does not fit).
     pub info: Rect,
     /// The status bar (zero-sized on a screen one row high).
@@ -66,19 +72,24 @@ struct Panes {
     offset: bool,
     hex: bool,
     bits: bool,
+    also: bool,
 }
 
 impl Panes {
     /// Cells one byte takes across the panes.
     fn per_byte(self) -> u16 {
-        TEXT_CELLS + if self.hex { HEX_CELLS } else { 0 } + if self.bits { BITS_CELLS } else { 0 }
+        TEXT_CELLS
+            + if self.hex { HEX_CELLS } else { 0 }
+            + if self.bits { BITS_CELLS } else { 0 }
+            + if self.also { TEXT_CELLS } else { 0 }
     }
 
     /// Cells taken whatever the byte count: the offset column and its gap.
     /// (The hex and bits panes end without their last byte's space, and a
     /// gap takes its place.)
     fn fixed(self, offset_width: u16) -> u16 {
-        if self.offset { offset_width + GAP } else { 0 }
+        let offset = if self.offset { offset_width + GAP } else { 0 };
+        offset + if self.also { GAP } else { 0 }
     }
 
     /// The most bytes per row that fit in `width` columns.
@@ -92,13 +103,12 @@ impl Layout {
     /// Lays out a `width` × `height` screen; `offset_width` is the offset
     /// column's width, which grows with the file size; `wanted` asks for a
     /// number of bytes per row (`<`, `>`, `--width`), given only as far as
-    /// it fits.
+    /// it fits. The second reading's pane gives way before the bits pane.
     pub fn compute(
         width: u16,
         height: u16,
         offset_width: u16,
-        show_bits: bool,
-        show_info: bool,
+        shown: Shown,
         wanted: Option<u16>,
     ) -> Layout {
         let has_status = height >= 2;
@@ -108,7 +118,7 @@ impl Layout {
             Rect::default()
         };
         let body = height.saturating_sub(u16::from(has_status));
-        let (place, panes, fit) = choose(width, body, offset_width, show_bits, show_info);
+        let (place, panes, fit) = choose(width, body, offset_width, shown);
         let bytes_per_row = wanted.map_or(fit, |n| n.clamp(1, fit.max(1))).min(fit);
         let panes_width = match place {
             InfoPlace::Right => width.saturating_sub(INFO_WIDTH + GAP),
@@ -118,39 +128,58 @@ impl Layout {
             InfoPlace::Below => body - INFO_HEIGHT,
             InfoPlace::Right | InfoPlace::Hidden => body,
         };
+        // Two readings side by side need their names above them.
+        let top = u16::from(panes.also && rows > 1);
+        let titles = Rect::new(0, 0, panes_width, top);
+        let rows = rows - top;
         // Each pane from where the last one ended, clipped to the panes' width.
         let mut x = 0;
-        let mut place_pane = |shown: bool, cells: u16, extra: u16| {
+        // The text pane's extra cell comes after the second reading's room.
+        let after_text = if panes.also {
+            GAP + bytes_per_row * TEXT_CELLS
+        } else {
+            0
+        };
+        let mut place_pane = |shown: bool, cells: u16, extra: u16, reserved: u16| {
             if !shown || cells == 0 {
                 return Rect::default();
             }
             let room = panes_width.saturating_sub(x);
-            // `extra` cells are taken only where there is room for them.
-            let width = if cells + extra <= room {
+            // `extra` cells are taken only where there is room for them
+            // and for the `reserved` cells of the panes after this one.
+            let width = if cells + extra + reserved <= room {
                 cells + extra
             } else {
                 cells.min(room)
             };
-            let rect = Rect::new(x.min(panes_width), 0, width, rows);
+            let rect = Rect::new(x.min(panes_width), top, width, rows);
             x = x.saturating_add(width + GAP);
             rect
         };
-        let offset = place_pane(panes.offset, offset_width, 0);
-        let hex = place_pane(panes.hex, (bytes_per_row * HEX_CELLS).saturating_sub(1), 0);
+        let offset = place_pane(panes.offset, offset_width, 0, 0);
+        let hex = place_pane(
+            panes.hex,
+            (bytes_per_row * HEX_CELLS).saturating_sub(1),
+            0,
+            0,
+        );
         let bits = place_pane(
             panes.bits,
             (bytes_per_row * BITS_CELLS).saturating_sub(1),
             0,
+            0,
         );
         // One more cell where there is room, for a wide last character.
-        let text = place_pane(true, bytes_per_row * TEXT_CELLS, 1);
+        let text = place_pane(true, bytes_per_row * TEXT_CELLS, 1, after_text);
+        let also = place_pane(panes.also, bytes_per_row * TEXT_CELLS, 1, 0);
         let info = match place {
             // The panel takes what the panes leave over.
             InfoPlace::Right => {
-                let info_x = (text.x + text.width + GAP).min(width);
+                let last = if also.width > 0 { also } else { text };
+                let info_x = (last.x + last.width + GAP).min(width);
                 Rect::new(info_x, 0, width - info_x, body)
             }
-            InfoPlace::Below => Rect::new(0, rows, width, INFO_HEIGHT),
+            InfoPlace::Below => Rect::new(0, top + rows, width, INFO_HEIGHT),
             InfoPlace::Hidden => Rect::default(),
         };
         Layout {
@@ -160,6 +189,12 @@ impl Layout {
             hex,
             bits,
             text,
+            also,
+            titles: if also.width > 0 {
+                titles
+            } else {
+                Rect::default()
+            },
             info,
             status,
         }
@@ -179,6 +214,7 @@ impl Layout {
             (self.hex, HEX_CELLS),
             (self.bits, BITS_CELLS),
             (self.text, TEXT_CELLS),
+            (self.also, TEXT_CELLS),
         ];
         panes
             .into_iter()
@@ -198,37 +234,47 @@ impl Layout {
     }
 }
 
+/// The optional panes the user wants shown (each shown as far as it fits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Shown {
+    /// The bits pane.
+    pub bits: bool,
+    /// The info panel.
+    pub info: bool,
+    /// The second reading's text pane.
+    pub also: bool,
+}
+
 /// Picks where the info panel goes and which panes are shown, and how many
 /// bytes per row fit: the info panel if wanted and it fits anywhere; the
 /// bits pane if wanted and at least [`MIN_BYTES_WITH_BITS`] fit with it;
-/// then the most bytes per row (the panel below when that gives more).
-fn choose(
-    width: u16,
-    body: u16,
-    offset_width: u16,
-    show_bits: bool,
-    show_info: bool,
-) -> (InfoPlace, Panes, u16) {
+/// the second reading if wanted and as many fit with it; then the most
+/// bytes per row (the panel below when that gives more).
+fn choose(width: u16, body: u16, offset_width: u16, shown: Shown) -> (InfoPlace, Panes, u16) {
     let mut places = Vec::with_capacity(3);
-    if show_info {
+    if shown.info {
         places.push(InfoPlace::Right);
         if body >= INFO_HEIGHT + MIN_ROWS_ABOVE_INFO {
             places.push(InfoPlace::Below);
         }
     }
     places.push(InfoPlace::Hidden);
-    let bit_choices: &[bool] = if show_bits { &[true, false] } else { &[false] };
+    let choices = |wanted: bool| -> &[bool] { if wanted { &[true, false] } else { &[false] } };
     // Ranked by: the panel shown, the bits shown beside enough bytes, the
-    // bytes per row, and the panel on the right (more rows) at a tie.
-    type Rank = (bool, bool, u16, bool);
+    // second reading likewise, the bytes per row, and the panel on the
+    // right (more rows) at a tie.
+    type Rank = (bool, bool, bool, u16, bool);
     let mut best: Option<(Rank, InfoPlace, Panes, u16)> = None;
     for &place in &places {
         let panes_width = match place {
             InfoPlace::Right => width.saturating_sub(INFO_WIDTH + GAP),
             InfoPlace::Below | InfoPlace::Hidden => width,
         };
-        for &bits in bit_choices {
-            let panes = shrink_to_fit(panes_width, offset_width, bits);
+        let options = choices(shown.bits)
+            .iter()
+            .flat_map(|&bits| choices(shown.also).iter().map(move |&also| (bits, also)));
+        for (bits, also) in options {
+            let panes = shrink_to_fit(panes_width, offset_width, bits, also);
             let n = panes.fit(panes_width, offset_width);
             // The panel is worth its room only beside panes that keep
             // their offset column and a few bytes a row.
@@ -239,6 +285,7 @@ fn choose(
             let rank = (
                 place != InfoPlace::Hidden,
                 panes.bits && n >= MIN_BYTES_WITH_BITS,
+                panes.also && n >= MIN_BYTES_WITH_BITS,
                 n,
                 place == InfoPlace::Right,
             );
@@ -257,11 +304,12 @@ fn choose(
 /// The panes for `width` columns: the offset column goes when it would
 /// leave no room for a byte, then the hex pane (the text pane, a cell a
 /// byte, always stays).
-fn shrink_to_fit(width: u16, offset_width: u16, bits: bool) -> Panes {
+fn shrink_to_fit(width: u16, offset_width: u16, bits: bool, also: bool) -> Panes {
     let full = Panes {
         offset: true,
         hex: true,
         bits,
+        also,
     };
     if full.fit(width, offset_width) > 0 {
         return full;
@@ -277,6 +325,7 @@ fn shrink_to_fit(width: u16, offset_width: u16, bits: bool) -> Panes {
         offset: false,
         hex: false,
         bits: false,
+        also: false,
     }
 }
 
@@ -290,6 +339,10 @@ pub fn offset_width(len: u64) -> u16 {
 mod tests {
     use super::*;
 
+    fn panes(bits: bool, info: bool, also: bool) -> Shown {
+        Shown { bits, info, also }
+    }
+
     fn used_columns(l: &Layout) -> u16 {
         [l.offset, l.hex, l.bits, l.text, l.info]
             .iter()
@@ -302,7 +355,7 @@ mod tests {
     #[test]
     fn the_screen_targets_hold() {
         for (width, height, at_least) in [(120, 40, 6), (200, 50, 10), (80, 24, 4)] {
-            let layout = Layout::compute(width, height, 10, true, true, None);
+            let layout = Layout::compute(width, height, 10, panes(true, true, false), None);
             assert!(
                 layout.bytes_per_row >= at_least,
                 "{width}×{height}: {} bytes per row",
@@ -317,7 +370,7 @@ mod tests {
     fn no_more_columns_are_blank_than_one_bytes_share() {
         for width in 20..=300 {
             for (bits, info) in [(true, true), (true, false), (false, true), (false, false)] {
-                let layout = Layout::compute(width, 50, 10, bits, info, None);
+                let layout = Layout::compute(width, 50, 10, panes(bits, info, false), None);
                 let per_byte =
                     HEX_CELLS + TEXT_CELLS + if layout.bits.width > 0 { BITS_CELLS } else { 0 };
                 let blank = width - used_columns(&layout);
@@ -331,25 +384,25 @@ mod tests {
 
     #[test]
     fn a_wanted_width_is_given_as_far_as_it_fits() {
-        let fits = Layout::compute(200, 50, 10, true, true, None).bytes_per_row;
+        let fits = Layout::compute(200, 50, 10, panes(true, true, false), None).bytes_per_row;
         assert_eq!(
-            Layout::compute(200, 50, 10, true, true, Some(3)).bytes_per_row,
+            Layout::compute(200, 50, 10, panes(true, true, false), Some(3)).bytes_per_row,
             3
         );
         assert_eq!(
-            Layout::compute(200, 50, 10, true, true, Some(fits + 5)).bytes_per_row,
+            Layout::compute(200, 50, 10, panes(true, true, false), Some(fits + 5)).bytes_per_row,
             fits
         );
     }
 
     #[test]
     fn narrow_screens_drop_the_bits_pane_and_tiny_ones_do_not_overflow() {
-        let layout = Layout::compute(40, 10, 10, true, true, None);
+        let layout = Layout::compute(40, 10, 10, panes(true, true, false), None);
         assert_eq!(layout.bits.width, 0);
         assert!(layout.bytes_per_row >= 4);
         for w in 0..40 {
             for h in 0..12 {
-                let l = Layout::compute(w, h, 10, true, true, None);
+                let l = Layout::compute(w, h, 10, panes(true, true, false), None);
                 for rect in [l.offset, l.hex, l.bits, l.text, l.info, l.status] {
                     assert!(rect.x + rect.width <= w.max(rect.x), "{w}×{h} {l:?}");
                     assert!(rect.y + rect.height <= h.max(rect.y), "{w}×{h} {l:?}");
@@ -360,7 +413,7 @@ mod tests {
 
     #[test]
     fn the_info_panel_gives_way_before_the_panes_are_crowded() {
-        let layout = Layout::compute(60, 15, 10, true, true, None);
+        let layout = Layout::compute(60, 15, 10, panes(true, true, false), None);
         assert_eq!(layout.info.width, 0, "{layout:?}");
         assert!(layout.offset.width > 0 && layout.bytes_per_row >= 4);
     }

@@ -71,6 +71,27 @@ static HEX: LazyLock<Vec<String>> =
 static BITS: LazyLock<Vec<String>> =
     LazyLock::new(|| (0..=255u8).map(|b| format!("{b:08b}")).collect());
 
+/// A mojibake finding's repair: its bytes `[start, end)` and what they
+/// were meant to say (raw text: it is drawn only as glyphs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repair {
+    /// First byte.
+    pub start: u64,
+    /// One past the last byte.
+    pub end: u64,
+    /// The repaired text.
+    pub text: String,
+}
+
+/// What a byte's cell in the second reading shows where a repair covers
+/// it: a glyph of the repair (and how many cells it covers), or nothing
+/// more (the repair's glyphs ended before its bytes).
+#[derive(Debug, Clone)]
+enum RepairCell {
+    Glyph(CompactString, usize),
+    Filler,
+}
+
 /// Everything the panes need for one frame.
 pub struct Rows<'a> {
     /// First byte on screen.
@@ -90,6 +111,10 @@ pub struct Rows<'a> {
     rows: Vec<Vec<Cell<'a>>>,
     /// For each visible byte, the gravest finding covering it.
     marks: Vec<Option<Severity>>,
+    /// The second reading's cells, row by row (none without it).
+    also: Vec<Vec<Cell<'a>>>,
+    /// For each visible byte, what a repair shows in the second reading.
+    repaired: Vec<Option<RepairCell>>,
 }
 
 /// The inspector's highlights over the rows.
@@ -129,6 +154,8 @@ impl<'a> Rows<'a> {
             cursor_unit: None,
             rows: Vec::new(),
             marks: Vec::new(),
+            also: Vec::new(),
+            repaired: Vec::new(),
         };
         rows.rows = (0..layout.rows)
             .map(|row| cells(window, rows.row_start(row), layout.bytes_per_row, file_len))
@@ -154,6 +181,63 @@ impl<'a> Rows<'a> {
         rows.selected = highlights.selected;
         rows.marks = highlights.marks;
         rows
+    }
+
+    /// With the second reading: the same bytes as `also` reads them, and
+    /// over the bytes of each of `repairs` what they were meant to say.
+    /// `window` is the one the rows were drawn from: a repair's chars are
+    /// put at the chars of the text they repair (an ASCII char at its own,
+    /// a repaired char at the first of those it was garbled into).
+    pub fn with_also(mut self, window: &Window, also: &'a Window, repairs: &[Repair]) -> Rows<'a> {
+        // (Rows past the end of the file are empty.)
+        let last = self.rows.iter().rev().find_map(|row| row.last());
+        let end = last.map_or(self.top, |c| c.offset + 1);
+        self.also = (0..self.layout.rows)
+            .map(|row| cells(also, self.row_start(row), self.layout.bytes_per_row, end))
+            .collect();
+        self.repaired = vec![None; end.saturating_sub(self.top) as usize];
+        for repair in repairs {
+            self.lay_out_repair(window, repair);
+        }
+        self
+    }
+
+    /// Puts `repair`'s glyphs over its bytes (see [`Rows::with_also`]); a
+    /// repair that starts before the units on hand is left out.
+    fn lay_out_repair(&mut self, window: &Window, repair: &Repair) {
+        let units: Vec<&Unit> = (window.units().iter())
+            .filter(|u| u.offset < repair.end && u.end() > repair.start)
+            .collect();
+        if units.first().is_none_or(|u| u.offset != repair.start) {
+            return;
+        }
+        let top = self.top;
+        let mut put = |offset: u64, cell: RepairCell| {
+            if let Some(slot) =
+                (offset.checked_sub(top)).and_then(|i| self.repaired.get_mut(i as usize))
+            {
+                *slot = Some(cell);
+            }
+        };
+        for offset in repair.start..repair.end {
+            put(offset, RepairCell::Filler);
+        }
+        let mut next = 0;
+        for c in repair.text.chars() {
+            let own = c
+                .is_ascii()
+                .then(|| (units[next..].iter()).position(|u| u.kind == UnitKind::Char(c)));
+            let index = next + own.flatten().unwrap_or(0);
+            let Some(unit) = units.get(index) else {
+                break;
+            };
+            let shown = glyph(c);
+            put(
+                unit.offset,
+                RepairCell::Glyph(shown.text, shown.width.max(1)),
+            );
+            next = index + 1;
+        }
     }
 
     /// How its rows are laid out.
@@ -240,9 +324,29 @@ impl<'a> Rows<'a> {
     /// covers (a wide glyph covers the next byte's cell, which is then not
     /// drawn). `cells` is the pane's width.
     pub fn text_looks(&self, row: u16, cells: usize) -> Vec<(usize, CompactString, Style, usize)> {
+        self.looks(&self.rows[usize::from(row)], cells, false)
+    }
+
+    /// The second reading's cells of row `row`, as [`Rows::text_looks`]
+    /// gives the text pane's; over a repair, its glyphs.
+    pub fn also_looks(&self, row: u16, cells: usize) -> Vec<(usize, CompactString, Style, usize)> {
+        match self.also.get(usize::from(row)) {
+            Some(row) => self.looks(row, cells, true),
+            None => Vec::new(),
+        }
+    }
+
+    /// The text cells of `row` (the text pane's, or the second reading's
+    /// with its repairs).
+    fn looks(
+        &self,
+        row: &[Cell],
+        cells: usize,
+        also: bool,
+    ) -> Vec<(usize, CompactString, Style, usize)> {
         let mut looks = Vec::new();
         let mut skip = 0;
-        for (column, cell) in self.rows[usize::from(row)].iter().enumerate() {
+        for (column, cell) in row.iter().enumerate() {
             if skip > 0 {
                 // A wide glyph drawn in the previous cell covers this one.
                 skip -= 1;
@@ -254,9 +358,25 @@ impl<'a> Rows<'a> {
             // The cells left in this row of the pane, which may hold one
             // more than the row's bytes: a wide character that starts in
             // the last column still gets its two cells.
-            let (text, style, width) = self.text_cell(cell, cells - column);
+            let index = (cell.offset - self.top) as usize;
+            let repaired = match self.repaired.get(index) {
+                Some(Some(repaired)) if also => Some(repaired),
+                _ => None,
+            };
+            let (text, style, width) = match repaired {
+                Some(RepairCell::Glyph(text, width)) if *width <= cells - column => {
+                    (text.clone(), self.theme.repaired(), *width)
+                }
+                Some(RepairCell::Glyph(..)) => {
+                    (CompactString::const_new("…"), self.theme.repaired(), 1)
+                }
+                Some(RepairCell::Filler) => {
+                    (CompactString::const_new(FILLER), self.theme.quiet(), 1)
+                }
+                None => self.text_cell(cell, cells - column),
+            };
             skip = width.saturating_sub(1);
-            let mark = self.marks.get((cell.offset - self.top) as usize);
+            let mark = self.marks.get(index).filter(|_| !also);
             let style = match mark.copied().flatten() {
                 Some(severity) => self.theme.finding_mark(severity, style),
                 None => style,

@@ -73,6 +73,13 @@ impl Theme {
         }
     }
 
+    /// What a mojibake finding's bytes were meant to say, in the second
+    /// reading: green, and italic so it shows without colour too.
+    pub fn repaired(&self) -> Style {
+        self.fg(palette::OK.ratatui())
+            .add_modifier(Modifier::ITALIC)
+    }
+
     /// What the info panel and the findings list say about a finding.
     pub fn notice(&self) -> Style {
         self.fg(palette::WARNING.ratatui())

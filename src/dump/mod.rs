@@ -370,6 +370,8 @@ fn row_layout(options: DumpOptions) -> Layout {
         hex,
         bits,
         text,
+        also: Rect::default(),
+        titles: Rect::default(),
         info: Rect::default(),
         status: Rect::default(),
     }

@@ -4,7 +4,7 @@
 //! from the [runtime](super::runtime), which owns the file and the jobs.
 
 use super::overlays::Mode;
-use crate::draw::layout::{Layout, offset_width};
+use crate::draw::layout::{Layout, Shown as PanesShown, offset_width};
 use crate::model::encoding::Detection;
 use crate::model::explain::RangeSummary;
 use crate::model::find::{Pattern, SearchOutcome};
@@ -106,6 +106,9 @@ pub struct View {
     pub show_bits: bool,
     /// Whether the info panel is wanted.
     pub show_info: bool,
+    /// The encoding of the second reading beside the text pane (`r`,
+    /// `--also`), if it is wanted.
+    pub also: Option<Encoding>,
     /// Whether the info panel narrates the decoder instead of describing
     /// the unit (`s`).
     pub show_decoder: bool,
@@ -139,7 +142,17 @@ pub struct Shown {
     /// The selection summed up: its range and what it holds (`None` in the
     /// summary when it is too large to read at each key).
     pub selection: Option<SelectionSummary>,
+    /// The second reading: the bytes on screen read in [`View::also`].
+    pub also: Option<Window>,
+    /// The repairs of the mojibake findings on screen, for the second
+    /// reading to show what their bytes were meant to say.
+    pub repairs: Vec<Repair>,
+    /// The encoding the second reading starts in (`r`): the one the
+    /// file's legacy rows or its mojibake suggest.
+    pub suggested_also: Option<Encoding>,
 }
+
+pub use crate::draw::Repair;
 
 /// A selection summed up.
 pub type SelectionSummary = ((u64, u64), Option<RangeSummary>);
@@ -225,6 +238,7 @@ impl App {
                 height,
                 show_bits: true,
                 show_info: true,
+                also: None,
                 show_decoder: false,
                 selection_anchor: None,
                 wanted_bytes_per_row: None,
@@ -262,8 +276,11 @@ impl App {
             self.view.width,
             self.view.height,
             offset_width(self.file.len),
-            self.view.show_bits,
-            self.view.show_info,
+            PanesShown {
+                bits: self.view.show_bits,
+                info: self.view.show_info,
+                also: self.view.also.is_some(),
+            },
             self.view.wanted_bytes_per_row,
         )
     }
@@ -358,6 +375,7 @@ impl App {
                 .findings_list()
                 .map(|list| list.shown(self.progress.findings.listable(), self.list_rows())),
             selection: self.selection(),
+            also: self.view.also.filter(|_| self.layout().also.width > 0),
         }
     }
 
@@ -379,6 +397,9 @@ impl App {
             cursor_span: loaded.cursor_span,
             legacy_reading: loaded.legacy_reading,
             selection: loaded.selection,
+            also: loaded.also,
+            repairs: loaded.repairs,
+            suggested_also: loaded.suggested_also,
         };
         // Another unit under the cursor: its info starts at the top.
         if self.cursor_unit().map(|u| u.offset) != unit_before {
@@ -408,6 +429,8 @@ pub struct ViewRequest {
     pub list: Option<std::ops::Range<usize>>,
     /// The selection, to sum up.
     pub selection: Option<(u64, u64)>,
+    /// The second reading's encoding, if it is shown.
+    pub also: Option<Encoding>,
 }
 
 /// What the runtime loaded for the screen.
@@ -433,6 +456,12 @@ pub struct ViewData {
     pub legacy_reading: Option<(Detection, String)>,
     /// The selection summed up.
     pub selection: Option<SelectionSummary>,
+    /// The second reading, when asked for.
+    pub also: Option<Window>,
+    /// The repairs of the mojibake findings on screen.
+    pub repairs: Vec<Repair>,
+    /// The encoding the second reading starts in.
+    pub suggested_also: Option<Encoding>,
     /// Why the bytes could not be read (terminal-safe).
     pub error: Option<String>,
 }

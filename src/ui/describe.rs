@@ -163,6 +163,55 @@ pub fn describe(
     rows
 }
 
+/// Both readings of the bytes `[start, end)` (a finding's, or the unit's
+/// under the cursor): as the file is read (`window`) and as the second
+/// reading reads them (`also`).
+pub fn describe_readings(window: &Window, also: &Window, (start, end): (u64, u64)) -> Vec<InfoRow> {
+    vec![
+        row(
+            "Reads",
+            format!(
+                "{}: \u{201c}{}\u{201d}",
+                window.encoding(),
+                reading_of(window, start, end)
+            ),
+        ),
+        row(
+            "Also",
+            format!(
+                "{}: \u{201c}{}\u{201d}",
+                also.encoding(),
+                reading_of(also, start, end)
+            ),
+        ),
+    ]
+}
+
+/// The most chars a reading in the info panel shows.
+const MAX_READING: usize = 64;
+
+/// What the units of `window` over `[start, end)` say, as glyphs (an
+/// invalid span as �), cut at [`MAX_READING`] chars.
+fn reading_of(window: &Window, start: u64, end: u64) -> String {
+    let mut shown = String::new();
+    let units = window
+        .units()
+        .iter()
+        .filter(|u| u.offset < end && u.end() > start);
+    for (count, unit) in units.enumerate() {
+        if count == MAX_READING {
+            shown.push('…');
+            break;
+        }
+        match unit.kind {
+            UnitKind::Char(c) => shown.push_str(&glyph(c).text),
+            UnitKind::Invalid(_) => shown.push('\u{FFFD}'),
+            UnitKind::Shift => {}
+        }
+    }
+    shown
+}
+
 /// How a character stands in the file's own encoding: its bytes, and for
 /// UTF-16 and UTF-32 which byte is high.
 fn in_file(encoding: crate::model::Encoding, bytes: &[u8], c: char) -> String {

@@ -93,6 +93,10 @@ pub enum Message {
     SearchPrev,
     /// Show or hide the bits pane.
     ToggleBits,
+    /// Show or hide the second reading beside the text pane (`r`).
+    ToggleAlso,
+    /// Read the second reading in the next encoding (`R`).
+    NextAlso,
     /// Show or hide the info panel.
     ToggleInfo,
     /// Switch the info panel between the unit's description and the

@@ -3,6 +3,7 @@
 //! [`Command`]s the [`Runtime`] carries out on the file and its jobs, whose
 //! answers come back as messages), [`view`](fn@view) the drawing.
 
+pub mod also;
 pub mod app;
 pub mod command;
 pub mod describe;
@@ -30,9 +31,9 @@ pub use runtime::{Runtime, dispatch};
 pub use update::update;
 pub use view::view;
 
-use crate::model::StreamLoad;
 use crate::model::settings::Settings;
 use crate::model::text::Text;
+use crate::model::{Encoding, StreamLoad};
 
 /// How often the scan's progress is picked up while no key is pressed.
 const TICK: Duration = Duration::from_millis(100);
@@ -53,6 +54,8 @@ pub struct Options {
     pub encoding_note: Option<String>,
     /// How the scan and the findings pass run.
     pub settings: Settings,
+    /// The second reading's encoding to open with (`--also`).
+    pub also: Option<Encoding>,
 }
 
 /// Where the inspector opens.
@@ -85,6 +88,7 @@ pub fn run(source: Arc<Text>, load: Option<StreamLoad>, options: Options) -> io:
         let mut app = App::new(file, size.width, size.height);
         app.encoding = runtime.encoding();
         app.view.wanted_bytes_per_row = options.bytes_per_row;
+        app.view.also = options.also;
         let mut first = vec![runtime.progress()];
         if options.first_invalid {
             first.push(Message::FirstInvalid);

@@ -1,4 +1,4 @@
-//! The four row-aligned panes (offset, hex, bits, text) as widgets. Each
+//! The row-aligned panes (offset, hex, bits, text, the second reading) as widgets. Each
 //! paints from [`Rows`] (the visible bytes with their units, the findings
 //! and highlights over them, looked up once a frame for all four) straight
 //! into the buffer; every cell is terminal-safe.
@@ -23,14 +23,20 @@ pub fn rows_of<'a>(app: &'a App, layout: Layout, theme: Theme) -> Rows<'a> {
         selected: app.selection(),
         marks: marks(app, layout.page_bytes()),
     };
-    Rows::with_highlights(
+    let rows = Rows::with_highlights(
         &app.shown.window,
         app.view.top,
         app.file.len,
         layout,
         theme,
         highlights,
-    )
+    );
+    match &app.shown.also {
+        Some(also) if layout.also.width > 0 => {
+            rows.with_also(&app.shown.window, also, &app.shown.repairs)
+        }
+        _ => rows,
+    }
 }
 
 /// The gravest finding over each byte of `[top, top + len)`.
@@ -91,10 +97,16 @@ fn paint_bits(rows: &Rows, buffer: &mut Buffer, area: Rect) {
     });
 }
 
-/// Paints the text pane: each character at its lead byte's cell.
-fn paint_text(rows: &Rows, buffer: &mut Buffer, area: Rect) {
+/// Paints the text pane (or with `also` the second reading's): each
+/// character at its lead byte's cell.
+fn paint_text(rows: &Rows, buffer: &mut Buffer, area: Rect, also: bool) {
     for (row, y) in (0..rows.layout().rows).zip(area.top()..area.bottom()) {
-        for (column, text, style, width) in rows.text_looks(row, usize::from(area.width)) {
+        let looks = if also {
+            rows.also_looks(row, usize::from(area.width))
+        } else {
+            rows.text_looks(row, usize::from(area.width))
+        };
+        for (column, text, style, width) in looks {
             let x = area.x + column as u16;
             if width == 1 {
                 // One cell: set it directly, skipping grapheme segmentation.
@@ -139,6 +151,10 @@ pub struct BitsPane<'a>(pub &'a Rows<'a>);
 /// The text pane: each character at its lead byte.
 pub struct TextPane<'a>(pub &'a Rows<'a>);
 
+/// The second reading's pane: the bytes read in another encoding, with
+/// what mojibake was meant to say.
+pub struct AlsoPane<'a>(pub &'a Rows<'a>);
+
 impl Widget for &OffsetPane<'_> {
     fn render(self, area: Rect, buffer: &mut Buffer) {
         paint_offsets(self.0, buffer, area);
@@ -159,6 +175,12 @@ impl Widget for &BitsPane<'_> {
 
 impl Widget for &TextPane<'_> {
     fn render(self, area: Rect, buffer: &mut Buffer) {
-        paint_text(self.0, buffer, area);
+        paint_text(self.0, buffer, area, false);
+    }
+}
+
+impl Widget for &AlsoPane<'_> {
+    fn render(self, area: Rect, buffer: &mut Buffer) {
+        paint_text(self.0, buffer, area, true);
     }
 }

@@ -8,6 +8,7 @@ use crate::model::text::Text;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use super::also::{self, AlsoText};
 use super::app::{
     App, FileInfo, FindingTarget, FindingsStatus, Jump, Marked, ScanStatus, SearchReport,
     SeekResult, ViewData, ViewRequest,
@@ -54,6 +55,8 @@ pub struct Runtime {
     /// The encoding a UTF-8 file's legacy rows are read in, chosen over
     /// its start once it is read (as `fix --invalid legacy` chooses it).
     rows_encoding: Option<RowEncoding>,
+    /// The file under the second reading's encoding.
+    also_text: AlsoText,
 }
 
 /// Windows of the file counted through at most to open the findings list
@@ -116,6 +119,7 @@ impl Runtime {
             listing: FindingsListing::new(Arc::clone(&repairer)),
             repairer,
             rows_encoding: None,
+            also_text: AlsoText::default(),
         }
     }
 
@@ -134,6 +138,7 @@ impl Runtime {
             listing: FindingsListing::new(Arc::clone(&repairer)),
             repairer,
             rows_encoding: None,
+            also_text: AlsoText::default(),
             source,
         }
     }
@@ -353,6 +358,12 @@ impl Runtime {
     }
 
     fn load_view(&mut self, request: &ViewRequest) -> ViewData {
+        // (The legacy rows' encoding is chosen once the file is read.)
+        let rows = if self.source.encoding().is_utf8() && self.load_state == LoadState::Done {
+            self.rows_encoding()
+        } else {
+            RowEncoding::PerRow
+        };
         let (window, mut error) = match Window::load(&self.source, request.top, request.end) {
             Ok(window) => (window, None),
             Err(e) => (
@@ -428,7 +439,20 @@ impl Runtime {
                 }
             }
         });
+        let (also, repairs) = match request.also {
+            Some(encoding) => {
+                let window = (self.also_text)
+                    .window(&self.source, encoding, request.top, request.end)
+                    .unwrap_or_else(|_| Window::empty());
+                (Some(window), also::repairs(&on_screen))
+            }
+            None => (None, Vec::new()),
+        };
+        let suggested_also = Some(also::suggested(self.source.encoding(), rows, &on_screen));
         ViewData {
+            also,
+            repairs,
+            suggested_also,
             selection,
             cursor_span,
             legacy_reading,

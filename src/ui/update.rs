@@ -2,6 +2,7 @@
 //! The only place state changes; it reads no file and takes no lock: what
 //! needs the file is returned as [`Command`]s, and comes back as messages.
 
+use super::also;
 use super::app::{App, FindingTarget, Jump, SearchReport, SeekResult};
 use super::command::Command;
 use super::goto::{parse_goto, parse_line_column, parse_search};
@@ -10,6 +11,7 @@ use super::overlays::{EncodingList, FindingsList, Help, Mode, Prompt};
 use crate::display::{escape_for_terminal, thousands};
 use crate::draw::layout::MAX_BYTES_PER_ROW;
 use crate::model::ScanState;
+use crate::model::encoding::RowEncoding;
 use crate::model::find::SearchOutcome;
 use crate::model::findings::{MAX_KEPT, Near};
 use crate::model::scan::LinePlace;
@@ -233,6 +235,26 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         Message::SearchNext => commands.extend(repeat_search(app, true)),
         Message::SearchPrev => commands.extend(repeat_search(app, false)),
         Message::ToggleBits => app.view.show_bits = !app.view.show_bits,
+        Message::ToggleAlso => {
+            app.view.also =
+                match app.view.also {
+                    Some(_) => None,
+                    None => Some(app.shown.suggested_also.unwrap_or_else(|| {
+                        also::suggested(app.encoding, RowEncoding::PerRow, &[])
+                    })),
+                };
+            if app.view.also.is_some() && app.layout().also.width == 0 {
+                app.say("no room for a second reading: widen the window or hide a pane (B, i)");
+            }
+        }
+        Message::NextAlso => {
+            let current = app.view.also.or(app.shown.suggested_also);
+            app.view.also = Some(match current {
+                Some(current) if app.view.also.is_some() => also::next(current, app.encoding),
+                Some(current) => current,
+                None => also::suggested(app.encoding, RowEncoding::PerRow, &[]),
+            });
+        }
         Message::ToggleInfo => app.view.show_info = !app.view.show_info,
         Message::ToggleDecoder => {
             app.view.show_decoder = !app.view.show_decoder;

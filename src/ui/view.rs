@@ -7,9 +7,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::app::{App, FindingsStatus};
-use super::describe::{Tone, describe, describe_findings, describe_selection};
+use super::describe::{
+    InfoRow, Tone, describe, describe_findings, describe_readings, describe_selection,
+};
 use super::overlays::Mode;
-use super::panes::{BitsPane, HexPane, OffsetPane, TextPane, rows_of};
+use super::panes::{AlsoPane, BitsPane, HexPane, OffsetPane, TextPane, rows_of};
 use crate::display::{escape_for_terminal, human_size, thousands};
 use crate::draw::theme::Theme;
 use crate::model::explain::narrate;
@@ -27,6 +29,10 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
         frame.render_widget(&BitsPane(&rows), clip(layout.bits));
     }
     frame.render_widget(&TextPane(&rows), clip(layout.text));
+    if layout.also.width > 0 {
+        frame.render_widget(&AlsoPane(&rows), clip(layout.also));
+        draw_titles(app, theme, frame, clip(layout.titles));
+    }
     if layout.info.width > 0 {
         draw_info(app, theme, frame, clip(layout.info));
     }
@@ -40,6 +46,67 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
         Mode::Encodings(list) => list.draw(theme, frame, area),
         Mode::Normal | Mode::Prompt(_) => {}
     }
+}
+
+/// The row above the panes that says which reading each text pane shows
+/// (drawn with the second reading): each name over its pane, cut to fit.
+fn draw_titles(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
+    let layout = app.layout();
+    let also = app.view.also.map_or("", |e| e.name());
+    let repaired = if app.shown.repairs.is_empty() {
+        ""
+    } else {
+        " + repairs"
+    };
+    let titles = [
+        (layout.hex, "hex".to_string()),
+        (layout.bits, "bits".to_string()),
+        (layout.text, app.encoding.name().to_string()),
+        (layout.also, format!("{also}{repaired} (r R)")),
+    ];
+    for (pane, title) in titles {
+        if pane.width == 0 {
+            continue;
+        }
+        // Over its own pane; the second reading's (the last) to the edge.
+        let room = if pane == layout.also {
+            area.right().saturating_sub(pane.x)
+        } else {
+            pane.width
+        };
+        let title = cut_to(&title, usize::from(room));
+        let line = Line::from(Span::styled(title, theme.label()));
+        let at = Rect::new(pane.x, area.y, room, 1).intersection(area);
+        frame.render_widget(Paragraph::new(line), at);
+    }
+}
+
+/// `text` (ASCII) cut to `room` cells, with `…` where it was cut.
+fn cut_to(text: &str, room: usize) -> String {
+    if text.len() <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    if room > 0 {
+        cut.push('…');
+    }
+    cut
+}
+
+/// With the second reading: both readings of the finding under the cursor
+/// (or of its unit).
+fn both_readings(app: &App) -> Vec<InfoRow> {
+    let Some(also) = &app.shown.also else {
+        return Vec::new();
+    };
+    let range = match app.shown.cursor_findings.first() {
+        Some(finding) => (finding.offset, finding.offset + finding.len.max(1)),
+        None => match app.cursor_unit() {
+            Some(unit) => (unit.offset, unit.end()),
+            None => return Vec::new(),
+        },
+    };
+    describe_readings(&app.shown.window, also, range)
 }
 
 fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
@@ -73,7 +140,8 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 &app.shown.window,
                 app.view.cursor,
                 app.shown.legacy_reading.as_ref(),
-            ));
+            ))
+            .chain(both_readings(app));
         for row in rows {
             let value_style = match row.tone {
                 Tone::Plain => Style::new(),
