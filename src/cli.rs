@@ -239,6 +239,10 @@ pub(crate) enum Command {
         /// The page's or picture's colours (`--format html` or `svg`).
         #[arg(long, value_enum, default_value_t = utf8scope::dump::PageTheme::Light, value_name = "THEME")]
         theme: utf8scope::dump::PageTheme,
+        /// A second reading of the bytes beside the text, in this encoding
+        /// (as the inspector's `r`); at most 16 MiB of them.
+        #[arg(long, value_name = "ENC", value_parser = parse_encoding)]
+        also: Option<Encoding>,
     },
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
     Completions {

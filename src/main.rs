@@ -204,6 +204,7 @@ fn main() -> ExitCode {
             encoding,
             format,
             theme,
+            also,
         }) => {
             let options = DumpOptions {
                 start,
@@ -218,6 +219,7 @@ fn main() -> ExitCode {
                     DumpFormatArg::Html => DumpFormat::Html(theme),
                     DumpFormatArg::Svg => DumpFormat::Svg(theme),
                 },
+                also,
             };
             run_dump(file.as_deref(), options, None, encoding)
         }
@@ -269,6 +271,7 @@ fn main() -> ExitCode {
                     input_len: None,
                     encoding: Encoding::UTF_8,
                     format: DumpFormat::Text,
+                    also: cli.also,
                 };
                 return match cli.text {
                     Some(text) => dump_text(&text, options),

@@ -289,3 +289,31 @@ fn q_quits_at_once_while_a_file_of_nuls_is_still_being_looked_at() {
     // (The budget is 0.2 s; tmux's own round trips are allowed for.)
     assert!(took < Duration::from_secs(1), "q took {took:?}");
 }
+
+#[test]
+fn the_second_reading_shows_a_shift_jis_page_beside_its_utf8_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("page.txt");
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode("日本語のページです。「こんにちは」");
+    std::fs::write(&path, &bytes).unwrap();
+    let command = format!("{} {}", binary(), path.display());
+    for (name, width, height) in [("also-80", 80, 24), ("also-200", 200, 50)] {
+        let tmux = Tmux::start(name, width, height, &command);
+        tmux.wait_for("the file", |s| s.contains("0x00000000"));
+        tmux.keys(&["r"]);
+        let screen = tmux.wait_for("the Shift_JIS reading beside", |s| {
+            s.lines().next().is_some_and(|l| l.contains("Shift_JIS")) && s.contains("日本")
+        });
+        // The UTF-8 reading stays in the text pane beside it.
+        assert!(screen.lines().next().unwrap().contains("UTF-8"), "{screen}");
+        tmux.keys(&["R"]);
+        tmux.wait_for("the next encoding", |s| {
+            s.lines().next().is_some_and(|l| l.contains("EUC-JP"))
+        });
+        tmux.keys(&["r"]);
+        tmux.wait_for("the second reading gone", |s| {
+            !s.lines().next().is_some_and(|l| l.contains("EUC-JP"))
+        });
+        tmux.keys(&["q"]);
+    }
+}

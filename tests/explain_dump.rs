@@ -288,6 +288,7 @@ fn options(width: u16, color: bool) -> DumpOptions {
         input_len: None,
         encoding: utf8scope::model::Encoding::UTF_8,
         format: utf8scope::dump::DumpFormat::Text,
+        also: None,
     }
 }
 
@@ -458,4 +459,70 @@ fn explain_encodings_lists_every_encoding_with_its_unit_and_bom() {
         out.lines().count(),
         utf8scope::model::Encoding::all().len() + 1
     );
+}
+
+/// What `dump` writes with `args` and the file at `path`.
+fn dump_with(args: &[&str], path: &std::path::Path) -> String {
+    let mut all: Vec<&OsStr> = vec![OsStr::new("dump")];
+    all.extend(args.iter().map(OsStr::new));
+    all.push(path.as_os_str());
+    run_utf8scope(&all, 0)
+}
+
+/// The second reading's column of a dump with `--also`: each row past
+/// the same row without it, fillers left out.
+fn also_column_of(with: &str, without: &str) -> String {
+    with.lines()
+        .zip(without.lines())
+        .map(|(with, without)| {
+            let rest = with.strip_prefix(without).expect("the same row first");
+            rest.trim().replace('·', "")
+        })
+        .collect()
+}
+
+#[test]
+fn dump_also_reads_the_bytes_beside_in_another_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "日本語のページです。こんにちは、世界！";
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(text);
+    let path = dir.path().join("page.txt");
+    std::fs::write(&path, &bytes).unwrap();
+    let with = dump_with(&["--also", "shift_jis", "--width", "8"], &path);
+    let without = dump_with(&["--width", "8"], &path);
+    assert_eq!(also_column_of(&with, &without), text, "{with}");
+    // As a picture too.
+    let picture = dump_with(&["--also", "shift_jis", "--format", "svg"], &path);
+    assert!(picture.contains("日本語"), "{picture}");
+
+    // Mojibake shows what it meant beside its bytes.
+    let garbled = dir.path().join("garbled.txt");
+    std::fs::write(&garbled, "Le cafÃ© est prÃªt.\n").unwrap();
+    let with = dump_with(&["--also", "windows-1252"], &garbled);
+    let without = dump_with(&[], &garbled);
+    assert_eq!(
+        also_column_of(&with, &without),
+        "Le café est prêt.␊",
+        "{with}"
+    );
+}
+
+#[test]
+fn dump_also_of_more_than_it_holds_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    std::fs::write(&path, vec![b'a'; 17 << 20]).unwrap();
+    let output = assert_cmd::Command::cargo_bin("utf8scope")
+        .unwrap()
+        .args(["dump", "--also", "latin1"])
+        .arg(&path)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("-s and -n"), "{stderr}");
+    assert!(output.get_output().stdout.is_empty());
+    // A part of it is shown.
+    let part = dump_with(&["--also", "latin1", "-s", "1M", "-n", "32"], &path);
+    assert_eq!(part.lines().count(), 2, "{part}");
 }

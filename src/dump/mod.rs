@@ -7,15 +7,17 @@
 
 use std::io::{self, Write};
 
+mod also;
+
 use crate::draw::line::{Line, Styling};
 use crate::draw::page;
 pub use crate::draw::page::PageTheme;
 
 use ratatui::layout::Rect;
 
-use crate::draw::Rows;
 use crate::draw::layout::{BITS_CELLS, HEX_CELLS, Layout, offset_width};
 use crate::draw::theme::Theme;
+use crate::draw::{Repair, Rows};
 use crate::model::blocks::pieces::complete_prefix_len;
 use crate::model::encoding::{ShiftState, UnitReader, unit_containing};
 use crate::model::source::SourceError;
@@ -47,6 +49,9 @@ pub struct DumpOptions {
     pub encoding: Encoding,
     /// Text (coloured if `color`) or a page.
     pub format: DumpFormat,
+    /// A second reading of the bytes beside the text, in this encoding
+    /// (`--also`).
+    pub also: Option<Encoding>,
 }
 
 impl DumpOptions {
@@ -115,7 +120,12 @@ impl SvgRows {
 /// How many cells wide a row is.
 pub fn row_columns(options: DumpOptions) -> u16 {
     let layout = row_layout(options);
-    layout.text.x + layout.text.width
+    let last = if layout.also.width > 0 {
+        layout.also
+    } else {
+        layout.text
+    };
+    last.x + last.width
 }
 
 /// Why a dump stopped.
@@ -127,6 +137,13 @@ pub enum DumpError {
     /// The output could not be written.
     #[error("cannot write the dump: {0}")]
     Output(#[from] io::Error),
+    /// A dump with a second reading holds what it shows in memory, and
+    /// this is more than it holds.
+    #[error(
+        "a dump with --also holds what it shows in memory, at most {} MiB: pick the bytes with -s and -n",
+        also::MAX_BYTES >> 20
+    )]
+    TooLongBeside,
 }
 
 /// Where the unit holding `bytes[index]` starts (`bytes` start at a unit
@@ -246,6 +263,9 @@ pub fn dump_from(
     options: DumpOptions,
     out: &mut impl Write,
 ) -> Result<(), DumpError> {
+    if let Some(encoding) = options.also {
+        return also::dump_beside(read_from, fill, options, encoding, out);
+    }
     let per_row = u64::from(options.width.max(1));
     let end = options
         .length
@@ -363,6 +383,11 @@ fn row_layout(options: DumpOptions) -> Layout {
     };
     // One cell more, for a wide character in the last column.
     let text = pane(per_row + 1);
+    let also = if options.also.is_some() {
+        pane(per_row + 1)
+    } else {
+        Rect::default()
+    };
     Layout {
         bytes_per_row: per_row,
         rows: ROWS_PER_DRAW,
@@ -370,7 +395,7 @@ fn row_layout(options: DumpOptions) -> Layout {
         hex,
         bits,
         text,
-        also: Rect::default(),
+        also,
         titles: Rect::default(),
         info: Rect::default(),
         status: Rect::default(),
@@ -407,7 +432,8 @@ fn draw_in_parallel(
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let rows = (end - start).div_ceil(per_row);
     if threads == 1 || rows < 1024 {
-        return draw_rows(&chunk.window(start, end), start, end, layout, options, out);
+        let window = chunk.window(start, end);
+        return draw_rows(&window, None, start, end, layout, options, out);
     }
     let rows_each = rows.div_ceil(threads);
     let parts: Vec<io::Result<Vec<u8>>> = std::thread::scope(|scope| {
@@ -418,7 +444,7 @@ fn draw_in_parallel(
                 scope.spawn(move || {
                     let mut part = Vec::new();
                     let window = chunk.window(from, to);
-                    draw_rows(&window, from, to, layout, options, &mut part).map(|()| part)
+                    draw_rows(&window, None, from, to, layout, options, &mut part).map(|()| part)
                 })
             })
             .collect();
@@ -434,9 +460,10 @@ fn draw_in_parallel(
 }
 
 /// Draws the rows from `start` up to `end` (a row start, or the end of
-/// what is shown).
+/// what is shown), with the second reading `beside` if there is one.
 fn draw_rows(
     window: &Window,
+    beside: Option<(&Window, &[Repair])>,
     start: u64,
     end: u64,
     layout: Layout,
@@ -451,6 +478,10 @@ fn draw_rows(
         let rows = (end - top).div_ceil(per_row).min(u64::from(ROWS_PER_DRAW)) as u16;
         let layout = Layout { rows, ..layout };
         let panes = Rows::of_window(window, top, end, layout, theme);
+        let panes = match beside {
+            Some((also, repairs)) => panes.with_also(window, also, repairs),
+            None => panes,
+        };
         for row in 0..rows {
             if write_row(&panes, row, layout, &mut line) {
                 line.finish();
@@ -492,6 +523,11 @@ fn write_row(panes: &Rows, row: u16, layout: Layout, line: &mut Line) -> bool {
     for (column, text, style, width) in panes.text_looks(row, usize::from(layout.text.width)) {
         line.put(layout.text.x + column as u16, &text, width, style);
     }
+    if layout.also.width > 0 {
+        for (column, text, style, width) in panes.also_looks(row, usize::from(layout.also.width)) {
+            line.put(layout.also.x + column as u16, &text, width, style);
+        }
+    }
     true
 }
 
@@ -523,6 +559,7 @@ mod tests {
             input_len: Some(100),
             encoding: Encoding::UTF_8,
             format: DumpFormat::Text,
+            also: None,
         }
     }
 
