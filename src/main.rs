@@ -1,6 +1,7 @@
 //! The `utf8scope` command: parses arguments and hands over to a front end.
 
 mod cli;
+mod writer;
 
 use std::ffi::{OsStr, OsString};
 use std::io::{self, IsTerminal, Write};
@@ -259,6 +260,10 @@ fn main() -> ExitCode {
                 encoding_note: None,
                 settings: engine_settings(0),
                 also: cli.also,
+                writer: file
+                    .as_ref()
+                    .filter(|file| *file != "-" && cli.text.is_none())
+                    .map(|file| writer::for_file(file, engine_settings(0))),
             };
             if !io::stdout().is_terminal() {
                 // Piped or redirected: the rows as text, as hexyl and bat do.

@@ -317,3 +317,108 @@ fn the_second_reading_shows_a_shift_jis_page_beside_its_utf8_reading() {
         tmux.keys(&["q"]);
     }
 }
+
+/// Opens `file` (in `dir`) in the inspector, presses `keys` to mark
+/// repairs, writes them with `W` to the path it offers, and quits.
+fn repair_from_the_screen(name: &str, dir: &std::path::Path, file: &str, keys: &[&str]) {
+    let command = format!("cd {} && {} {file}", dir.display(), binary());
+    let tmux = Tmux::start(name, 120, 30, &command);
+    tmux.wait_for("the file", |s| s.contains("0x00000000"));
+    for key in keys {
+        tmux.keys(&[key]);
+    }
+    tmux.wait_for("the mark", |s| s.contains("marked:"));
+    tmux.keys(&["W"]);
+    tmux.wait_for("the path offered", |s| s.contains(".fixed.txt▏"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the file written", |s| s.contains("wrote "));
+    tmux.keys(&["q"]);
+}
+
+/// What `utf8scope fix ARGS` writes to standard output.
+fn fixed_by_the_command(dir: &std::path::Path, args: &[&str]) -> Vec<u8> {
+    let output = Command::new(binary())
+        .current_dir(dir)
+        .arg("fix")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    output.stdout
+}
+
+#[test]
+fn repairs_written_from_the_screen_are_what_fix_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    // Mojibake: a on a finding, W.
+    std::fs::copy("assets/samples/findings.txt", dir.path().join("m.txt")).unwrap();
+    repair_from_the_screen("repair-mojibake", dir.path(), "m.txt", &["m", "a"]);
+    assert_eq!(
+        std::fs::read(dir.path().join("m.fixed.txt")).unwrap(),
+        fixed_by_the_command(dir.path(), &["m.txt"])
+    );
+    // A UTF-8 file with windows-1251 rows: a on an invalid span, W.
+    let mut mixed = "Письмо от Ивана, строки в UTF-8.\n".as_bytes().to_vec();
+    let (row, _, _) = encoding_rs::WINDOWS_1251.encode("Привет, как дела? Всё хорошо.\n");
+    mixed.extend_from_slice(&row);
+    mixed.extend_from_slice("Конец письма.\n".as_bytes());
+    std::fs::write(dir.path().join("l.txt"), &mixed).unwrap();
+    repair_from_the_screen("repair-legacy", dir.path(), "l.txt", &["n", "a"]);
+    let written = std::fs::read(dir.path().join("l.fixed.txt")).unwrap();
+    assert_eq!(
+        written,
+        fixed_by_the_command(dir.path(), &["--invalid", "legacy", "l.txt"])
+    );
+    assert!(
+        String::from_utf8(written)
+            .unwrap()
+            .contains("Привет, как дела?")
+    );
+}
+
+#[test]
+fn quitting_with_unwritten_repairs_asks_once_and_the_file_itself_needs_a_yes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("assets/samples/findings.txt", dir.path().join("f.txt")).unwrap();
+    let original = std::fs::read(dir.path().join("f.txt")).unwrap();
+    let tmux = shell("repair-ask", 120, 30);
+    let command = format!(
+        "cd {} && {} f.txt; echo quit=$?",
+        dir.path().display(),
+        binary()
+    );
+    tmux.keys(&[&command, "Enter"]);
+    tmux.wait_for("the file", |s| s.contains("0x00000000"));
+    tmux.keys(&["m", "a"]);
+    tmux.wait_for("the mark", |s| s.contains("marked:"));
+    tmux.keys(&["q"]);
+    tmux.wait_for("the question", |s| s.contains("not written: W writes them"));
+    // The file's own name: nothing is written without a y.
+    tmux.keys(&["W"]);
+    tmux.wait_for("the path offered", |s| s.contains(".fixed.txt▏"));
+    for _ in 0..20 {
+        tmux.keys(&["BSpace"]);
+    }
+    tmux.keys(&["f.txt", "Enter"]);
+    tmux.wait_for("the question", |s| s.contains("rewrite f.txt itself?"));
+    tmux.keys(&["n"]);
+    tmux.wait_for("nothing written", |s| s.contains("nothing written"));
+    assert_eq!(std::fs::read(dir.path().join("f.txt")).unwrap(), original);
+    tmux.keys(&["W"]);
+    tmux.wait_for("the path offered", |s| s.contains(".fixed.txt▏"));
+    for _ in 0..20 {
+        tmux.keys(&["BSpace"]);
+    }
+    tmux.keys(&["f.txt", "Enter"]);
+    tmux.wait_for("the question", |s| s.contains("rewrite f.txt itself?"));
+    tmux.keys(&["y"]);
+    tmux.wait_for("the file rewritten", |s| s.contains("--in-place f.txt"));
+    let expected = {
+        std::fs::write(dir.path().join("g.txt"), &original).unwrap();
+        fixed_by_the_command(dir.path(), &["g.txt"])
+    };
+    assert_eq!(std::fs::read(dir.path().join("f.txt")).unwrap(), expected);
+    // Written: q quits at once.
+    tmux.keys(&["q"]);
+    tmux.wait_for("the shell", |s| s.contains("quit=0"));
+}

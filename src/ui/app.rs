@@ -223,6 +223,8 @@ pub struct App {
     pub message: Option<String>,
     /// The encoding the file is read in.
     pub encoding: Encoding,
+    /// The repairs marked to be written (`a`, `W`).
+    pub repairs: super::repair::Marks,
 }
 
 impl App {
@@ -267,6 +269,7 @@ impl App {
             waiting: Waiting::default(),
             message: None,
             encoding: Encoding::UTF_8,
+            repairs: super::repair::Marks::default(),
         }
     }
 

@@ -57,6 +57,8 @@ pub enum Command {
     /// Re-read the file in this encoding: the scan and the findings pass
     /// start again (answered by `Reread`).
     Reread(crate::model::Encoding),
+    /// Write the repaired file (answered by `Wrote`).
+    WriteRepaired(super::repair::WriteRequest),
     /// Leave the inspector.
     Quit,
     /// Suspend to the shell (Ctrl-z).

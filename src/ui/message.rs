@@ -15,6 +15,10 @@ pub enum PromptKind {
     Goto,
     /// `/` search for text or `x`-prefixed hex bytes.
     Search,
+    /// `W`: where to write the repaired file.
+    Write,
+    /// Whether to rewrite the file itself (`y` or `n`).
+    ConfirmInPlace,
 }
 
 /// One thing that happened.
@@ -93,6 +97,13 @@ pub enum Message {
     SearchPrev,
     /// Show or hide the bits pane.
     ToggleBits,
+    /// Say what `fix` writes for the item under the cursor and mark its
+    /// kind of repair to be written (`a`).
+    MarkRepair,
+    /// Open the prompt for where to write the repaired file (`W`).
+    OpenWrite,
+    /// The runtime wrote the repaired file, or could not.
+    Wrote(super::repair::WriteRequest, Result<String, String>),
     /// Show or hide the second reading beside the text pane (`r`).
     ToggleAlso,
     /// Read the second reading in the next encoding (`R`).

@@ -12,6 +12,7 @@ pub mod keys;
 pub mod message;
 pub mod overlays;
 pub mod panes;
+pub mod repair;
 pub mod runtime;
 pub mod update;
 pub mod view;
@@ -39,7 +40,7 @@ use crate::model::{Encoding, StreamLoad};
 const TICK: Duration = Duration::from_millis(100);
 
 /// Options the command line passes to the inspector.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Options {
     /// Open with the cursor on the first invalid span.
     pub first_invalid: bool,
@@ -56,6 +57,8 @@ pub struct Options {
     pub settings: Settings,
     /// The second reading's encoding to open with (`--also`).
     pub also: Option<Encoding>,
+    /// What writes the repaired file (`W`): the program's `fix`.
+    pub writer: Option<Arc<dyn repair::RepairWriter>>,
 }
 
 /// Where the inspector opens.
@@ -81,6 +84,9 @@ pub fn run(source: Arc<Text>, load: Option<StreamLoad>, options: Options) -> io:
     let result = execute!(io::stdout(), EnableMouseCapture).and_then(|()| {
         let size = terminal.size()?;
         let mut runtime = Runtime::new(source, load, options.settings);
+        if let Some(writer) = &options.writer {
+            runtime.set_writer(Arc::clone(writer));
+        }
         let mut file = runtime.file();
         if file.encoding.is_some() && options.encoding_note.is_some() {
             file.encoding.clone_from(&options.encoding_note);

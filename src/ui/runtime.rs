@@ -15,6 +15,7 @@ use super::app::{
 };
 use super::command::Command;
 use super::message::{Message, ProgressReport};
+use super::repair::RepairWriter;
 use super::update::update;
 use crate::display::escape_for_terminal;
 use crate::model::encoding::{DETECT_SAMPLE, RowEncoding, legacy_rows_encoding, run_reading_at};
@@ -57,6 +58,9 @@ pub struct Runtime {
     rows_encoding: Option<RowEncoding>,
     /// The file under the second reading's encoding.
     also_text: AlsoText,
+    /// Writes the repaired file (`W`), as `fix` does; none for an input
+    /// that is not a file.
+    writer: Option<Arc<dyn RepairWriter>>,
 }
 
 /// Windows of the file counted through at most to open the findings list
@@ -120,6 +124,7 @@ impl Runtime {
             repairer,
             rows_encoding: None,
             also_text: AlsoText::default(),
+            writer: None,
         }
     }
 
@@ -139,8 +144,14 @@ impl Runtime {
             repairer,
             rows_encoding: None,
             also_text: AlsoText::default(),
+            writer: None,
             source,
         }
+    }
+
+    /// Gives the runtime what writes the repaired file (`W`).
+    pub fn set_writer(&mut self, writer: Arc<dyn RepairWriter>) {
+        self.writer = Some(writer);
     }
 
     /// The file, for a new [`App`].
@@ -296,6 +307,15 @@ impl Runtime {
             Command::Reread(encoding) => {
                 let label = self.reread(encoding);
                 Some(Message::Reread(encoding, label))
+            }
+            Command::WriteRepaired(request) => {
+                let outcome = match &self.writer {
+                    Some(writer) => writer.write(&request),
+                    None => Err("W writes a file read from disk; for standard input, \
+                                 pipe it through utf8scope fix"
+                        .to_string()),
+                };
+                Some(Message::Wrote(request, outcome))
             }
             Command::Quit | Command::Suspend | Command::SetClipboard(_) => None,
         }

@@ -8,6 +8,7 @@ use super::command::Command;
 use super::goto::{parse_goto, parse_line_column, parse_search};
 use super::message::{Message, ProgressReport, PromptKind};
 use super::overlays::{EncodingList, FindingsList, Help, Mode, Prompt};
+use super::repair;
 use crate::display::{escape_for_terminal, thousands};
 use crate::draw::layout::MAX_BYTES_PER_ROW;
 use crate::model::ScanState;
@@ -167,15 +168,20 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
                 let history = match prompt.kind {
                     PromptKind::Goto => &app.search.goto_history,
                     PromptKind::Search => &app.search.history,
+                    PromptKind::Write | PromptKind::ConfirmInPlace => return Vec::new(),
                 };
                 prompt.recall(history, step);
             }
         }
-        Message::PromptChar(c) => {
-            if let Mode::Prompt(prompt) = &mut app.mode {
-                prompt.input.push(c);
+        Message::PromptChar(c) => match &mut app.mode {
+            // The answer is one key.
+            Mode::Prompt(prompt) if prompt.kind == PromptKind::ConfirmInPlace => {
+                app.mode = Mode::Normal;
+                commands.extend(repair::confirm_in_place(app, c == 'y'));
             }
-        }
+            Mode::Prompt(prompt) => prompt.input.push(c),
+            _ => {}
+        },
         Message::PromptBackspace => {
             if let Mode::Prompt(prompt) = &mut app.mode {
                 prompt.input.pop();
@@ -231,7 +237,10 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
             app.search.matched = None;
         }
         Message::Suspend => return vec![Command::Suspend],
-        Message::Quit => return vec![Command::Quit],
+        Message::Quit => return repair::quit(app),
+        Message::MarkRepair => repair::mark(app),
+        Message::OpenWrite => repair::open_write_prompt(app),
+        Message::Wrote(request, outcome) => repair::written(app, &request, outcome),
         Message::SearchNext => commands.extend(repeat_search(app, true)),
         Message::SearchPrev => commands.extend(repeat_search(app, false)),
         Message::ToggleBits => app.view.show_bits = !app.view.show_bits,
@@ -459,15 +468,21 @@ fn submit_prompt(app: &mut App) -> Vec<Command> {
     let Mode::Prompt(prompt) = std::mem::take(&mut app.mode) else {
         return Vec::new();
     };
-    if !prompt.input.is_empty() {
-        let history = match prompt.kind {
-            PromptKind::Goto => &mut app.search.goto_history,
-            PromptKind::Search => &mut app.search.history,
-        };
+    let history = match prompt.kind {
+        PromptKind::Goto => Some(&mut app.search.goto_history),
+        PromptKind::Search => Some(&mut app.search.history),
+        PromptKind::Write | PromptKind::ConfirmInPlace => None,
+    };
+    if let Some(history) = history
+        && !prompt.input.is_empty()
+    {
         history.retain(|earlier| *earlier != prompt.input);
         history.push(prompt.input.clone());
     }
     match prompt.kind {
+        PromptKind::Write => repair::submit_write(app, &prompt.input),
+        // Enter is no `y`.
+        PromptKind::ConfirmInPlace => repair::confirm_in_place(app, false),
         PromptKind::Goto => {
             if let Some((line, column)) = parse_line_column(&prompt.input) {
                 return vec![Command::GotoLine(line, column)];

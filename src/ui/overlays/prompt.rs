@@ -66,6 +66,13 @@ impl Prompt {
         let sign = match self.kind {
             PromptKind::Goto => "go to (42, 0x2a, +16, -16, 50%, line:col 12:5): ",
             PromptKind::Search => "search (text, or x e2 82 ac): /",
+            PromptKind::Write => "write the repaired file to (Enter; Esc: nothing written): ",
+            PromptKind::ConfirmInPlace => {
+                return format!(
+                    " rewrite {} itself? y writes it in place, any other key does not ▏",
+                    escape_for_terminal(&self.input)
+                );
+            }
         };
         format!(" {sign}{}▏", escape_for_terminal(&self.input))
     }
