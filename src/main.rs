@@ -166,6 +166,7 @@ fn main() -> ExitCode {
                         .flatten()
                         .map_or(RowEncoding::PerRow, RowEncoding::Given),
                     settings: engine_settings(0),
+                    selection: None,
                 },
                 binary,
                 break_links: break_hard_links,

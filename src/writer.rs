@@ -42,6 +42,7 @@ impl RepairWriter for FixWriter {
                     .flatten()
                     .map_or(RowEncoding::PerRow, RowEncoding::Given),
                 settings: self.settings,
+                selection: Some(Arc::new(request.selection.clone())),
             },
             binary: false,
             break_links: false,

@@ -327,7 +327,7 @@ fn repair_from_the_screen(name: &str, dir: &std::path::Path, file: &str, keys: &
     for key in keys {
         tmux.keys(&[key]);
     }
-    tmux.wait_for("the mark", |s| s.contains("marked:"));
+    tmux.wait_for("the mark", |s| s.contains("; marked "));
     tmux.keys(&["W"]);
     tmux.wait_for("the path offered", |s| s.contains(".fixed.txt▏"));
     tmux.keys(&["Enter"]);
@@ -350,13 +350,30 @@ fn fixed_by_the_command(dir: &std::path::Path, args: &[&str]) -> Vec<u8> {
 #[test]
 fn repairs_written_from_the_screen_are_what_fix_writes() {
     let dir = tempfile::tempdir().unwrap();
-    // Mojibake: a on a finding, W.
+    // Mojibake: A on a finding (every line's), W.
     std::fs::copy("assets/samples/findings.txt", dir.path().join("m.txt")).unwrap();
-    repair_from_the_screen("repair-mojibake", dir.path(), "m.txt", &["m", "a"]);
+    repair_from_the_screen("repair-mojibake", dir.path(), "m.txt", &["m", "A"]);
+    let fixed = fixed_by_the_command(dir.path(), &["m.txt"]);
     assert_eq!(
         std::fs::read(dir.path().join("m.fixed.txt")).unwrap(),
-        fixed_by_the_command(dir.path(), &["m.txt"])
+        fixed
     );
+    // a: the first finding's line only, as fix writes it; the rest as it was.
+    std::fs::copy("assets/samples/findings.txt", dir.path().join("o.txt")).unwrap();
+    repair_from_the_screen("repair-one", dir.path(), "o.txt", &["m", "a"]);
+    let original = std::fs::read_to_string(dir.path().join("o.txt")).unwrap();
+    let fixed = String::from_utf8(fixed).unwrap();
+    let written = std::fs::read_to_string(dir.path().join("o.fixed.txt")).unwrap();
+    let changed: Vec<usize> = (written.lines().zip(original.lines()).enumerate())
+        .filter(|(_, (w, o))| w != o)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(changed.len(), 1, "{written}");
+    assert_eq!(
+        written.lines().nth(changed[0]),
+        fixed.lines().nth(changed[0])
+    );
+    assert_eq!(written.lines().count(), original.lines().count());
     // A UTF-8 file with windows-1251 rows: a on an invalid span, W.
     let mut mixed = "Письмо от Ивана, строки в UTF-8.\n".as_bytes().to_vec();
     let (row, _, _) = encoding_rs::WINDOWS_1251.encode("Привет, как дела? Всё хорошо.\n");
@@ -389,8 +406,8 @@ fn quitting_with_unwritten_repairs_asks_once_and_the_file_itself_needs_a_yes() {
     );
     tmux.keys(&[&command, "Enter"]);
     tmux.wait_for("the file", |s| s.contains("0x00000000"));
-    tmux.keys(&["m", "a"]);
-    tmux.wait_for("the mark", |s| s.contains("marked:"));
+    tmux.keys(&["m", "A"]);
+    tmux.wait_for("the mark", |s| s.contains("marked every"));
     tmux.keys(&["q"]);
     tmux.wait_for("the question", |s| s.contains("not written: W writes them"));
     // The file's own name: nothing is written without a y.

@@ -6,10 +6,10 @@ use utf8scope::fix::{ChangeKind, InvalidPolicy, RepairOptions, repair_to};
 use utf8scope::model::Source;
 use utf8scope::model::cesu8::surrogate_pair;
 
-fn repair(bytes: &[u8], options: RepairOptions) -> (Vec<u8>, u64) {
+fn repair(bytes: &[u8], options: &RepairOptions) -> (Vec<u8>, u64) {
     let source = Source::from_bytes("t", bytes.to_vec());
     let mut out = Vec::new();
-    let log = repair_to(&source, options, &mut out, "out").unwrap();
+    let log = repair_to(&source, options.clone(), &mut out, "out").unwrap();
     (out, log.total())
 }
 
@@ -37,9 +37,9 @@ proptest! {
         strip_bom in any::<bool>(),
     ) {
         let options = RepairOptions { invalid: InvalidPolicy::Replace, strip_bom, ..RepairOptions::default() };
-        let (once, _) = repair(&bytes, options);
+        let (once, _) = repair(&bytes, &options);
         prop_assert!(std::str::from_utf8(&once).is_ok());
-        let (twice, changes) = repair(&once, options);
+        let (twice, changes) = repair(&once, &options);
         prop_assert_eq!(changes, 0);
         prop_assert_eq!(twice, once);
     }
@@ -59,19 +59,19 @@ proptest! {
     #[test]
     fn legacy_rows_leave_valid_lines_alone_and_a_second_pass_changes_nothing(bytes in texty_bytes()) {
         let options = RepairOptions { invalid: InvalidPolicy::Legacy, ..RepairOptions::default() };
-        let (once, _) = repair(&bytes, options);
+        let (once, _) = repair(&bytes, &options);
         // Every line that was valid UTF-8 is still there, unchanged.
         let plain = RepairOptions::default();
         for line in bytes.split_inclusive(|&b| b == b'\n') {
             if std::str::from_utf8(line).is_ok() {
-                let (line_fixed, _) = repair(line, plain);
+                let (line_fixed, _) = repair(line, &plain);
                 prop_assert!(
                     once.windows(line_fixed.len()).any(|w| w == line_fixed.as_slice()),
                     "a valid line was changed"
                 );
             }
         }
-        let (twice, _) = repair(&once, options);
+        let (twice, _) = repair(&once, &options);
         prop_assert_eq!(twice, once);
     }
 
@@ -81,10 +81,10 @@ proptest! {
         // chars its CESU-8 pairs encode (whose mojibake is then repaired as
         // in any file).
         let options = RepairOptions { invalid: InvalidPolicy::Drop, strip_bom: false, ..RepairOptions::default() };
-        let (dropped, _) = repair(&bytes, options);
+        let (dropped, _) = repair(&bytes, &options);
         let valid_only = valid_text_and_pairs(&bytes);
         let plain = RepairOptions { strip_bom: false, ..RepairOptions::default() };
-        let (expected, _) = repair(&valid_only, plain);
+        let (expected, _) = repair(&valid_only, &plain);
         prop_assert_eq!(String::from_utf8(dropped).unwrap(), String::from_utf8(expected).unwrap());
     }
 }
@@ -150,8 +150,8 @@ proptest! {
         }
         line.push('\n');
         let options = RepairOptions::default();
-        let (once, _) = repair(line.as_bytes(), options);
-        let (twice, changes) = repair(&once, options);
+        let (once, _) = repair(line.as_bytes(), &options);
+        let (twice, changes) = repair(&once, &options);
         prop_assert_eq!(changes, 0);
         prop_assert!(twice == once);
     }
@@ -161,9 +161,9 @@ proptest! {
 #[test]
 fn a_two_megabyte_line_of_mojibake_is_repaired_whole_in_one_pass() {
     let line = "x\u{c3}\u{a9} ".repeat(2_000_000 / 5);
-    let (once, changes) = repair(line.as_bytes(), RepairOptions::default());
+    let (once, changes) = repair(line.as_bytes(), &RepairOptions::default());
     assert!(changes > 0);
     assert_eq!(once, "xé ".repeat(2_000_000 / 5).into_bytes());
-    let (_, again) = repair(&once, RepairOptions::default());
+    let (_, again) = repair(&once, &RepairOptions::default());
     assert_eq!(again, 0);
 }

@@ -54,7 +54,7 @@ pub enum Destination {
 }
 
 /// What `fix` may do besides repairing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FixOptions {
     /// What is repaired.
     pub repair: RepairOptions,
@@ -385,7 +385,7 @@ pub fn repair_to(
 
 /// The lines of `block` that are not legacy rows `--invalid legacy` would
 /// read (those are text, however many invalid spans they hold).
-fn without_legacy_rows(block: &[u8], options: RepairOptions) -> std::borrow::Cow<'_, [u8]> {
+fn without_legacy_rows<'a>(block: &'a [u8], options: &RepairOptions) -> std::borrow::Cow<'a, [u8]> {
     if options.invalid != InvalidPolicy::Legacy {
         return block.into();
     }
@@ -408,7 +408,7 @@ fn repair_stream(
     options: FixOptions,
     out: &mut impl Write,
 ) -> Result<ChangeLog, StreamFailure> {
-    let mut repairer = RepairPass::new(options.repair);
+    let mut repairer = RepairPass::new(options.repair.clone());
     let mut failure = None;
     let mut first = !options.binary;
     // Whole lines at a time, so no mojibake word is cut by a block boundary.
@@ -423,7 +423,7 @@ fn repair_stream(
     let mut sniffed = |block: &[u8]| {
         let start = &block[..block.len().min(BINARY_SNIFF)];
         if std::mem::take(&mut first)
-            && let Some(why) = looks_binary(&without_legacy_rows(start, options.repair))
+            && let Some(why) = looks_binary(&without_legacy_rows(start, &options.repair))
         {
             binary = Some(why);
             return ControlFlow::Break(());

@@ -8,6 +8,7 @@ use crate::model::blocks::Place;
 use crate::model::cesu8::SurrogatePair;
 use crate::model::encoding::{Confidence, RowEncoding, read_row_in};
 use crate::model::findings::Repairer;
+use crate::model::selection::{Lines, Selection};
 use crate::model::settings::Settings;
 
 use super::changes::{Change, ChangeKind, ChangeLog};
@@ -30,7 +31,7 @@ pub enum InvalidPolicy {
 }
 
 /// What `fix` changes besides mojibake.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RepairOptions {
     /// What to do with invalid spans.
     pub invalid: InvalidPolicy,
@@ -41,6 +42,9 @@ pub struct RepairOptions {
     pub legacy: RowEncoding,
     /// How the mojibake judgment runs (its backend and threads).
     pub settings: Settings,
+    /// Which of its repairs are made (`None`: every one, as `fix` makes
+    /// them).
+    pub selection: Option<std::sync::Arc<Selection>>,
 }
 
 /// Streams repaired text out of consecutive unit-aligned blocks.
@@ -58,8 +62,8 @@ impl RepairPass {
     /// A repair pass at the start of a file.
     pub fn new(options: RepairOptions) -> RepairPass {
         RepairPass {
-            options,
             repairer: Repairer::new(options.settings),
+            options,
             place: Place::new(),
             log: ChangeLog::default(),
         }
@@ -83,7 +87,8 @@ impl RepairPass {
             let (place, kept) = (self.place, self.log.kept_invalid);
             let mut first_pass = Vec::with_capacity(line.len());
             self.feed_lines(line, &mut first_pass)?;
-            let Some(row) = read_row_in(&first_pass, self.options.legacy) else {
+            let chosen = self.selected(|s| &s.legacy, place.line());
+            let Some(row) = read_row_in(&first_pass, self.options.legacy).filter(|_| chosen) else {
                 out.write_all(&first_pass)?;
                 continue;
             };
@@ -211,6 +216,12 @@ impl RepairPass {
                 continue;
             };
             self.copy(&text[copied_to..run.range.start], out)?;
+            // (The line the run is on: the text before it is counted.)
+            if !self.selected(|s| &s.mojibake, self.place.line()) {
+                self.copy(&text[run.range.clone()], out)?;
+                copied_to = run.range.end;
+                continue;
+            }
             out.write_all(repair.as_bytes())?;
             self.record(
                 ChangeKind::Mojibake,
@@ -222,6 +233,11 @@ impl RepairPass {
             copied_to = run.range.end;
         }
         self.copy(&text[copied_to..], out)
+    }
+
+    /// Whether the selection (if any) makes the repairs of `kind` on `line`.
+    fn selected(&self, kind: impl Fn(&Selection) -> &Lines, line: u64) -> bool {
+        (self.options.selection.as_deref()).is_none_or(|selection| kind(selection).has(line))
     }
 
     /// Copies text that needs no repair, counting its lines.

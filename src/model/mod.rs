@@ -12,6 +12,7 @@ pub(crate) mod job;
 pub mod pass;
 pub mod resync;
 pub mod scan;
+pub mod selection;
 pub mod settings;
 pub mod sniff;
 pub(crate) mod source;

@@ -98,8 +98,11 @@ pub enum Message {
     /// Show or hide the bits pane.
     ToggleBits,
     /// Say what `fix` writes for the item under the cursor and mark its
-    /// kind of repair to be written (`a`).
-    MarkRepair,
+    /// repair to be written: on its line (`a`), or on every line (`A`).
+    MarkRepair {
+        /// On every line.
+        all: bool,
+    },
     /// Open the prompt for where to write the repaired file (`W`).
     OpenWrite,
     /// The runtime wrote the repaired file, or could not.

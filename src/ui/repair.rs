@@ -12,16 +12,17 @@ use super::message::PromptKind;
 use super::overlays::{Mode, Prompt};
 use crate::display::escape_for_terminal;
 use crate::model::Encoding;
+use crate::model::selection::{Lines, Selection};
 
-/// What is marked to be written: the kinds of repair `fix` makes, as its
-/// flags name them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What is marked to be written: of each kind of repair `fix` makes, the
+/// lines it is made on (`a` adds the cursor's, `A` takes every line).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Marks {
     /// Mojibake repaired (what `fix` always does).
-    pub mojibake: bool,
+    pub mojibake: Option<Lines>,
     /// The invalid rows of a UTF-8 file read in their legacy encoding
     /// (`fix --invalid legacy`).
-    pub legacy: bool,
+    pub legacy: Option<Lines>,
     /// Whether marks were made since the last write.
     pub unwritten: bool,
     /// Whether `q` was pressed once with marks not written.
@@ -31,7 +32,50 @@ pub struct Marks {
 impl Marks {
     /// Whether anything is marked.
     pub fn any(&self) -> bool {
-        self.mojibake || self.legacy
+        let some = |lines: &Option<Lines>| match lines {
+            Some(Lines::Only(lines)) => !lines.is_empty(),
+            Some(Lines::All) => true,
+            None => false,
+        };
+        some(&self.mojibake) || some(&self.legacy)
+    }
+
+    /// The repairs `fix` makes for these marks.
+    pub fn selection(&self) -> Selection {
+        let none = || Lines::Only(Default::default());
+        Selection {
+            mojibake: self.mojibake.clone().unwrap_or_else(none),
+            legacy: self.legacy.clone().unwrap_or_else(none),
+        }
+    }
+}
+
+/// Marks `line` in `lines` (every line with `all`), or unmarks it if it
+/// was; whether it is marked now.
+fn toggle(lines: &mut Option<Lines>, line: u64, all: bool) -> bool {
+    match (lines.take(), all) {
+        (Some(Lines::All), true) => false,
+        (_, true) => {
+            *lines = Some(Lines::All);
+            true
+        }
+        (Some(Lines::All), false) => {
+            // One line out of all of them is unmarked: the rest cannot be
+            // named, so all of them are.
+            false
+        }
+        (marked, false) => {
+            let mut set = match marked {
+                Some(Lines::Only(set)) => set,
+                _ => Default::default(),
+            };
+            let now = set.insert(line);
+            if !now {
+                set.remove(&line);
+            }
+            *lines = Some(Lines::Only(set));
+            now
+        }
     }
 }
 
@@ -46,12 +90,19 @@ pub struct WriteRequest {
     pub legacy: bool,
     /// The encoding the file is read in (`fix --from` unless UTF-8).
     pub encoding: Encoding,
+    /// Which of the repairs are made.
+    pub selection: Selection,
 }
 
 impl WriteRequest {
-    /// The `fix` command line that writes the same (for the status bar).
+    /// The `fix` command line that writes the same (for the status bar),
+    /// or what it repairs where no command line does.
     pub fn as_fix(&self, file: &str) -> String {
-        let mut command = String::from("utf8scope fix");
+        let every = |lines: &Lines| *lines == Lines::All;
+        if !every(&self.selection.mojibake) || (self.legacy && !every(&self.selection.legacy)) {
+            return "the repairs of the lines marked".to_string();
+        }
+        let mut command = String::from("as utf8scope fix");
         if !self.encoding.is_utf8() {
             command.push_str(&format!(" --from {}", self.encoding.name()));
         }
@@ -75,19 +126,25 @@ pub trait RepairWriter: Send + Sync {
     fn write(&self, request: &WriteRequest) -> Result<String, String>;
 }
 
-/// `a`: says what `fix` writes for the item under the cursor and marks its
-/// kind to be written (again: unmarks it).
-pub fn mark(app: &mut App) {
+/// `a` (`all` false) or `A`: says what `fix` writes for the item under
+/// the cursor and marks its repair to be written — on its line, or with
+/// `all` on every line (again: unmarks it).
+pub fn mark(app: &mut App, all: bool) {
     let finding = app.shown.cursor_findings.iter().find_map(|f| {
         let repair = f.repair()?;
-        Some((f.mojibake.as_ref()?.seen.clone(), repair.to_string()))
+        Some((
+            f.mojibake.as_ref()?.seen.clone(),
+            repair.to_string(),
+            f.line,
+        ))
     });
-    if let Some((seen, meant)) = finding {
-        app.repairs.mojibake = !app.repairs.mojibake;
-        let marked = if app.repairs.mojibake {
-            "marked: W writes the file with every mojibake repaired, as fix does"
+    let cursor_line = app.shown.cursor_position.map(|(line, _)| line);
+    let whose = if all { "every line's" } else { "this line's" };
+    if let Some((seen, meant, line)) = finding {
+        let marked = if toggle(&mut app.repairs.mojibake, line, all) {
+            format!("marked {whose} mojibake repairs (W writes)")
         } else {
-            "unmarked: mojibake repairs"
+            format!("unmarked {whose} mojibake repairs")
         };
         app.say(format!(
             "fix writes “{}” for “{}” here; {marked}",
@@ -95,11 +152,14 @@ pub fn mark(app: &mut App) {
             escape_for_terminal(&seen)
         ));
     } else if let Some((detection, text)) = app.shown.legacy_reading.clone() {
-        app.repairs.legacy = !app.repairs.legacy;
-        let marked = if app.repairs.legacy {
-            "marked: W writes the file with its invalid rows read so (fix --invalid legacy)"
+        let Some(line) = cursor_line else {
+            app.say("the scan has not reached this line yet: press a again in a moment");
+            return;
+        };
+        let marked = if toggle(&mut app.repairs.legacy, line, all) {
+            format!("marked {whose} legacy rows (W writes them read so)")
         } else {
-            "unmarked: legacy rows"
+            format!("unmarked {whose} legacy rows")
         };
         app.say(format!(
             "fix --invalid legacy writes “{}” ({}) here; {marked}",
@@ -169,8 +229,9 @@ fn request(app: &App, to: &str, in_place: bool) -> WriteRequest {
     WriteRequest {
         to: PathBuf::from(to),
         in_place,
-        legacy: app.repairs.legacy,
+        legacy: app.repairs.legacy.is_some(),
         encoding: app.encoding,
+        selection: app.repairs.selection(),
     }
 }
 
@@ -180,7 +241,7 @@ pub fn written(app: &mut App, request: &WriteRequest, outcome: Result<String, St
         Ok(summary) => {
             app.repairs.unwritten = false;
             app.say(format!(
-                "{} (as {})",
+                "{} ({})",
                 escape_for_terminal(&summary),
                 escape_for_terminal(&request.as_fix(&app.file.name))
             ));
@@ -213,7 +274,7 @@ mod tests {
         };
         let mut app = App::new(file, 80, 24);
         assert_eq!(quit(&mut app), vec![Command::Quit]);
-        app.repairs.mojibake = true;
+        app.repairs.mojibake = Some(Lines::All);
         app.repairs.unwritten = true;
         assert!(quit(&mut app).is_empty());
         assert!(app.message.as_deref().unwrap().contains("not written"));
@@ -229,15 +290,32 @@ mod tests {
 
     #[test]
     fn a_request_says_its_fix_command() {
-        let request = WriteRequest {
+        let mut request = WriteRequest {
             to: PathBuf::from("a.fixed.txt"),
             in_place: false,
             legacy: true,
             encoding: Encoding::UTF_8,
+            selection: Selection::default(),
         };
         assert_eq!(
             request.as_fix("a.txt"),
-            "utf8scope fix --invalid legacy a.txt -o a.fixed.txt"
+            "as utf8scope fix --invalid legacy a.txt -o a.fixed.txt"
         );
+        request.selection.mojibake = Lines::Only([4].into());
+        assert_eq!(request.as_fix("a.txt"), "the repairs of the lines marked");
+    }
+
+    #[test]
+    fn a_marks_a_line_and_capital_a_every_line() {
+        let mut lines = None;
+        assert!(toggle(&mut lines, 4, false));
+        assert!(toggle(&mut lines, 9, false));
+        assert_eq!(lines, Some(Lines::Only([4, 9].into())));
+        assert!(!toggle(&mut lines, 4, false));
+        assert_eq!(lines, Some(Lines::Only([9].into())));
+        assert!(toggle(&mut lines, 4, true));
+        assert_eq!(lines, Some(Lines::All));
+        assert!(!toggle(&mut lines, 4, true));
+        assert_eq!(lines, None);
     }
 }

@@ -238,7 +238,7 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         }
         Message::Suspend => return vec![Command::Suspend],
         Message::Quit => return repair::quit(app),
-        Message::MarkRepair => repair::mark(app),
+        Message::MarkRepair { all } => repair::mark(app, all),
         Message::OpenWrite => repair::open_write_prompt(app),
         Message::Wrote(request, outcome) => repair::written(app, &request, outcome),
         Message::SearchNext => commands.extend(repeat_search(app, true)),
