@@ -267,10 +267,11 @@ pub fn header(theme: PageTheme, title: &str) -> String {
 /// what the style means.
 pub type LegendEntry = (Style, &'static str, &'static str);
 
-/// The legend of the rows of byte cells (`dump`'s), in the styles they use.
-pub fn rows_legend() -> Vec<LegendEntry> {
+/// The legend of the rows of byte cells (`dump`'s), in the styles they use
+/// (with a second reading, its repairs' too).
+pub fn rows_legend(also: bool) -> Vec<LegendEntry> {
     let theme = Theme::new(true);
-    vec![
+    let mut legend = vec![
         (theme.role(ByteRole::Lead { len: 2 }), "C3", "lead byte"),
         (
             theme.role(ByteRole::Continuation { index: 1, len: 2 }),
@@ -285,7 +286,15 @@ pub fn rows_legend() -> Vec<LegendEntry> {
             "payload bits, one colour per character",
         ),
         (theme.payload(1), "101001", "(the next character's)"),
-    ]
+    ];
+    if also {
+        legend.push((
+            theme.repaired(),
+            "é",
+            "second reading: what mojibake was meant to say",
+        ));
+    }
+    legend
 }
 
 /// `legend` as a page shows it: each sample in its style, then its meaning.

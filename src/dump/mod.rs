@@ -112,7 +112,7 @@ impl SvgRows {
             &rows,
             lines,
             row_columns(options),
-            &page::rows_legend(),
+            &page::rows_legend(options.also.is_some()),
         )
     }
 }
@@ -223,7 +223,9 @@ pub fn begin(options: DumpOptions, title: &str, out: &mut impl Write) -> io::Res
 pub fn end(options: DumpOptions, out: &mut impl Write) -> io::Result<()> {
     match options.format {
         DumpFormat::Text | DumpFormat::Svg(_) => Ok(()),
-        DumpFormat::Html(_) => out.write_all(page::footer(&page::rows_legend()).as_bytes()),
+        DumpFormat::Html(_) => {
+            out.write_all(page::footer(&page::rows_legend(options.also.is_some())).as_bytes())
+        }
     }
 }
 
