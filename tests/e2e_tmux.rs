@@ -393,6 +393,19 @@ fn repairs_written_from_the_screen_are_what_fix_writes() {
     );
 }
 
+/// Presses `W`, types the file's own name `file` over the path offered, and
+/// waits for the question whether to rewrite it.
+fn ask_to_write_over(tmux: &Tmux, file: &str) {
+    tmux.keys(&["W"]);
+    tmux.wait_for("the path offered", |s| s.contains(".fixed.txt▏"));
+    for _ in 0..20 {
+        tmux.keys(&["BSpace"]);
+    }
+    tmux.keys(&[file, "Enter"]);
+    let question = format!("rewrite {file} itself?");
+    tmux.wait_for("the question", |s| s.contains(&question));
+}
+
 #[test]
 fn quitting_with_unwritten_repairs_asks_once_and_the_file_itself_needs_a_yes() {
     let dir = tempfile::tempdir().unwrap();
@@ -411,23 +424,11 @@ fn quitting_with_unwritten_repairs_asks_once_and_the_file_itself_needs_a_yes() {
     tmux.keys(&["q"]);
     tmux.wait_for("the question", |s| s.contains("not written: W writes them"));
     // The file's own name: nothing is written without a y.
-    tmux.keys(&["W"]);
-    tmux.wait_for("the path offered", |s| s.contains(".fixed.txt▏"));
-    for _ in 0..20 {
-        tmux.keys(&["BSpace"]);
-    }
-    tmux.keys(&["f.txt", "Enter"]);
-    tmux.wait_for("the question", |s| s.contains("rewrite f.txt itself?"));
+    ask_to_write_over(&tmux, "f.txt");
     tmux.keys(&["n"]);
     tmux.wait_for("nothing written", |s| s.contains("nothing written"));
     assert_eq!(std::fs::read(dir.path().join("f.txt")).unwrap(), original);
-    tmux.keys(&["W"]);
-    tmux.wait_for("the path offered", |s| s.contains(".fixed.txt▏"));
-    for _ in 0..20 {
-        tmux.keys(&["BSpace"]);
-    }
-    tmux.keys(&["f.txt", "Enter"]);
-    tmux.wait_for("the question", |s| s.contains("rewrite f.txt itself?"));
+    ask_to_write_over(&tmux, "f.txt");
     tmux.keys(&["y"]);
     tmux.wait_for("the file rewritten", |s| s.contains("--in-place f.txt"));
     let expected = {

@@ -142,6 +142,33 @@ fn rows_and_legend(width: usize, pixels: &[[u8; 3]]) -> (&[[u8; 3]], &[[u8; 3]])
     pixels.split_at((gap_start + 1) * width)
 }
 
+/// Renders `picture` (written at `path`, a page or picture in `format`)
+/// and asserts that its rows and its legend both show a payload bit's
+/// colour and a marker bit's (the colour named `marker`, dimmed).
+fn assert_bits_in_legend_colours(
+    chromium: &Path,
+    picture: &str,
+    path: &Path,
+    format: &str,
+    marker: &str,
+) {
+    let dir = path.parent().unwrap();
+    let (width, all) = screenshot(chromium, path, dir, format);
+    let (rows, legend) = rows_and_legend(width, &all);
+    let payload = theme_colour(picture, "yellow");
+    let marker = over_white(theme_colour(picture, marker), 0.6);
+    for (what, colour) in [("a payload bit", payload), ("a marker bit", marker)] {
+        assert!(
+            shows(rows, colour, 12),
+            "{format}: {what} in the rows: {colour:?}"
+        );
+        assert!(
+            shows(legend, colour, 12),
+            "{format}: {what} in the legend: {colour:?}"
+        );
+    }
+}
+
 /// The text of `markup` with its tags dropped (entities left as they are).
 fn text_of(markup: &str) -> String {
     let mut shown = String::new();
@@ -167,20 +194,8 @@ fn pictures_show_the_bits_in_the_legend_s_colours_and_every_character() {
         let path = dir.path().join(file);
         std::fs::write(&path, &picture).unwrap();
 
-        let (width, all) = screenshot(&chromium, &path, dir.path(), format);
-        let (rows, legend) = rows_and_legend(width, &all);
-        let payload = theme_colour(&picture, "yellow");
-        let marker = over_white(theme_colour(&picture, "dark-gray"), 0.6);
-        for (what, colour) in [("a payload bit", payload), ("a marker bit", marker)] {
-            assert!(
-                shows(rows, colour, 12),
-                "{format}: {what} in the rows: {colour:?}"
-            );
-            assert!(
-                shows(legend, colour, 12),
-                "{format}: {what} in the legend: {colour:?}"
-            );
-        }
+        // Marker bits dark grey, dimmed.
+        assert_bits_in_legend_colours(&chromium, &picture, &path, format, "dark-gray");
 
         // What the picture says, as text: the input's characters, in order
         // (hex digits are upper case and bits are 0 and 1: none of them).
@@ -211,21 +226,8 @@ fn explanations_show_the_bits_in_the_legend_s_colours_and_every_line() {
         let path = dir.path().join(file);
         std::fs::write(&path, &picture).unwrap();
 
-        let (width, all) = screenshot(&chromium, &path, dir.path(), format);
-        let (rows, legend) = rows_and_legend(width, &all);
-        // Payload bits in colour; marker bits in the text's colour, dimmed.
-        let payload = theme_colour(&picture, "yellow");
-        let marker = over_white(theme_colour(&picture, "fg"), 0.6);
-        for (what, colour) in [("a payload bit", payload), ("a marker bit", marker)] {
-            assert!(
-                shows(rows, colour, 12),
-                "{format}: {what} in the rows: {colour:?}"
-            );
-            assert!(
-                shows(legend, colour, 12),
-                "{format}: {what} in the legend: {colour:?}"
-            );
-        }
+        // Marker bits in the text's colour, dimmed.
+        assert_bits_in_legend_colours(&chromium, &picture, &path, format, "fg");
 
         // Every line of the text explanation, as the page's text (bits
         // told apart there by colour, not by `|`).
