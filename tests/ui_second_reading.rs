@@ -90,11 +90,10 @@ fn a_shift_jis_page_opened_as_utf8_starts_its_second_reading_in_shift_jis() {
         app.send(Message::ToggleAlso);
         assert_eq!(app.app.view.also.map(|e| e.name()), Some("Shift_JIS"));
         let screen = screen_text(&app).join("\n");
-        // The pane titles say which reading is which.
-        assert!(
-            screen.lines().next().unwrap().contains("Shift_JIS"),
-            "{screen}"
-        );
+        // The pane titles say which reading is which, in full.
+        let titles = screen.lines().next().unwrap();
+        assert!(titles.contains("Shift_JIS (r R)"), "{screen}");
+        assert!(titles.contains("UTF-8"), "{screen}");
         // (A wide glyph's second cell is blank on a screen's text.)
         assert!(screen.contains("日 本"), "{width}×{height}:\n{screen}");
         // As much of the text as the screen holds, from its start.
@@ -122,6 +121,8 @@ fn a_legacy_file_is_read_beside_as_utf8() {
     let mut app = Inspector::on(source, 120, 30);
     app.send(Message::ToggleAlso);
     assert_eq!(app.app.view.also, Some(Encoding::UTF_8));
+    let titles = screen_text(&app)[0].clone();
+    assert!(titles.contains("windows-1251 │ UTF-8 (r R)"), "{titles}");
     // Cyrillic in windows-1251 is no UTF-8: each letter an invalid byte.
     assert_eq!(also_column(&app), "������, ���! ��� ����?");
 }

@@ -130,7 +130,8 @@ impl Layout {
         };
         // Two readings side by side need their names above them.
         let top = u16::from(panes.also && rows > 1);
-        let titles = Rect::new(0, 0, panes_width, top);
+        // (Across the screen: the panel on the right starts below it.)
+        let titles = Rect::new(0, 0, width, top);
         let rows = rows - top;
         // Each pane from where the last one ended, clipped to the panes' width.
         let mut x = 0;
@@ -177,7 +178,7 @@ impl Layout {
             InfoPlace::Right => {
                 let last = if also.width > 0 { also } else { text };
                 let info_x = (last.x + last.width + GAP).min(width);
-                Rect::new(info_x, 0, width - info_x, body)
+                Rect::new(info_x, top, width - info_x, body - top)
             }
             InfoPlace::Below => Rect::new(0, top + rows, width, INFO_HEIGHT),
             InfoPlace::Hidden => Rect::default(),

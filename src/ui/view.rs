@@ -49,41 +49,59 @@ pub fn view(app: &App, theme: Theme, frame: &mut Frame) {
 }
 
 /// The row above the panes that says which reading each text pane shows
-/// (drawn with the second reading): each name over its pane, cut to fit.
+/// (drawn with the second reading): each name over its pane; where a name
+/// does not fit over its pane, both names together, ending
+/// at the screen's edge (`UTF-8 │ windows-1251 (r R)`).
 fn draw_titles(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
     let layout = app.layout();
-    let also = app.view.also.map_or("", |e| e.name());
-    let repaired = if app.shown.repairs.is_empty() {
-        ""
-    } else {
-        " + repairs"
-    };
-    let titles = [
-        (layout.hex, "hex".to_string()),
-        (layout.bits, "bits".to_string()),
-        (layout.text, app.encoding.name().to_string()),
-        (layout.also, format!("{also}{repaired} (r R)")),
-    ];
-    for (pane, title) in titles {
-        if pane.width == 0 {
-            continue;
-        }
-        // Over its own pane; the second reading's (the last) to the edge.
-        let room = if pane == layout.also {
-            area.right().saturating_sub(pane.x)
+    let primary = app.encoding.name();
+    let also = format!(
+        "{}{} (r R)",
+        app.view.also.map_or("", |e| e.name()),
+        if app.shown.repairs.is_empty() {
+            ""
         } else {
-            pane.width
-        };
-        let title = cut_to(&title, usize::from(room));
-        let line = Line::from(Span::styled(title, theme.label()));
-        let at = Rect::new(pane.x, area.y, room, 1).intersection(area);
-        frame.render_widget(Paragraph::new(line), at);
+            " + repairs"
+        }
+    );
+    let mut put = |x: u16, room: u16, title: &str| {
+        let line = Line::from(Span::styled(
+            cut_to(title, usize::from(room)),
+            theme.label(),
+        ));
+        frame.render_widget(
+            Paragraph::new(line),
+            Rect::new(x, area.y, room, 1).intersection(area),
+        );
+    };
+    // Where the titles on the left end: the names may take the rest.
+    let mut left_end = 0;
+    for (pane, title) in [(layout.hex, "hex"), (layout.bits, "bits")] {
+        if pane.width > 0 {
+            put(pane.x, pane.width, title);
+            left_end = pane.x + title.len() as u16 + 1;
+        }
+    }
+    let fits = primary.len() as u16 <= layout.text.width
+        && layout.also.x + also.len() as u16 <= area.right();
+    if fits {
+        put(layout.text.x, layout.text.width, primary);
+        put(layout.also.x, area.right() - layout.also.x, &also);
+    } else {
+        let both = format!("{primary} │ {also}");
+        let width = both.chars().count() as u16;
+        let x = area
+            .right()
+            .saturating_sub(width)
+            .max(left_end.min(area.right()));
+        put(x, area.right() - x, &both);
     }
 }
 
-/// `text` (ASCII) cut to `room` cells, with `…` where it was cut.
+/// `text` cut to `room` cells, with `…` where it was cut (its chars are
+/// one cell each: ASCII names and `│`).
 fn cut_to(text: &str, room: usize) -> String {
-    if text.len() <= room {
+    if text.chars().count() <= room {
         return text.to_string();
     }
     let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();

@@ -25,7 +25,8 @@ impl Inspector {
     /// An inspector on `source` at `width` × `height`, its first frame loaded.
     pub fn on(source: Text, width: u16, height: u16) -> Inspector {
         let runtime = Runtime::inline(Arc::new(source), Settings::default());
-        let app = App::new(runtime.file(), width, height);
+        let mut app = App::new(runtime.file(), width, height);
+        app.encoding = runtime.encoding();
         let mut inspector = Inspector { app, runtime };
         inspector.tick();
         inspector
@@ -35,7 +36,8 @@ impl Inspector {
     /// they do for the user.
     pub fn in_background(source: Text, width: u16, height: u16) -> Inspector {
         let runtime = Runtime::new(Arc::new(source), None, Settings::default());
-        let app = App::new(runtime.file(), width, height);
+        let mut app = App::new(runtime.file(), width, height);
+        app.encoding = runtime.encoding();
         let mut inspector = Inspector { app, runtime };
         inspector.tick();
         inspector
