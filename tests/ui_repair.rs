@@ -28,6 +28,12 @@ fn a_marks_the_line_of_the_mojibake_under_the_cursor_and_says_what_fix_writes() 
     assert!(!app.app.repairs.any());
     app.send(Message::MarkRepair { all: true });
     assert_eq!(app.app.repairs.mojibake, Some(Lines::All));
+    // Read in another encoding, what fix writes is another thing.
+    let cp1252 = Encoding::for_label("windows-1252").unwrap();
+    app.send(Message::Reread(cp1252, Some("windows-1252".into())));
+    assert!(!app.app.repairs.any());
+    let said = app.app.message.clone().unwrap();
+    assert!(said.contains("repairs marked are dropped"), "{said}");
 }
 
 #[test]

@@ -125,8 +125,14 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
             app.file.encoding = label;
             app.encoding = encoding;
             app.shown = Default::default();
+            // Marks were made of what fix writes in the old reading.
+            let dropped = if std::mem::take(&mut app.repairs).any() {
+                "; the repairs marked are dropped"
+            } else {
+                ""
+            };
             app.message = Some(format!(
-                "read as {}",
+                "read as {}{dropped}",
                 app.file.encoding.as_deref().unwrap_or("UTF-8")
             ));
             commands.push(Command::LoadView(app.view_request()));
