@@ -34,6 +34,9 @@ pub struct Candidate {
 /// line may show which it was).
 pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
     let mut found: Vec<Candidate> = Vec::new();
+    // Where in `found` each text was first found (found again by lookup,
+    // not by a search of `found`: a long word has hundreds of readings).
+    let mut first_of: foldhash::HashMap<String, usize> = foldhash::HashMap::default();
     let alone = measurer.measure(word);
     let start = Candidate {
         chain: Chain(Vec::new()),
@@ -74,7 +77,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
                 }
                 let mut chain = from_chain.clone();
                 chain.0.push(undone.layer);
-                let first = found.iter().find(|c| c.text == undone.text);
+                let first = first_of.get(&undone.text).map(|&i| &found[i]);
                 let measure = first.map_or_else(|| measurer.measure(&undone.text), |c| c.measure);
                 let candidate = Candidate {
                     measure,
@@ -95,6 +98,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
                 if candidate.measure.alone <= from_alone || undone.left == 0 {
                     next.push(Some(found.len()));
                 }
+                first_of.insert(candidate.text.clone(), found.len());
                 found.push(candidate);
             }
         }
