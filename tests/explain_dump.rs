@@ -6,6 +6,10 @@ mod common;
 #[path = "common/ui.rs"]
 mod ui;
 
+#[path = "common/markup.rs"]
+mod markup;
+
+use markup::shown_text;
 use std::ffi::OsStr;
 
 use common::{json_lines, run_utf8scope, scan_spans};
@@ -165,26 +169,6 @@ fn controls_are_named_and_never_printed_raw() {
             .chars()
             .any(|c| c != '\n' && utf8scope::display::is_unsafe_for_terminal(c))
     );
-}
-
-/// The text a page or picture shows: its tags dropped, its entities read.
-fn shown_text(markup: &str) -> String {
-    let mut shown = String::new();
-    let mut in_tag = false;
-    for c in markup.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => shown.push(c),
-            _ => {}
-        }
-    }
-    shown
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
 }
 
 #[test]

@@ -7,6 +7,10 @@
 //! it is missing the test says so; in CI (`UTF8SCOPE_REQUIRE_CHROMIUM=1`)
 //! that is a failure.
 
+#[path = "common/markup.rs"]
+mod markup;
+
+use markup::text_of;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -167,21 +171,6 @@ fn assert_bits_in_legend_colours(
             "{format}: {what} in the legend: {colour:?}"
         );
     }
-}
-
-/// The text of `markup` with its tags dropped (entities left as they are).
-fn text_of(markup: &str) -> String {
-    let mut shown = String::new();
-    let mut in_tag = false;
-    for c in markup.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => shown.push(c),
-            _ => {}
-        }
-    }
-    shown
 }
 
 #[test]

@@ -50,6 +50,17 @@ impl Marks {
     }
 }
 
+/// [`toggle`], and what it did in words: "marked this line's `what`
+/// (`then`)" or "unmarked every line's `what`".
+fn toggle_said(lines: &mut Option<Lines>, line: u64, all: bool, what: &str, then: &str) -> String {
+    let whose = if all { "every line's" } else { "this line's" };
+    if toggle(lines, line, all) {
+        format!("marked {whose} {what} ({then})")
+    } else {
+        format!("unmarked {whose} {what}")
+    }
+}
+
 /// Marks `line` in `lines` (every line with `all`), or unmarks it if it
 /// was; whether it is marked now.
 fn toggle(lines: &mut Option<Lines>, line: u64, all: bool) -> bool {
@@ -139,7 +150,6 @@ pub fn mark(app: &mut App, all: bool) {
         ))
     });
     let cursor_line = app.shown.cursor_position.map(|(line, _)| line);
-    let whose = if all { "every line's" } else { "this line's" };
     if finding.is_some() && !app.encoding.is_utf8() {
         // `fix --from` converts and repairs nothing: it would not write this.
         app.say(format!(
@@ -150,11 +160,13 @@ pub fn mark(app: &mut App, all: bool) {
         return;
     }
     if let Some((seen, meant, line)) = finding {
-        let marked = if toggle(&mut app.repairs.mojibake, line, all) {
-            format!("marked {whose} mojibake repairs (W writes)")
-        } else {
-            format!("unmarked {whose} mojibake repairs")
-        };
+        let marked = toggle_said(
+            &mut app.repairs.mojibake,
+            line,
+            all,
+            "mojibake repairs",
+            "W writes",
+        );
         app.say(format!(
             "fix writes “{}” for “{}” here; {marked}",
             escape_for_terminal(&meant),
@@ -165,11 +177,13 @@ pub fn mark(app: &mut App, all: bool) {
             app.say("the scan has not reached this line yet: press a again in a moment");
             return;
         };
-        let marked = if toggle(&mut app.repairs.legacy, line, all) {
-            format!("marked {whose} legacy rows (W writes them read so)")
-        } else {
-            format!("unmarked {whose} legacy rows")
-        };
+        let marked = toggle_said(
+            &mut app.repairs.legacy,
+            line,
+            all,
+            "legacy rows",
+            "W writes them read so",
+        );
         app.say(format!(
             "fix --invalid legacy writes “{}” ({}) here; {marked}",
             escape_for_terminal(&text),
