@@ -31,8 +31,8 @@ pub use kinds::{Definition, FindingKind, Severity, Trigger};
 pub use listing::{FindingsListing, Loaded};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{
-    Chain, Garbler, Layer, Mojibake, Reading, Repairer, Sequence, Step, find_mojibake,
-    may_hold_mojibake, with_repairs,
+    CJK_CODECS, Chain, CjkCodec, Garbler, Layer, Mojibake, Reading, Repairer, Sequence, Step,
+    find_mojibake, may_hold_mojibake, with_repairs,
 };
 pub use near::{
     FindingsStretch, NEAR_WINDOW, Near, PlaceOf, finding_near, findings_after, findings_before,

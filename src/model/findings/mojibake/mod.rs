@@ -14,6 +14,7 @@
 
 mod badness;
 mod chains;
+mod cjk;
 mod costs;
 mod garblers;
 mod kept;
@@ -28,6 +29,7 @@ mod undo;
 mod verdict;
 mod words;
 
+pub use cjk::{CJK_CODECS, CjkCodec};
 pub use garblers::Garbler;
 pub use prefilter::may_hold_mojibake;
 pub use repairer::{Repairer, find_mojibake};
@@ -53,6 +55,10 @@ impl Chain {
                     format!("UTF-8 read as {}", layer.read_as())
                 }
                 Layer::Utf8As(..) => format!("then as {}", layer.read_as()),
+                Layer::Utf8AsCjk(codec) => format!("UTF-8 read as {}", codec.name),
+                Layer::CjkAsWindows1252(codec, _) => {
+                    format!("{} read as {}", codec.name, layer.read_as())
+                }
             };
             steps.push(step);
         }

@@ -10,8 +10,9 @@ use rayon::prelude::*;
 
 use super::Mojibake;
 use super::chains::{Memo, SharedReadings};
+use super::cjk;
 use super::prefilter::lines_that_may_hold;
-use super::runs::find_in_line;
+use super::runs::{find_in_line, overlapping};
 use crate::model::blocks::line_aligned::line_pieces;
 use crate::model::settings::Settings;
 
@@ -103,7 +104,7 @@ impl Repairer {
         if let Some(memo) = memo {
             self.give_back(memo);
         }
-        runs
+        with_cjk_runs(text, runs)
     }
 
     /// A memo for a thread to judge with: one another thread left, or a
@@ -137,6 +138,51 @@ impl Repairer {
             })
             .as_ref()
     }
+}
+
+/// `runs` (of `text`, in order) with the CJK mojibake of `text`'s lines.
+/// A CJK run over whole words takes the place of the single-byte runs
+/// inside them (parts of a word that a single-byte encoding reads as UTF-8
+/// by chance: "À´" in EUC-KR read as windows-1252 is "˫" through
+/// macintosh), even when it cannot tell GBK from EUC-KR; one over a run
+/// reaching beyond it gives way. A single-byte run in a word that shows garbling through a
+/// CJK encoding around it is dropped.
+fn with_cjk_runs(text: &str, runs: Vec<Mojibake>) -> Vec<Mojibake> {
+    let mut cjk_runs = Vec::new();
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+    for end in ends.chain(std::iter::once(text.len())) {
+        if start < end {
+            cjk_runs.extend(cjk::find_in_line(text, start, end));
+        }
+        start = end;
+    }
+    // (A single-byte run inside a word garbled through a CJK encoding is
+    // a coincidence, whether or not the word could be read back.)
+    let runs: Vec<Mojibake> = if text.is_ascii() {
+        runs
+    } else {
+        (runs.into_iter())
+            .filter(|run| !cjk::in_cjk_garbling(text, &run.range))
+            .collect()
+    };
+    if cjk_runs.is_empty() {
+        return runs;
+    }
+    let cjk_runs: Vec<Mojibake> = cjk_runs
+        .into_iter()
+        .filter(|cjk| {
+            (overlapping(&runs, &cjk.range).iter())
+                .all(|r| cjk.range.start <= r.range.start && r.range.end <= cjk.range.end)
+        })
+        .collect();
+    let mut all: Vec<Mojibake> = runs
+        .into_iter()
+        .filter(|run| overlapping(&cjk_runs, &run.range).is_empty())
+        .collect();
+    all.extend(cjk_runs);
+    all.sort_by_key(|run| run.range.start);
+    all
 }
 
 /// The mojibake runs of `text`, found by a repairer made for it alone (on

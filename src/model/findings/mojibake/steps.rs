@@ -3,6 +3,7 @@
 //! encoding, and the char those bytes spell ("Ã = C3, © = A9 → C3 A9 = é").
 
 use super::Chain;
+use super::cjk;
 use super::undo::{Layer, Sequence, Shown, sequences, undo};
 
 /// How many different sequences a layer's step names before "and N more".
@@ -30,7 +31,7 @@ impl Step {
             layer_name(self.layer),
             self.sequences
                 .iter()
-                .map(describe_sequence)
+                .map(|sequence| describe_sequence(sequence, self.layer))
                 .collect::<Vec<_>>()
                 .join("; ")
         );
@@ -82,19 +83,29 @@ pub fn steps(seen: &str, chain: &Chain) -> Vec<Step> {
 /// The layer in words: "UTF-8 read as windows-1252".
 fn layer_name(layer: Layer) -> String {
     match layer {
-        Layer::Utf8As(..) => format!("UTF-8 read as {}", layer.read_as()),
+        Layer::Utf8As(..) | Layer::Utf8AsCjk(_) => format!("UTF-8 read as {}", layer.read_as()),
         Layer::Windows1252AsLatin1 => "windows-1252 read as ISO-8859-1".to_string(),
+        Layer::CjkAsWindows1252(codec, _) => format!("{} read as {}", codec.name, layer.read_as()),
     }
 }
 
-/// "Ã = C3, © = A9 → C3 A9 = é".
-fn describe_sequence(sequence: &Sequence) -> String {
+/// "Ã = C3, © = A9 → C3 A9 = é"; a char that shows two bytes (through a
+/// CJK encoding) named once for both: "縺 = E3 81, 薙 = 93 → E3 81 93 = こ".
+fn describe_sequence(sequence: &Sequence, layer: Layer) -> String {
     let byte = |b: Option<u8>| b.map_or("lost".to_string(), |b| format!("{b:02X}"));
-    let shown: Vec<String> = sequence
-        .shown
-        .iter()
-        .map(|&(c, b)| format!("{} = {}", char_shown(c), byte(b)))
-        .collect();
+    let mut shown: Vec<String> = Vec::new();
+    let mut entries = sequence.shown.iter().peekable();
+    while let Some(&(c, b)) = entries.next() {
+        let mut named = format!("{} = {}", char_shown(c), byte(b));
+        if cjk::shows_two_bytes(layer, c)
+            && let Some(&&(next, second)) = entries.peek()
+            && next == c
+        {
+            named.push_str(&format!(" {}", byte(second)));
+            entries.next();
+        }
+        shown.push(named);
+    }
     let bytes: Vec<String> = sequence
         .shown
         .iter()

@@ -1,6 +1,7 @@
 //! One layer of garbling, undone: the chars that show UTF-8 bytes in a
 //! single-byte encoding turned back into the chars those bytes spell.
 
+use super::cjk::CjkCodec;
 use super::garblers::{COUNT, Garbler, LOST_NO_BREAK_SPACE, byte_row, windows_1252};
 use crate::model::cesu8::surrogate_pair;
 
@@ -13,14 +14,23 @@ pub enum Layer {
     /// windows-1252 bytes read as ISO-8859-1: its quotes, dashes and €
     /// shown as C1 controls.
     Windows1252AsLatin1,
+    /// UTF-8 bytes read as a multi-byte CJK encoding.
+    Utf8AsCjk(&'static CjkCodec),
+    /// Bytes of a CJK encoding read as windows-1252 (`latin1`: as
+    /// ISO-8859-1, bytes 80–9F shown as C1 controls).
+    CjkAsWindows1252(&'static CjkCodec, bool),
 }
 
 impl Layer {
     /// The encoding the bytes were read as, in words.
     pub fn read_as(self) -> &'static str {
         match self {
-            Layer::Utf8As(_, true) | Layer::Windows1252AsLatin1 => "ISO-8859-1",
+            Layer::Utf8As(_, true)
+            | Layer::Windows1252AsLatin1
+            | Layer::CjkAsWindows1252(_, true) => "ISO-8859-1",
             Layer::Utf8As(garbler, false) => garbler.name,
+            Layer::Utf8AsCjk(codec) => codec.name,
+            Layer::CjkAsWindows1252(_, false) => "windows-1252",
         }
     }
 }
@@ -57,7 +67,8 @@ impl Shown {
     }
 }
 
-/// Undoes `layer` in `text`: `None` when nothing in it was garbled so.
+/// Undoes `layer` in `text`: `None` when nothing in it was garbled so,
+/// and for the CJK layers, which [`super::cjk`] undoes a word at a time.
 /// `outermost`: this is the last layer garbling added, whose bytes may have
 /// been lost to `?` or U+FFFD by a decoder that had no char for them.
 pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
@@ -69,6 +80,7 @@ pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
             text,
             layer,
         }),
+        Layer::Utf8AsCjk(_) | Layer::CjkAsWindows1252(..) => None,
     }
 }
 
@@ -169,6 +181,10 @@ pub fn sequences(text: &Shown, layer: Layer, outermost: bool) -> Vec<Sequence> {
                     }
                 }
             }
+        }
+        Layer::Utf8AsCjk(_) | Layer::CjkAsWindows1252(..) => {
+            let seen: String = text.chars.iter().collect();
+            found = super::cjk::sequences(&seen, layer);
         }
     }
     found

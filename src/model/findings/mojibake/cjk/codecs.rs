@@ -1,0 +1,280 @@
+//! The multi-byte encodings of Japanese, Chinese and Korean that text is
+//! misread as, or was written in before it was misread: each with the
+//! reverse of its decoder (the bytes each char it decodes came from) and
+//! the byte ranges of its everyday repertoire.
+
+use std::sync::LazyLock;
+
+use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GBK, SHIFT_JIS};
+
+/// A multi-byte CJK encoding.
+pub struct CjkCodec {
+    /// Its name, as in encoding_rs (WHATWG): the decoder that garbled the
+    /// text is WHATWG's (Shift_JIS is Windows' CP932, EUC-KR its CP949,
+    /// GBK reads GB18030).
+    pub name: &'static str,
+    /// Its encoding_rs encoding.
+    pub encoding: &'static Encoding,
+    /// The byte codes (lead << 8 | trail) of the chars text in it is
+    /// mostly made of: punctuation, full-width forms, kana or Hangul, and
+    /// the first level of ideographs. Ranges of codes, inclusive.
+    everyday: &'static [(u16, u16)],
+    /// The lowest trail byte of an everyday pair: the EUC encodings and GBK
+    /// keep their national standard's pairs at A1–FE, and their extensions
+    /// (CP949's extra Hangul, GBK's extra hanzi) below.
+    everyday_trail: u8,
+    /// Its place in [`CJK_CODECS`].
+    index: usize,
+}
+
+/// The CJK encodings tried, most common first: when two read a text the
+/// same, its chain names the first.
+pub static CJK_CODECS: [CjkCodec; 5] = [
+    CjkCodec {
+        name: "Shift_JIS",
+        encoding: SHIFT_JIS,
+        // Punctuation, full-width digits and letters, hiragana and
+        // katakana, JIS level 1 kanji.
+        everyday: &[(0x8140, 0x81AC), (0x824F, 0x8396), (0x889F, 0x9872)],
+        everyday_trail: 0x40,
+        index: 0,
+    },
+    CjkCodec {
+        name: "EUC-JP",
+        encoding: EUC_JP,
+        everyday: &[(0xA1A1, 0xA1FE), (0xA3B0, 0xA5F6), (0xB0A1, 0xCFD3)],
+        everyday_trail: 0xA1,
+        index: 1,
+    },
+    CjkCodec {
+        name: "GBK",
+        encoding: GBK,
+        // Punctuation, full-width forms, GB2312 level 1 hanzi.
+        everyday: &[(0xA1A1, 0xA1FE), (0xA3A1, 0xA3FE), (0xB0A1, 0xD7F9)],
+        everyday_trail: 0xA1,
+        index: 2,
+    },
+    CjkCodec {
+        name: "Big5",
+        encoding: BIG5,
+        // Punctuation, symbols and bopomofo, level 1 hanzi.
+        everyday: &[(0xA140, 0xA3BF), (0xA440, 0xC67E)],
+        everyday_trail: 0x40,
+        index: 3,
+    },
+    CjkCodec {
+        name: "EUC-KR",
+        encoding: EUC_KR,
+        // Punctuation, full-width forms, the 2,350 Hangul of KS X 1001.
+        everyday: &[(0xA1A1, 0xA1FE), (0xA3A1, 0xA3FE), (0xB0A1, 0xC8FE)],
+        everyday_trail: 0xA1,
+        index: 4,
+    },
+];
+
+impl std::fmt::Debug for CjkCodec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Each codec is one static: the same one is the same address.
+impl PartialEq for CjkCodec {
+    fn eq(&self, other: &CjkCodec) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for CjkCodec {}
+
+impl CjkCodec {
+    /// The bytes `c` was decoded from (ASCII for itself), or `None` if the
+    /// decoder never gives it.
+    pub fn bytes_of(&self, c: char) -> Option<Code> {
+        if c.is_ascii() {
+            return Some(Code::single(c as u8));
+        }
+        REVERSE[self.index].code_of(c)
+    }
+
+    /// How many chars its everyday repertoire holds: the narrower it is,
+    /// the likelier that text made only of its chars was written in it.
+    pub fn everyday_size(&self) -> usize {
+        EVERYDAY_SIZES[self.index]
+    }
+
+    /// Whether `code` is a pair of its everyday repertoire.
+    pub fn is_everyday(&self, code: Code) -> bool {
+        let [lead, trail, _] = code.bytes;
+        let pair = u16::from_be_bytes([lead, trail]);
+        code.len == 2
+            && trail >= self.everyday_trail
+            && (self.everyday.iter()).any(|&(from, to)| (from..=to).contains(&pair))
+    }
+}
+
+/// How many chars each codec's everyday repertoire holds.
+static EVERYDAY_SIZES: LazyLock<Vec<usize>> = LazyLock::new(|| {
+    (CJK_CODECS.iter())
+        .map(|codec| {
+            (REVERSE[codec.index].bmp.iter())
+                .filter_map(|&packed| {
+                    let [len, lead, trail, _] = packed.to_be_bytes();
+                    (len == 2).then_some(Code {
+                        bytes: [lead, trail, 0],
+                        len,
+                    })
+                })
+                .filter(|&code| codec.is_everyday(code))
+                .count()
+        })
+        .collect()
+});
+
+/// The one to three bytes a char was decoded from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Code {
+    /// The bytes, the unused ones 0.
+    pub bytes: [u8; 3],
+    /// How many there are.
+    pub len: u8,
+}
+
+impl Code {
+    fn single(byte: u8) -> Code {
+        Code {
+            bytes: [byte, 0, 0],
+            len: 1,
+        }
+    }
+
+    /// Its bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+/// The reverse of one codec's decoder.
+struct Reverse {
+    /// For each char of the Basic Multilingual Plane: its code, packed
+    /// (length in the top byte), or 0.
+    bmp: Vec<u32>,
+    /// The few chars above it (Big5's HKSCS ideographs).
+    astral: foldhash::HashMap<char, u32>,
+}
+
+impl Reverse {
+    fn code_of(&self, c: char) -> Option<Code> {
+        let packed = match self.bmp.get(c as usize) {
+            Some(&packed) => packed,
+            None => *self.astral.get(&c)?,
+        };
+        (packed != 0).then(|| {
+            let [len, a, b, c] = packed.to_be_bytes();
+            Code {
+                bytes: [a, b, c],
+                len,
+            }
+        })
+    }
+
+    fn keep(&mut self, c: char, bytes: &[u8]) {
+        let mut packed = [0u8; 4];
+        packed[0] = bytes.len() as u8;
+        packed[1..1 + bytes.len()].copy_from_slice(bytes);
+        let packed = u32::from_be_bytes(packed);
+        // The first (lowest) code wins where two decode to the same char
+        // (CP932's NEC and IBM duplicates): the one a UTF-8 lead byte
+        // makes, where one does.
+        match self.bmp.get_mut(c as usize) {
+            Some(slot) if *slot == 0 => *slot = packed,
+            Some(_) => {}
+            None => {
+                self.astral.entry(c).or_insert(packed);
+            }
+        }
+    }
+}
+
+/// Each codec's reverse, worked out from its decoder the first time a
+/// text is read through it.
+static REVERSE: LazyLock<Vec<Reverse>> =
+    LazyLock::new(|| CJK_CODECS.iter().map(reverse_of).collect());
+
+/// Decodes every byte beyond ASCII, every pair, and EUC-JP's triples, each
+/// alone (between line feeds), and keeps the char each gives.
+fn reverse_of(codec: &CjkCodec) -> Reverse {
+    let mut reverse = Reverse {
+        bmp: vec![0; 0x10000],
+        astral: foldhash::HashMap::default(),
+    };
+    let mut decode_each = |prefix: &[u8], last: std::ops::RangeInclusive<u8>| {
+        let mut buffer = Vec::with_capacity(256 * (prefix.len() + 2));
+        for byte in last.clone() {
+            buffer.extend_from_slice(prefix);
+            buffer.push(byte);
+            buffer.push(b'\n');
+        }
+        let (text, _) = codec.encoding.decode_without_bom_handling(&buffer);
+        for (piece, byte) in text.split('\n').zip(last) {
+            let mut chars = piece.chars();
+            if let (Some(c), None) = (chars.next(), chars.next())
+                && c != '\u{FFFD}'
+                && !c.is_ascii()
+            {
+                let mut bytes = prefix.to_vec();
+                bytes.push(byte);
+                reverse.keep(c, &bytes);
+            }
+        }
+    };
+    decode_each(&[], 0x80..=0xFF);
+    for lead in 0x81..=0xFE {
+        decode_each(&[lead], 0x40..=0xFE);
+    }
+    if codec.encoding == EUC_JP {
+        for middle in 0xA1..=0xFE {
+            decode_each(&[0x8F, middle], 0xA1..=0xFE);
+        }
+    }
+    reverse
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_char_goes_back_to_the_bytes_it_was_decoded_from() {
+        let sjis = &CJK_CODECS[0];
+        assert_eq!(sjis.bytes_of('縺').unwrap().as_slice(), [0xE3, 0x81]);
+        assert_eq!(sjis.bytes_of('ｓ').unwrap().as_slice(), [0x82, 0x93]);
+        assert_eq!(sjis.bytes_of('ｫ').unwrap().as_slice(), [0xAB]);
+        assert_eq!(sjis.bytes_of('\u{80}').unwrap().as_slice(), [0x80]);
+        assert_eq!(sjis.bytes_of('a').unwrap().as_slice(), [b'a']);
+        assert!(sjis.bytes_of('é').is_none());
+        let gbk = &CJK_CODECS[2];
+        assert_eq!(gbk.bytes_of('涓').unwrap().as_slice(), [0xE4, 0xB8]);
+        assert_eq!(gbk.bytes_of('€').unwrap().as_slice(), [0x80]);
+        let euc_jp = &CJK_CODECS[1];
+        // A JIS X 0212 kanji, which WHATWG's encoder does not write.
+        assert_eq!(
+            euc_jp.bytes_of('丂').unwrap().as_slice(),
+            [0x8F, 0xB0, 0xA1]
+        );
+    }
+
+    #[test]
+    fn the_everyday_repertoire_is_kana_hangul_and_first_level_ideographs() {
+        let code = |codec: &CjkCodec, c: char| codec.bytes_of(c).unwrap();
+        let [sjis, _, gbk, big5, euc_kr] = &CJK_CODECS;
+        assert!(sjis.is_everyday(code(sjis, 'こ')));
+        assert!(!sjis.is_everyday(code(sjis, 'ｫ')));
+        assert!(gbk.is_everyday(code(gbk, '中')));
+        assert!(!gbk.is_everyday(code(gbk, '涓')));
+        assert!(big5.is_everyday(code(big5, '中')));
+        assert!(euc_kr.is_everyday(code(euc_kr, '한')));
+        assert_eq!(euc_kr.everyday_size(), 2350 + 2 * 94);
+        assert!(euc_kr.everyday_size() < gbk.everyday_size());
+    }
+}

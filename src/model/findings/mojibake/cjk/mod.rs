@@ -1,0 +1,379 @@
+//! Mojibake through the multi-byte encodings of Japanese, Chinese and
+//! Korean, both ways: UTF-8 read as Shift_JIS, EUC-JP, GBK, Big5 or EUC-KR
+//! ("縺薙ｓ縺ｫ縺｡縺ｯ" for "こんにちは"), and text in one of those read as
+//! windows-1252 ("‚±‚ñ‚É‚¿‚Í").
+//!
+//! A word is read back through each encoding (its chars turned back into
+//! the bytes they were read from, those bytes read the other way). Clean
+//! text almost never reads back at all: its bytes are not UTF-8, or not
+//! the other encoding's. A reading counts only if the word shows signs of
+//! garbling (rare ideographs, half-width katakana, C1 controls), the
+//! reading is everyday text ([`everyday::reads_as_text`]), and the line
+//! gives at least two sequences of evidence for the same way of garbling.
+//! Where two ways read a word to different texts with as much evidence,
+//! the word is reported with both and repaired through neither. Bytes
+//! lost to U+FFFD stay lost: the repair says U+FFFD there.
+
+mod codecs;
+mod everyday;
+mod legacy_as;
+mod rebuild;
+mod utf8_as;
+
+pub use codecs::{CJK_CODECS, CjkCodec};
+
+use super::runs::add_repair;
+use super::undo::{Layer, Sequence};
+use super::{Chain, Mojibake, Reading};
+use crate::model::findings::mojibake::garblers::{GARBLERS, windows_1252};
+
+/// How many sequences of evidence a line must give for UTF-8 read as a
+/// CJK encoding before any word is repaired that way: one sequence alone
+/// (a word of one char) is too often a coincidence.
+const MIN_EVIDENCE: usize = 2;
+
+/// How many pairs a line must give for a CJK encoding read as
+/// windows-1252: windows-1252's letters and symbols make everyday pairs of
+/// GBK, Big5 or EUC-KR by chance ("¬£" is 洧 in GBK) where two or three
+/// stand together, and text garbled so is seldom as short.
+const MIN_LEGACY_EVIDENCE: usize = 4;
+
+/// The most readings a word left ambiguous lists.
+const MAX_READINGS: usize = 3;
+
+/// One way a word reads back, and how many sequences it undid.
+struct Back {
+    layer: Layer,
+    text: String,
+    evidence: usize,
+}
+
+/// The CJK mojibake runs of `text[start..end]` (one line), in order.
+///
+/// A line is repaired whole or not at all: once its words show one way of
+/// garbling clearly, every word beyond ASCII must read back that way (a
+/// word of one char, or one whose bytes were all lost, too); if one does
+/// not, the line was not garbled that way alone and nothing is repaired.
+pub(super) fn find_in_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
+    let line = &text[start..end];
+    if !may_hold(line.as_bytes()) {
+        return Vec::new();
+    }
+    let words: Vec<(usize, &str, Vec<Back>)> = words_of(line)
+        .filter(|(_, word)| !word.is_ascii())
+        .map(|(at, word)| (at, word, read_backs(word)))
+        .collect();
+    let Some(ways) = clearest_ways(words.iter().flat_map(|(_, _, backs)| backs)) else {
+        return Vec::new();
+    };
+    let mut read: Vec<(std::ops::Range<usize>, Vec<Reading>)> = Vec::new();
+    for (at, word, backs) in words {
+        let mut found: Vec<(Layer, String)> = (backs.into_iter())
+            .filter(|b| ways.contains(&way(b.layer)))
+            .map(|b| (b.layer, b.text))
+            .collect();
+        if found.is_empty() {
+            found = (ways.iter())
+                .filter_map(|&layer| read_back_beside(word, layer))
+                .collect();
+        }
+        let mut readings: Vec<Reading> = Vec::new();
+        for (layer, text) in found {
+            if !readings.iter().any(|r| r.text == text) {
+                readings.push(Reading {
+                    chain: Chain(vec![layer]),
+                    text,
+                });
+            }
+        }
+        if readings.is_empty() {
+            return Vec::new();
+        }
+        read.push((start + at..start + at + word.len(), readings));
+    }
+    // Every pair of the line read through each way counts in how much
+    // likelier the narrowest way is.
+    let pairs: usize = (read.iter())
+        .map(|(_, readings)| {
+            (readings.iter())
+                .map(|r| {
+                    r.text
+                        .chars()
+                        .filter(|c| !c.is_ascii() && *c != '\u{FFFD}')
+                        .count()
+                })
+                .min()
+                .unwrap_or(0)
+        })
+        .sum();
+    let mut runs = Vec::new();
+    for (range, mut readings) in read {
+        if readings.len() > 1
+            && let Some(only) = narrowest(&readings, pairs)
+        {
+            readings = vec![only];
+        }
+        if readings.len() == 1 {
+            add_repair(text, range, readings.remove(0), &mut runs);
+        } else {
+            readings.truncate(MAX_READINGS);
+            runs.push(Mojibake { range, readings });
+        }
+    }
+    runs
+}
+
+/// A way of garbling, whatever a word's detail (whether windows-1252 was
+/// read as ISO-8859-1).
+fn way(layer: Layer) -> Layer {
+    match layer {
+        Layer::CjkAsWindows1252(codec, _) => Layer::CjkAsWindows1252(codec, false),
+        layer => layer,
+    }
+}
+
+/// The ways a line's words (`backs`, each word's readings) were garbled
+/// by: of those with the evidence they need, the ones with the most to
+/// spare; `None` if none has enough.
+fn clearest_ways<'a>(backs: impl Iterator<Item = &'a Back>) -> Option<Vec<Layer>> {
+    let mut evidence: Vec<(Layer, usize)> = Vec::new();
+    for back in backs {
+        match evidence.iter_mut().find(|(l, _)| *l == way(back.layer)) {
+            Some((_, n)) => *n += back.evidence,
+            None => evidence.push((way(back.layer), back.evidence)),
+        }
+    }
+    let spare = |&(layer, n): &(Layer, usize)| {
+        let needed = match layer {
+            Layer::CjkAsWindows1252(..) => MIN_LEGACY_EVIDENCE,
+            _ => MIN_EVIDENCE,
+        };
+        n.checked_sub(needed)
+    };
+    let most = evidence.iter().filter_map(spare).max()?;
+    Some(
+        (evidence.iter())
+            .filter(|e| spare(e) == Some(most))
+            .map(|&(layer, _)| layer)
+            .collect(),
+    )
+}
+
+/// `word` read back through `layer`, the way its line was garbled: as
+/// [`read_backs`] reads it, but without the evidence a word alone must
+/// give (a char at least, a sign of garbling, two pairs).
+fn read_back_beside(word: &str, layer: Layer) -> Option<(Layer, String)> {
+    match layer {
+        Layer::Utf8AsCjk(codec) => {
+            let back = utf8_as::read_back(word, codec)?;
+            (back.text != word && everyday::reads_as_text(&back.text)).then_some((layer, back.text))
+        }
+        Layer::CjkAsWindows1252(codec, _) => {
+            let back = legacy_as::read_back(word, codec)?;
+            everyday::is_legacy_text(&back.text, codec)
+                .then_some((Layer::CjkAsWindows1252(codec, back.latin1), back.text))
+        }
+        _ => None,
+    }
+}
+
+/// How much likelier, at least, the reading through the narrowest
+/// repertoire must be than through the next before it is taken.
+const NARROWEST_ODDS: f64 = 100.0;
+
+/// Of `readings` of bytes in CJK encodings read as windows-1252, all
+/// everyday in their encodings, the one through the encoding with the
+/// narrowest everyday repertoire, when `pairs` pairs make it at least
+/// [`NARROWEST_ODDS`] times likelier than the next: text that uses only
+/// the 2,350 Hangul of EUC-KR is Korean, not Chinese that happens to use
+/// only those of GBK's 3,755 everyday hanzi that share their bytes.
+fn narrowest(readings: &[Reading], pairs: usize) -> Option<Reading> {
+    let sizes: Option<Vec<(usize, &Reading)>> = readings
+        .iter()
+        .map(|r| match r.chain.0.as_slice() {
+            [Layer::CjkAsWindows1252(codec, _)] => Some((codec.everyday_size(), r)),
+            _ => None,
+        })
+        .collect();
+    let mut sizes = sizes?;
+    sizes.sort_by_key(|&(size, _)| size);
+    let [(narrowest, reading), (next, _), ..] = sizes.as_slice() else {
+        return None;
+    };
+    let odds = (*next as f64 / *narrowest as f64).powi(pairs as i32);
+    (odds >= NARROWEST_ODDS).then(|| (*reading).clone())
+}
+
+/// Whether a line may hold CJK mojibake: a char at or above U+3000 (what
+/// UTF-8 read as a CJK encoding shows), or four chars in a row that are
+/// windows-1252's bytes beyond ASCII (what a CJK encoding read as
+/// windows-1252 shows). Most lines of other text fail at once.
+fn may_hold(line: &[u8]) -> bool {
+    if line.is_ascii() {
+        return false;
+    }
+    let mut run = 0;
+    for &byte in line {
+        match byte {
+            0xE3..=0xFF => return true,
+            // The lead bytes of windows-1252's chars beyond ASCII: C2 C3
+            // (U+0080–U+00FF), C5 C6 CB (Œ š Ÿ ž ƒ ˆ ˜), E2 (quotes,
+            // dashes, € … ™).
+            0xC2 | 0xC3 | 0xC5 | 0xC6 | 0xCB | 0xE2 => {
+                run += 1;
+                if run == 4 {
+                    return true;
+                }
+            }
+            0x80..=0xBF => {}
+            _ => run = 0,
+        }
+    }
+    false
+}
+
+/// The words of `line` (split at ASCII whitespace) with their offsets.
+fn words_of(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split_ascii_whitespace()
+        .map(move |word| (word.as_ptr() as usize - line.as_ptr() as usize, word))
+}
+
+/// Every way `word` reads back that is everyday text.
+fn read_backs(word: &str) -> Vec<Back> {
+    let mut backs = Vec::new();
+    if word.chars().any(everyday::is_garbling_sign) {
+        for codec in &CJK_CODECS {
+            let Some(back) = utf8_as::read_back(word, codec) else {
+                continue;
+            };
+            if back.text != word
+                && back.sequences > back.lost
+                && everyday::reads_as_text(&back.text)
+            {
+                backs.push(Back {
+                    layer: Layer::Utf8AsCjk(codec),
+                    text: back.text,
+                    evidence: back.sequences,
+                });
+            }
+        }
+    }
+    let high = word
+        .chars()
+        .filter(|&c| !c.is_ascii() && windows_1252().byte_of(c).is_some())
+        .count();
+    // (A run of windows-1252's symbols alone, "°±²³´µ¶·", is a list of
+    // them, not text: CJK text read so shows letters (bytes C0–FF) too.)
+    let letter = word.chars().any(|c| {
+        matches!(c, 'À'..='ÿ' | 'Š' | 'Œ' | 'Ž' | 'š' | 'œ' | 'ž' | 'Ÿ' | 'ƒ')
+            && c != '×'
+            && c != '÷'
+    });
+    if high >= 4 && letter && !is_utf8_misread(word) {
+        for codec in &CJK_CODECS {
+            let Some(back) = legacy_as::read_back(word, codec) else {
+                continue;
+            };
+            let lost = back.text.matches('\u{FFFD}').count();
+            if back.pairs >= 2
+                && back.pairs > lost
+                && everyday::is_legacy_reading(&back.text, codec)
+            {
+                backs.push(Back {
+                    layer: Layer::CjkAsWindows1252(codec, back.latin1),
+                    text: back.text,
+                    evidence: back.pairs,
+                });
+            }
+        }
+    }
+    backs
+}
+
+/// Whether `word` is UTF-8 read as one of the single-byte encodings, whole:
+/// every char one of its bytes, and those bytes UTF-8 with a sequence
+/// beyond ASCII ("–°–™" is Cyrillic read as macintosh). Such a word is
+/// that kind of mojibake, read as Shift_JIS or GBK only by chance.
+fn is_utf8_misread(word: &str) -> bool {
+    GARBLERS.iter().any(|garbler| {
+        let bytes: Option<Vec<u8>> = word.chars().map(|c| garbler.byte_of(c)).collect();
+        bytes.is_some_and(|bytes| !bytes.is_ascii() && std::str::from_utf8(&bytes).is_ok())
+    })
+}
+
+/// The sequences that undoing a CJK `layer` in `seen` undoes (none for
+/// another layer).
+pub(super) fn sequences(seen: &str, layer: Layer) -> Vec<Sequence> {
+    match layer {
+        Layer::Utf8AsCjk(codec) => utf8_as::sequences(seen, codec),
+        Layer::CjkAsWindows1252(codec, _) => legacy_as::sequences(seen, codec),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether the word of `text` that holds `range` shows garbling through a
+/// CJK encoding: a CJK char (which no single-byte encoding has) and a
+/// half-width katakana, a private-use char or U+FFFD. A single-byte reading in such a word is a
+/// coincidence ("Μ�" in "�磯Μ��", Korean read as EUC-JP, is not Greek read
+/// as windows-1253 with a byte lost).
+pub(super) fn in_cjk_garbling(text: &str, range: &std::ops::Range<usize>) -> bool {
+    let bytes = text.as_bytes();
+    let from = (bytes[..range.start].iter())
+        .rposition(u8::is_ascii_whitespace)
+        .map_or(0, |i| i + 1);
+    let to = (bytes[range.end..].iter())
+        .position(u8::is_ascii_whitespace)
+        .map_or(text.len(), |i| range.end + i);
+    // (Not a rare ideograph alone: clean text has them, and a Japanese
+    // sentence with some letters garbled through windows-1252 is that.)
+    let word = &text[from..to];
+    let strong_sign =
+        |c: char| matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{FF61}'..='\u{FF9F}' | '\u{FFFD}');
+    word.chars().any(everyday::is_cjk) && word.chars().any(strong_sign)
+}
+
+/// Whether `c` shows two bytes through `layer` (a char of a CJK encoding
+/// read as UTF-8's bytes), so that a step names it once for both.
+pub(super) fn shows_two_bytes(layer: Layer, c: char) -> bool {
+    match layer {
+        Layer::Utf8AsCjk(codec) => codec.bytes_of(c).is_some_and(|code| code.len == 2),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repaired(line: &str) -> String {
+        super::super::with_repairs(line, &find_in_line(line, 0, line.len()))
+    }
+
+    #[test]
+    fn cjk_mojibake_is_repaired_both_ways() {
+        assert_eq!(repaired("縺薙ｓ縺ｫ縺｡縺ｯ"), "こんにちは");
+        assert_eq!(repaired("‚±‚ñ‚É‚¿‚Í"), "こんにちは");
+        assert_eq!(repaired("Le cafﾃｩ est trﾃｨs bon"), "Le café est très bon");
+        assert_eq!(
+            repaired("³o¥»®Ñ«D±`¦³·N«ä¡A§Ú¤w¸g¬Ý¤F¨â¹M¡C"),
+            "這本書非常有意思，我已經看了兩遍。"
+        );
+        assert_eq!(
+            repaired("¿À´ÃÀº ³¯¾¾°¡ Á¤¸» ÁÁ½À´Ï´Ù."),
+            "오늘은 날씨가 정말 좋습니다."
+        );
+    }
+
+    #[test]
+    fn clean_cjk_is_left_alone() {
+        for line in [
+            "今日は天気がとても良いので、公園を散歩しました。",
+            "北京是中华人民共和国的首都。",
+            "오늘은 날씨가 정말 좋습니다.",
+            "這本書非常有意思，我已經看了兩遍。",
+            "ｶﾀｶﾅ ﾃﾞｰﾀ",
+        ] {
+            assert!(find_in_line(line, 0, line.len()).is_empty(), "{line}");
+        }
+    }
+}
