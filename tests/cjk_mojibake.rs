@@ -143,3 +143,35 @@ fn clean_cjk_lines_are_never_changed_or_flagged() {
     }
     assert!(touched.is_empty());
 }
+
+/// Writes the corpus, with utf8scope's repair of each line, for
+/// `benches/cjk_peers.py` to hold ftfy to the same lines:
+/// `UTF8SCOPE_CORPUS_DIR=DIR cargo test --test cjk_mojibake -- --ignored`.
+#[test]
+#[ignore]
+fn write_the_cjk_corpus() {
+    let Some(dir) = std::env::var_os("UTF8SCOPE_CORPUS_DIR") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let repairer = Repairer::default();
+    let mut lines = cjk_garbled_lines();
+    lines.extend(other_languages_garbled());
+    let garbled: String = lines
+        .iter()
+        .map(|l| {
+            let ours = with_repairs(&l.text, &repairer.find(&l.text));
+            serde_json::json!({
+                "how": l.how, "held_out": l.held_out, "text": l.text, "meant": l.meant, "ours": ours
+            })
+            .to_string()
+                + "\n"
+        })
+        .collect();
+    std::fs::write(dir.join("cjk-garbled.jsonl"), garbled).unwrap();
+    let clean: String = (cjk_clean_lines().iter())
+        .map(|line| serde_json::json!({"text": line}).to_string() + "\n")
+        .collect();
+    std::fs::write(dir.join("cjk-clean.jsonl"), clean).unwrap();
+}

@@ -18,6 +18,19 @@ def test_fix_text_repairs_as_the_engine_does():
     assert u.fix_text(clean) is clean
 
 
+def test_cjk_mojibake_is_repaired_both_ways():
+    # UTF-8 read as Shift_JIS, and Shift_JIS read as windows-1252.
+    assert u.fix_text("縺薙ｓ縺ｫ縺｡縺ｯ") == "こんにちは"
+    assert u.fix_text("‚±‚ñ‚É‚¿‚Í") == "こんにちは"
+    fixed, repairs = u.fix_and_explain("ÖÐÎÄ±±¾©ÊÇ")
+    assert fixed == "中文北京是"
+    assert repairs[0].chain == "GBK read as windows-1252"
+    assert repairs[0].steps[0].startswith("GBK read as windows-1252: Ö = D6, Ð = D0 → D6 D0 = 中")
+    for clean in ["今日は天気がとても良いので、公園を散歩しました。", "오늘은 날씨가 정말 좋습니다.", "ｶﾀｶﾅ ﾃﾞｰﾀ"]:
+        assert u.fix_text(clean) is clean
+        assert not u.is_mojibake(clean)
+
+
 def test_only_the_encoding_repair_is_on_by_default():
     text = "“Quoted” ﬁne\r\nline\x1b[31m"
     assert u.fix_text(text) == text
