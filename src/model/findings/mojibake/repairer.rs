@@ -97,14 +97,18 @@ impl Repairer {
         // (A memo is taken only for a line that needs judging.)
         let mut memo = None;
         let mut runs = Vec::new();
+        // (The lines the quick test stops in are those where a CJK
+        // encoding read as windows-1252 may show too.)
+        let mut stopped = Vec::new();
         lines_that_may_hold(text, self.settings.backend, |start, end| {
             let memo = memo.get_or_insert_with(|| self.take_memo());
+            stopped.push((start, end));
             find_in_line(memo, text, start, end, &mut runs)
         });
         if let Some(memo) = memo {
             self.give_back(memo);
         }
-        with_cjk_runs(text, runs)
+        with_cjk_runs(text, runs, &stopped)
     }
 
     /// A memo for a thread to judge with: one another thread left, or a
@@ -140,22 +144,18 @@ impl Repairer {
     }
 }
 
-/// `runs` (of `text`, in order) with the CJK mojibake of `text`'s lines.
+/// `runs` (of `text`, in order) with the CJK mojibake of `text`'s lines
+/// (those the quick test `stopped` in, and those with CJK chars).
 /// A CJK run over whole words takes the place of the single-byte runs
 /// inside them (parts of a word that a single-byte encoding reads as UTF-8
 /// by chance: "À´" in EUC-KR read as windows-1252 is "˫" through
 /// macintosh), even when it cannot tell GBK from EUC-KR; one over a run
 /// reaching beyond it gives way. A single-byte run in a word that shows garbling through a
 /// CJK encoding around it is dropped.
-fn with_cjk_runs(text: &str, runs: Vec<Mojibake>) -> Vec<Mojibake> {
+fn with_cjk_runs(text: &str, runs: Vec<Mojibake>, stopped: &[(usize, usize)]) -> Vec<Mojibake> {
     let mut cjk_runs = Vec::new();
-    let mut start = 0;
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
-    for end in ends.chain(std::iter::once(text.len())) {
-        if start < end {
-            cjk_runs.extend(cjk::find_in_line(text, start, end));
-        }
-        start = end;
+    for (start, end) in cjk::lines_to_judge(text, stopped) {
+        cjk_runs.extend(cjk::find_in_line(text, start, end));
     }
     // (A single-byte run inside a word garbled through a CJK encoding is
     // a coincidence, whether or not the word could be read back.)

@@ -100,7 +100,13 @@ impl CjkCodec {
     /// How many chars its everyday repertoire holds: the narrower it is,
     /// the likelier that text made only of its chars was written in it.
     pub fn everyday_size(&self) -> usize {
-        EVERYDAY_SIZES[self.index]
+        REVERSE[self.index].everyday_size
+    }
+
+    /// Its everyday repertoire's chars of the Basic Multilingual Plane, a
+    /// bit each.
+    pub fn everyday_bits(&self) -> &'static [u64; 1024] {
+        &REVERSE[self.index].everyday
     }
 
     /// Whether `code` is a pair of its everyday repertoire.
@@ -112,24 +118,6 @@ impl CjkCodec {
             && (self.everyday.iter()).any(|&(from, to)| (from..=to).contains(&pair))
     }
 }
-
-/// How many chars each codec's everyday repertoire holds.
-static EVERYDAY_SIZES: LazyLock<Vec<usize>> = LazyLock::new(|| {
-    (CJK_CODECS.iter())
-        .map(|codec| {
-            (REVERSE[codec.index].bmp.iter())
-                .filter_map(|&packed| {
-                    let [len, lead, trail, _] = packed.to_be_bytes();
-                    (len == 2).then_some(Code {
-                        bytes: [lead, trail, 0],
-                        len,
-                    })
-                })
-                .filter(|&code| codec.is_everyday(code))
-                .count()
-        })
-        .collect()
-});
 
 /// The one to three bytes a char was decoded from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,6 +149,10 @@ struct Reverse {
     bmp: Vec<u32>,
     /// The few chars above it (Big5's HKSCS ideographs).
     astral: foldhash::HashMap<char, u32>,
+    /// The chars of its everyday repertoire, a bit each.
+    everyday: Box<[u64; 1024]>,
+    /// How many there are.
+    everyday_size: usize,
 }
 
 impl Reverse {
@@ -178,7 +170,21 @@ impl Reverse {
         })
     }
 
-    fn keep(&mut self, c: char, bytes: &[u8]) {
+    fn keep(&mut self, codec: &CjkCodec, c: char, bytes: &[u8]) {
+        if bytes.len() == 2 {
+            let code = Code {
+                bytes: [bytes[0], bytes[1], 0],
+                len: 2,
+            };
+            let (word, bit) = (c as usize / 64, 1u64 << (c as usize % 64));
+            if codec.is_everyday(code)
+                && let Some(bits) = self.everyday.get_mut(word)
+                && *bits & bit == 0
+            {
+                *bits |= bit;
+                self.everyday_size += 1;
+            }
+        }
         let mut packed = [0u8; 4];
         packed[0] = bytes.len() as u8;
         packed[1..1 + bytes.len()].copy_from_slice(bytes);
@@ -207,6 +213,8 @@ fn reverse_of(codec: &CjkCodec) -> Reverse {
     let mut reverse = Reverse {
         bmp: vec![0; 0x10000],
         astral: foldhash::HashMap::default(),
+        everyday: Box::new([0; 1024]),
+        everyday_size: 0,
     };
     let mut decode_each = |prefix: &[u8], last: std::ops::RangeInclusive<u8>| {
         let mut buffer = Vec::with_capacity(256 * (prefix.len() + 2));
@@ -216,16 +224,24 @@ fn reverse_of(codec: &CjkCodec) -> Reverse {
             buffer.push(b'\n');
         }
         let (text, _) = codec.encoding.decode_without_bom_handling(&buffer);
-        for (piece, byte) in text.split('\n').zip(last) {
-            let mut chars = piece.chars();
-            if let (Some(c), None) = (chars.next(), chars.next())
-                && c != '\u{FFFD}'
-                && !c.is_ascii()
-            {
-                let mut bytes = prefix.to_vec();
-                bytes.push(byte);
-                reverse.keep(c, &bytes);
+        // Each piece between line feeds is what one byte sequence gave.
+        let (mut count, mut only) = (0, ' ');
+        let mut bytes = last;
+        for c in text.chars() {
+            if c != '\n' {
+                (count, only) = (count + 1, c);
+                continue;
             }
+            let Some(byte) = bytes.next() else {
+                break;
+            };
+            if count == 1 && only != '\u{FFFD}' && !only.is_ascii() {
+                let mut code = [0u8; 3];
+                code[..prefix.len()].copy_from_slice(prefix);
+                code[prefix.len()] = byte;
+                reverse.keep(codec, only, &code[..=prefix.len()]);
+            }
+            count = 0;
         }
     };
     decode_each(&[], 0x80..=0xFF);

@@ -4,6 +4,8 @@
 //! rare ideographs, half-width katakana, C1 controls and private-use chars
 //! that misread bytes turn into.
 
+use std::sync::LazyLock;
+
 use unicode_general_category::{GeneralCategory as Category, get_general_category};
 use unicode_script::{Script, UnicodeScript};
 
@@ -30,19 +32,63 @@ pub fn is_cjk(c: char) -> bool {
 /// the Hangul of KS X 1001, the first level of ideographs of JIS, GB2312
 /// or Big5, the punctuation and full-width forms they share.
 pub fn is_everyday(c: char) -> bool {
-    CJK_CODECS.iter().any(|codec| {
-        codec
-            .bytes_of(c)
-            .is_some_and(|code| codec.is_everyday(code))
-    })
+    is_in(&TABLES.everyday, c)
+}
+
+/// Whether `c` has its bit in `bits` (chars of the Basic Multilingual
+/// Plane only).
+fn is_in(bits: &[u64; 1024], c: char) -> bool {
+    let code = c as usize;
+    code < 0x10000 && bits[code / 64] & (1 << (code % 64)) != 0
+}
+
+/// What the judgment asks of every CJK char, a bit for each char of the
+/// Basic Multilingual Plane (8 KiB each: looked up for every char of a
+/// line, they must stay in the cache; the codecs' own tables are 256 KiB
+/// each).
+struct Tables {
+    everyday: [u64; 1024],
+    signs: [u64; 1024],
+}
+
+static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
+    let mut tables = Box::new(Tables {
+        everyday: [0; 1024],
+        signs: [0; 1024],
+    });
+    for codec in &CJK_CODECS {
+        for (all, &bits) in tables.everyday.iter_mut().zip(codec.everyday_bits().iter()) {
+            *all |= bits;
+        }
+    }
+    for code in 0x80..0x10000u32 {
+        let Some(c) = char::from_u32(code) else {
+            continue;
+        };
+        let (word, bit) = (code as usize / 64, 1 << (code % 64));
+        let everyday = tables.everyday[word] & bit != 0;
+        let sign = matches!(c, '\u{80}'..='\u{9F}' | '\u{E000}'..='\u{F8FF}' | '\u{FF61}'..='\u{FF9F}' | '\u{FFFD}')
+            || (is_cjk(c) && !everyday);
+        if sign {
+            tables.signs[word] |= bit;
+        }
+    }
+    tables
+});
+
+/// [`is_garbling_sign`] for the chars of the Basic Multilingual Plane, a
+/// bit each, to be read without a call a char.
+pub fn signs() -> &'static [u64; 1024] {
+    &TABLES.signs
 }
 
 /// Whether `c` is a sign of bytes misread through a CJK encoding: a
 /// half-width katakana, a C1 control, a private-use char, U+FFFD, or a
 /// CJK char outside every everyday repertoire.
 pub fn is_garbling_sign(c: char) -> bool {
-    matches!(c, '\u{80}'..='\u{9F}' | '\u{E000}'..='\u{F8FF}' | '\u{FF61}'..='\u{FF9F}' | '\u{FFFD}')
-        || (is_cjk(c) && !is_everyday(c))
+    // (Above the plane: the ideographs of the supplementary planes, which
+    // no everyday repertoire holds.)
+    is_in(&TABLES.signs, c) || ('\u{20000}'..='\u{3FFFF}').contains(&c)
 }
 
 /// Whether `text` (one word, read back) reads as text: its CJK chars all

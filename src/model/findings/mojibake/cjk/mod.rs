@@ -56,7 +56,7 @@ struct Back {
 /// not, the line was not garbled that way alone and nothing is repaired.
 pub(super) fn find_in_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     let line = &text[start..end];
-    if !may_hold(line.as_bytes()) {
+    if !may_hold(line) {
         return Vec::new();
     }
     let words: Vec<(usize, &str, Vec<Back>)> = words_of(line)
@@ -204,20 +204,83 @@ fn narrowest(readings: &[Reading], pairs: usize) -> Option<Reading> {
     (odds >= NARROWEST_ODDS).then(|| (*reading).clone())
 }
 
-/// Whether a line may hold CJK mojibake: a char at or above U+3000 (what
-/// UTF-8 read as a CJK encoding shows), or four chars in a row that are
-/// windows-1252's bytes beyond ASCII (what a CJK encoding read as
-/// windows-1252 shows). Most lines of other text fail at once.
-fn may_hold(line: &[u8]) -> bool {
-    if line.is_ascii() {
-        return false;
+/// The lines of `text` to judge, in order: those the single-byte quick
+/// test stopped in (`stopped`, in order; text in a CJK encoding read as
+/// windows-1252 shows a UTF-8 lead byte before a continuation byte there,
+/// "É‚" being C9 82, in all but a few words), and those with a byte that
+/// begins a char at U+3000 or above, or a C1 control, found by a search
+/// that the compiler turns into vector code.
+pub(super) fn lines_to_judge(text: &str, stopped: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut wide = Vec::new();
+    let mut at = 0;
+    while let Some(hit) = first_wide_byte(&bytes[at..]).map(|i| at + i) {
+        let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
+        wide.push((start, end));
+        at = end;
     }
+    let mut lines = Vec::with_capacity(wide.len() + stopped.len());
+    let (mut w, mut s) = (wide.iter().peekable(), stopped.iter().peekable());
+    loop {
+        let next = match (w.peek(), s.peek()) {
+            (Some(&&a), Some(&&b)) if a.0 <= b.0 => w.next(),
+            (_, Some(_)) => s.next(),
+            (Some(_), None) => w.next(),
+            (None, None) => break,
+        };
+        if let Some(&line) = next
+            && lines.last() != Some(&line)
+        {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// Where the first byte of `bytes` is that may begin a char at U+3000 or
+/// above (E3–FF) or a C1 control (C2 before 80–9F; any C2 is taken).
+fn first_wide_byte(bytes: &[u8]) -> Option<usize> {
+    const CHUNK: usize = 64;
+    let mut at = 0;
+    for chunk in bytes.chunks(CHUNK) {
+        // (A branch-free fold over a chunk: vector code.)
+        let any = chunk
+            .iter()
+            .fold(false, |any, &b| any | (b >= 0xE3) | (b == 0xC2));
+        if any {
+            return chunk
+                .iter()
+                .position(|&b| b >= 0xE3 || b == 0xC2)
+                .map(|i| at + i);
+        }
+        at += chunk.len();
+    }
+    None
+}
+
+/// Whether a line may hold CJK mojibake: four chars in a row that are
+/// windows-1252's bytes beyond ASCII, before any wide char (what a CJK
+/// encoding read as windows-1252 shows), or a sign of garbling through a
+/// CJK encoding ([`everyday::is_garbling_sign`]: what UTF-8 read as one
+/// shows). Most lines, clean CJK ones too, fail in one pass.
+fn may_hold(line: &str) -> bool {
+    // Bytes first: a line without a char at U+3000 or above (UTF-8 lead
+    // E3 or more: CJK, half-width forms, private use, U+FFFD) needs no
+    // char looked up.
+    let bytes = line.as_bytes();
     let mut run = 0;
-    for &byte in line {
+    let mut wide = false;
+    for (i, &byte) in bytes.iter().enumerate() {
         match byte {
-            0xE3..=0xFF => return true,
+            0xE3..=0xFF => {
+                wide = true;
+                break;
+            }
+            // A C1 control.
+            0xC2 if bytes.get(i + 1).is_some_and(|b| (0x80..0xA0).contains(b)) => return true,
             // The lead bytes of windows-1252's chars beyond ASCII: C2 C3
-            // (U+0080–U+00FF), C5 C6 CB (Œ š Ÿ ž ƒ ˆ ˜), E2 (quotes,
+            // (U+00A0–U+00FF), C5 C6 CB (Œ š Ÿ ž ƒ ˆ ˜), E2 (quotes,
             // dashes, € … ™).
             0xC2 | 0xC3 | 0xC5 | 0xC6 | 0xCB | 0xE2 => {
                 run += 1;
@@ -228,6 +291,50 @@ fn may_hold(line: &[u8]) -> bool {
             0x80..=0xBF => {}
             _ => run = 0,
         }
+    }
+    if !wide {
+        return false;
+    }
+    // (Past a wide char, only signs of UTF-8 read as a CJK encoding are
+    // looked for: text read as windows-1252 has no wide chars, and the
+    // lines where it shows are those the quick test stopped in.)
+    has_garbling_sign(bytes)
+}
+
+/// Whether the UTF-8 text `bytes` holds a char that
+/// [`everyday::is_garbling_sign`], read a byte at a time (CJK text is
+/// mostly chars of three bytes, each looked up in a table of bits).
+fn has_garbling_sign(bytes: &[u8]) -> bool {
+    let signs = everyday::signs();
+    let mut at = 0;
+    while let Some(&lead) = bytes.get(at) {
+        let (len, code) = match lead {
+            0x00..=0xBF => (1, 0),
+            0xC0..=0xDF => (
+                2,
+                (usize::from(lead & 0x1F) << 6) | usize::from(bytes[at + 1] & 0x3F),
+            ),
+            0xE0..=0xEF => (
+                3,
+                (usize::from(lead & 0x0F) << 12)
+                    | (usize::from(bytes[at + 1] & 0x3F) << 6)
+                    | usize::from(bytes[at + 2] & 0x3F),
+            ),
+            // (Above the plane: the ideographs of the supplementary
+            // planes, U+20000–U+3FFFF, are all signs.)
+            _ => {
+                let plane =
+                    (usize::from(lead & 0x07) << 2) | usize::from((bytes[at + 1] >> 4) & 0x03);
+                if (2..=3).contains(&plane) {
+                    return true;
+                }
+                (4, 0)
+            }
+        };
+        if code != 0 && signs[code / 64] & (1 << (code % 64)) != 0 {
+            return true;
+        }
+        at += len;
     }
     false
 }
@@ -257,6 +364,11 @@ fn read_backs(word: &str) -> Vec<Back> {
                 });
             }
         }
+    }
+    // (windows-1252 has no char at U+3000 or above: but U+FFFD may stand
+    // for a byte it has no char for.)
+    if word.chars().any(|c| c >= '\u{3000}' && c != '\u{FFFD}') {
+        return backs;
     }
     let high = word
         .chars()
