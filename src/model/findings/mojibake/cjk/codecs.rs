@@ -100,13 +100,13 @@ impl CjkCodec {
     /// How many chars its everyday repertoire holds: the narrower it is,
     /// the likelier that text made only of its chars was written in it.
     pub fn everyday_size(&self) -> usize {
-        REVERSE[self.index].everyday_size
+        EVERYDAY[self.index].size
     }
 
     /// Its everyday repertoire's chars of the Basic Multilingual Plane, a
     /// bit each.
     pub fn everyday_bits(&self) -> &'static [u64; 1024] {
-        &REVERSE[self.index].everyday
+        &EVERYDAY[self.index].bits
     }
 
     /// Whether `code` is a pair of its everyday repertoire.
@@ -149,10 +149,6 @@ struct Reverse {
     bmp: Vec<u32>,
     /// The few chars above it (Big5's HKSCS ideographs).
     astral: foldhash::HashMap<char, u32>,
-    /// The chars of its everyday repertoire, a bit each.
-    everyday: Box<[u64; 1024]>,
-    /// How many there are.
-    everyday_size: usize,
 }
 
 impl Reverse {
@@ -170,21 +166,7 @@ impl Reverse {
         })
     }
 
-    fn keep(&mut self, codec: &CjkCodec, c: char, bytes: &[u8]) {
-        if bytes.len() == 2 {
-            let code = Code {
-                bytes: [bytes[0], bytes[1], 0],
-                len: 2,
-            };
-            let (word, bit) = (c as usize / 64, 1u64 << (c as usize % 64));
-            if codec.is_everyday(code)
-                && let Some(bits) = self.everyday.get_mut(word)
-                && *bits & bit == 0
-            {
-                *bits |= bit;
-                self.everyday_size += 1;
-            }
-        }
+    fn keep(&mut self, c: char, bytes: &[u8]) {
         let mut packed = [0u8; 4];
         packed[0] = bytes.len() as u8;
         packed[1..1 + bytes.len()].copy_from_slice(bytes);
@@ -208,52 +190,105 @@ static REVERSE: LazyLock<Vec<Reverse>> =
     LazyLock::new(|| CJK_CODECS.iter().map(reverse_of).collect());
 
 /// Decodes every byte beyond ASCII, every pair, and EUC-JP's triples, each
-/// alone (between line feeds), and keeps the char each gives.
+/// alone, and keeps the char each gives.
 fn reverse_of(codec: &CjkCodec) -> Reverse {
     let mut reverse = Reverse {
         bmp: vec![0; 0x10000],
         astral: foldhash::HashMap::default(),
-        everyday: Box::new([0; 1024]),
-        everyday_size: 0,
     };
-    let mut decode_each = |prefix: &[u8], last: std::ops::RangeInclusive<u8>| {
-        let mut buffer = Vec::with_capacity(256 * (prefix.len() + 2));
-        for byte in last.clone() {
-            buffer.extend_from_slice(prefix);
-            buffer.push(byte);
-            buffer.push(b'\n');
-        }
-        let (text, _) = codec.encoding.decode_without_bom_handling(&buffer);
-        // Each piece between line feeds is what one byte sequence gave.
-        let (mut count, mut only) = (0, ' ');
-        let mut bytes = last;
-        for c in text.chars() {
-            if c != '\n' {
-                (count, only) = (count + 1, c);
-                continue;
-            }
-            let Some(byte) = bytes.next() else {
-                break;
-            };
-            if count == 1 && only != '\u{FFFD}' && !only.is_ascii() {
-                let mut code = [0u8; 3];
-                code[..prefix.len()].copy_from_slice(prefix);
-                code[prefix.len()] = byte;
-                reverse.keep(codec, only, &code[..=prefix.len()]);
-            }
-            count = 0;
-        }
-    };
-    decode_each(&[], 0x80..=0xFF);
+    let mut keep = |c: char, code: &[u8]| reverse.keep(c, code);
+    decode_each(codec, &[], 0x80..=0xFF, &mut keep);
     for lead in 0x81..=0xFE {
-        decode_each(&[lead], 0x40..=0xFE);
+        decode_each(codec, &[lead], 0x40..=0xFE, &mut keep);
     }
     if codec.encoding == EUC_JP {
         for middle in 0xA1..=0xFE {
-            decode_each(&[0x8F, middle], 0xA1..=0xFE);
+            decode_each(codec, &[0x8F, middle], 0xA1..=0xFE, &mut keep);
         }
     }
     reverse
+}
+
+/// A codec's everyday repertoire: its chars of the Basic Multilingual
+/// Plane, a bit each, and how many. (Only its everyday pairs decoded: the
+/// quick test of every CJK line needs this, and not the whole reverse.)
+struct Everyday {
+    bits: Box<[u64; 1024]>,
+    size: usize,
+}
+
+/// Each codec's everyday repertoire, worked out the first time a line of
+/// CJK text is looked at.
+static EVERYDAY: LazyLock<Vec<Everyday>> =
+    LazyLock::new(|| CJK_CODECS.iter().map(everyday_of).collect());
+
+fn everyday_of(codec: &CjkCodec) -> Everyday {
+    let mut everyday = Everyday {
+        bits: Box::new([0; 1024]),
+        size: 0,
+    };
+    for &(from, to) in codec.everyday {
+        let [first, _] = from.to_be_bytes();
+        let [last, _] = to.to_be_bytes();
+        for lead in first..=last {
+            decode_each(
+                codec,
+                &[lead],
+                codec.everyday_trail..=0xFE,
+                &mut |c, code| {
+                    let code = Code {
+                        bytes: [code[0], code[1], 0],
+                        len: 2,
+                    };
+                    let (word, bit) = (c as usize / 64, 1u64 << (c as usize % 64));
+                    if codec.is_everyday(code)
+                        && let Some(bits) = everyday.bits.get_mut(word)
+                        && *bits & bit == 0
+                    {
+                        *bits |= bit;
+                        everyday.size += 1;
+                    }
+                },
+            );
+        }
+    }
+    everyday
+}
+
+/// Decodes `prefix` followed by each byte of `last`, each alone (between
+/// line feeds), and calls `visit` with each char one gives and its bytes.
+fn decode_each(
+    codec: &CjkCodec,
+    prefix: &[u8],
+    last: std::ops::RangeInclusive<u8>,
+    visit: &mut dyn FnMut(char, &[u8]),
+) {
+    let mut buffer = Vec::with_capacity(256 * (prefix.len() + 2));
+    for byte in last.clone() {
+        buffer.extend_from_slice(prefix);
+        buffer.push(byte);
+        buffer.push(b'\n');
+    }
+    let (text, _) = codec.encoding.decode_without_bom_handling(&buffer);
+    // Each piece between line feeds is what one byte sequence gave.
+    let (mut count, mut only) = (0, ' ');
+    let mut bytes = last;
+    for c in text.chars() {
+        if c != '\n' {
+            (count, only) = (count + 1, c);
+            continue;
+        }
+        let Some(byte) = bytes.next() else {
+            break;
+        };
+        if count == 1 && only != '\u{FFFD}' && !only.is_ascii() {
+            let mut code = [0u8; 3];
+            code[..prefix.len()].copy_from_slice(prefix);
+            code[prefix.len()] = byte;
+            visit(only, &code[..=prefix.len()]);
+        }
+        count = 0;
+    }
 }
 
 #[cfg(test)]

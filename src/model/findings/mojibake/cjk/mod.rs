@@ -208,7 +208,7 @@ fn narrowest(readings: &[Reading], pairs: usize) -> Option<Reading> {
 /// test stopped in (`stopped`, in order; text in a CJK encoding read as
 /// windows-1252 shows a UTF-8 lead byte before a continuation byte there,
 /// "É‚" being C9 82, in all but a few words), and those with a byte that
-/// begins a char at U+3000 or above, or a C1 control, found by a search
+/// begins a char at U+3000 or above, found by a search
 /// that the compiler turns into vector code.
 pub(super) fn lines_to_judge(text: &str, stopped: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
@@ -239,20 +239,14 @@ pub(super) fn lines_to_judge(text: &str, stopped: &[(usize, usize)]) -> Vec<(usi
 }
 
 /// Where the first byte of `bytes` is that may begin a char at U+3000 or
-/// above (E3–FF) or a C1 control (C2 before 80–9F; any C2 is taken).
+/// above (E3–FF).
 fn first_wide_byte(bytes: &[u8]) -> Option<usize> {
     const CHUNK: usize = 64;
     let mut at = 0;
     for chunk in bytes.chunks(CHUNK) {
         // (A branch-free fold over a chunk: vector code.)
-        let any = chunk
-            .iter()
-            .fold(false, |any, &b| any | (b >= 0xE3) | (b == 0xC2));
-        if any {
-            return chunk
-                .iter()
-                .position(|&b| b >= 0xE3 || b == 0xC2)
-                .map(|i| at + i);
+        if chunk.iter().fold(false, |any, &b| any | (b >= 0xE3)) {
+            return chunk.iter().position(|&b| b >= 0xE3).map(|i| at + i);
         }
         at += chunk.len();
     }
@@ -260,28 +254,29 @@ fn first_wide_byte(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Whether a line may hold CJK mojibake: four chars in a row that are
-/// windows-1252's bytes beyond ASCII, before any wide char (what a CJK
+/// windows-1252's bytes beyond ASCII, one of them a letter (what a CJK
 /// encoding read as windows-1252 shows), or a sign of garbling through a
 /// CJK encoding ([`everyday::is_garbling_sign`]: what UTF-8 read as one
 /// shows). Most lines, clean CJK ones too, fail in one pass.
 fn may_hold(line: &str) -> bool {
-    // Bytes first: a line without a char at U+3000 or above (UTF-8 lead
-    // E3 or more: CJK, half-width forms, private use, U+FFFD) needs no
-    // char looked up.
+    // Bytes first, by vector searches: a char at U+3000 or above (UTF-8
+    // lead E3 or more: CJK, half-width forms, private use, U+FFFD), and a
+    // letter of windows-1252 (lead C3, C5 or C6: À–ÿ, Œ, Š, Ÿ, Ž, ƒ), which
+    // text read as windows-1252 always shows.
     let bytes = line.as_bytes();
+    let latin = memchr::memchr3(0xC3, 0xC5, 0xC6, bytes).is_some();
+    (latin && has_windows_1252_run(bytes))
+        || (first_wide_byte(bytes).is_some() && has_garbling_sign(bytes))
+}
+
+/// Whether the UTF-8 text `bytes` holds four chars in a row that are
+/// windows-1252's bytes beyond ASCII.
+fn has_windows_1252_run(bytes: &[u8]) -> bool {
     let mut run = 0;
-    let mut wide = false;
-    for (i, &byte) in bytes.iter().enumerate() {
+    for &byte in bytes {
         match byte {
-            0xE3..=0xFF => {
-                wide = true;
-                break;
-            }
-            // A C1 control.
-            0xC2 if bytes.get(i + 1).is_some_and(|b| (0x80..0xA0).contains(b)) => return true,
-            // The lead bytes of windows-1252's chars beyond ASCII: C2 C3
-            // (U+00A0–U+00FF), C5 C6 CB (Œ š Ÿ ž ƒ ˆ ˜), E2 (quotes,
-            // dashes, € … ™).
+            // Their lead bytes: C2 C3 (U+0080–U+00FF), C5 C6 CB (Œ š Ÿ ž ƒ
+            // ˆ ˜), E2 (quotes, dashes, € … ™).
             0xC2 | 0xC3 | 0xC5 | 0xC6 | 0xCB | 0xE2 => {
                 run += 1;
                 if run == 4 {
@@ -292,13 +287,7 @@ fn may_hold(line: &str) -> bool {
             _ => run = 0,
         }
     }
-    if !wide {
-        return false;
-    }
-    // (Past a wide char, only signs of UTF-8 read as a CJK encoding are
-    // looked for: text read as windows-1252 has no wide chars, and the
-    // lines where it shows are those the quick test stopped in.)
-    has_garbling_sign(bytes)
+    false
 }
 
 /// Whether the UTF-8 text `bytes` holds a char that
@@ -306,37 +295,39 @@ fn may_hold(line: &str) -> bool {
 /// mostly chars of three bytes, each looked up in a table of bits).
 fn has_garbling_sign(bytes: &[u8]) -> bool {
     let signs = everyday::signs();
-    let mut at = 0;
-    while let Some(&lead) = bytes.get(at) {
-        let (len, code) = match lead {
-            0x00..=0xBF => (1, 0),
-            0xC0..=0xDF => (
-                2,
-                (usize::from(lead & 0x1F) << 6) | usize::from(bytes[at + 1] & 0x3F),
-            ),
-            0xE0..=0xEF => (
-                3,
-                (usize::from(lead & 0x0F) << 12)
-                    | (usize::from(bytes[at + 1] & 0x3F) << 6)
-                    | usize::from(bytes[at + 2] & 0x3F),
-            ),
+    let is_sign = |code: usize| signs[(code >> 6) & 0x3FF] & (1 << (code & 63)) != 0;
+    // (Slice patterns, so that no byte is checked against the length.)
+    let mut rest = bytes;
+    loop {
+        rest = match rest {
+            [lead @ 0xE0..=0xEF, b1, b2, more @ ..] => {
+                let code = (usize::from(lead & 0x0F) << 12)
+                    | (usize::from(b1 & 0x3F) << 6)
+                    | usize::from(b2 & 0x3F);
+                if is_sign(code) {
+                    return true;
+                }
+                more
+            }
+            [lead @ 0xC0..=0xDF, b1, more @ ..] => {
+                if is_sign((usize::from(lead & 0x1F) << 6) | usize::from(b1 & 0x3F)) {
+                    return true;
+                }
+                more
+            }
             // (Above the plane: the ideographs of the supplementary
             // planes, U+20000–U+3FFFF, are all signs.)
-            _ => {
-                let plane =
-                    (usize::from(lead & 0x07) << 2) | usize::from((bytes[at + 1] >> 4) & 0x03);
+            [lead @ 0xF0..=0xFF, b1, _, _, more @ ..] => {
+                let plane = (usize::from(lead & 0x07) << 2) | usize::from((b1 >> 4) & 0x03);
                 if (2..=3).contains(&plane) {
                     return true;
                 }
-                (4, 0)
+                more
             }
+            [_, more @ ..] => more,
+            [] => return false,
         };
-        if code != 0 && signs[code / 64] & (1 << (code % 64)) != 0 {
-            return true;
-        }
-        at += len;
     }
-    false
 }
 
 /// The words of `line` (split at ASCII whitespace) with their offsets.
