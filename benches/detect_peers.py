@@ -1,69 +1,152 @@
-"""Detection accuracy of uchardet and charset-normalizer on utf8scope's
-corpus, scored as tests/detect_corpus.rs scores utf8scope and chardetng: a
-detection is right when the bytes decode back to the text exactly.
+"""Encoding detection side by side: utf8scope, chardet 7 and
+charset-normalizer on the same files, per encoding and length, with the CPU
+time each takes. A detection is right when the bytes, decoded in the
+encoding it names, give the text back (an encoding that decodes them to the
+same text is as right as the one they were written in).
 
-Write the corpus first:
-    UTF8SCOPE_CORPUS_DIR=target/corpus cargo test --test detect_corpus -- --ignored
-then: python3 benches/detect_peers.py target/corpus
-(needs `pip install charset-normalizer` and the `uchardet` command).
+Write a corpus first, the held-out one (words no tuning saw) or the tuning
+one:
+    UTF8SCOPE_CORPUS_DIR=target/heldout cargo test --release --test detect_heldout -- --ignored
+    UTF8SCOPE_CORPUS_DIR=target/corpus cargo test --release --test detect_corpus -- --ignored
+then, in a virtual environment with the package and the peers installed
+(`pip install ./python chardet==7.7.0 charset-normalizer`):
+    python benches/detect_peers.py target/heldout
 """
 
 import codecs
 import json
-import subprocess
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 
+import utf8scope
 
-def reads_back(guess, data, text):
-    """Whether `data` decoded in the encoding `guess` names gives `text`."""
-    if not guess:
-        return False
+# The language each corpus language is, as ISO 639-1 codes (chardet's).
+LANGUAGE_CODES = {
+    "French": "fr", "German": "de", "Spanish": "es", "Portuguese": "pt",
+    "Italian": "it", "Swedish": "sv", "Dutch": "nl", "Danish": "da",
+    "Norwegian": "no", "Finnish": "fi", "Icelandic": "is", "Catalan": "ca",
+    "Polish": "pl", "Czech": "cs", "Hungarian": "hu", "Romanian": "ro",
+    "Croatian": "hr", "Slovak": "sk", "Slovenian": "sl", "Turkish": "tr",
+    "Lithuanian": "lt", "Latvian": "lv", "Estonian": "et", "Russian": "ru",
+    "Ukrainian": "uk", "Belarusian": "be", "Bulgarian": "bg", "Serbian": "sr",
+    "Macedonian": "mk", "Greek": "el", "Hebrew": "he", "Arabic": "ar",
+    "Persian": "fa", "Japanese": "ja", "Chinese (Simplified)": "zh",
+    "Chinese (Traditional)": "zh", "Korean": "ko", "Vietnamese": "vi",
+    "Thai": "th", "English": "en",
+}
+
+# WHATWG names whose Python codec has another name or a narrower table.
+PYTHON_CODEC = {
+    "shift_jis": "cp932", "euc-kr": "cp949", "big5": "big5hkscs",
+    "macintosh": "mac_roman", "x-mac-cyrillic": "mac_cyrillic",
+    "windows-874": "cp874", "gbk": "gb18030",
+}
+
+
+def without_bom(text):
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def python_decoded(name, data):
+    """`data` decoded by Python's codec for `name`, or None."""
+    name = PYTHON_CODEC.get(name.lower(), name)
     try:
-        return data.decode(codecs.lookup(guess).name) == text
+        return without_bom(data.decode(codecs.lookup(name).name))
     except (LookupError, UnicodeDecodeError):
-        return False
+        return None
+
+
+def utf8scope_decoded(name, data):
+    """`data` decoded by utf8scope's own decoder for `name`, or None."""
+    try:
+        return without_bom(utf8scope.decode(data, name))
+    except (LookupError, ValueError):
+        return None
+
+
+def run_utf8scope(data):
+    found = utf8scope.detect(data)
+    return found.encoding, getattr(found, "language", None), found.confidence
+
+
+def run_chardet(data):
+    import chardet
+
+    found = chardet.detect(data)
+    return found["encoding"], found.get("language"), None
+
+
+def run_normalizer(data):
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None:
+        return None, None, None
+    return best.encoding, best.language, None
 
 
 def main():
     corpus = Path(sys.argv[1])
     cases = [json.loads(line) for line in (corpus / "index.jsonl").read_text().splitlines()]
-    detectors = {}
-    try:
-        from charset_normalizer import from_bytes
-
-        def normalizer(data):
-            best = from_bytes(data).best()
-            return best.encoding if best else None
-
-        detectors["charset-normalizer"] = normalizer
-    except ImportError:
-        print("charset-normalizer is not installed", file=sys.stderr)
-    try:
-        subprocess.run(["uchardet", "--version"], capture_output=True, check=True)
-
-        def uchardet(data):
-            out = subprocess.run(["uchardet"], input=data, capture_output=True).stdout
-            return out.decode().strip().lower() or None
-
-        detectors["uchardet"] = uchardet
-    except (OSError, subprocess.CalledProcessError):
-        print("uchardet is not installed", file=sys.stderr)
-    for name, detect in detectors.items():
-        right = defaultdict(int)
-        total = defaultdict(int)
+    for case in cases:
+        case["data"] = (corpus / case["file"]).read_bytes()
+    detectors = [("utf8scope", run_utf8scope, utf8scope_decoded)]
+    for module, name, run in (
+        ("chardet", "chardet", run_chardet),
+        ("charset_normalizer", "charset-normalizer", run_normalizer),
+    ):
+        try:
+            __import__(module)
+            detectors.append((name, run, python_decoded))
+        except ImportError:
+            print(f"{name} is not installed", file=sys.stderr)
+    lengths = list(dict.fromkeys(case["length"] for case in cases))
+    # name → (encoding, length) → [right, total]; language → [right, named].
+    right = {name: defaultdict(lambda: [0, 0]) for name, _, _ in detectors}
+    languages = {name: [0, 0] for name, _, _ in detectors}
+    wording = defaultdict(lambda: [0, 0])
+    seconds = {}
+    for name, run, decoded in detectors:
+        answers = []
+        start = time.process_time()
         for case in cases:
-            data = (corpus / case["file"]).read_bytes()
-            ok = reads_back(detect(data), data, case["text"])
-            for key in (case["length"], "all"):
-                right[key] += ok
-                total[key] += 1
-        summary = ", ".join(
-            f"{key} {100 * right[key] / total[key]:.1f}%"
-            for key in ("one sentence", "one line", "paragraph", "several KB", "all")
-        )
-        print(f"{name}: {summary}")
+            answers.append(run(case["data"]))
+        seconds[name] = time.process_time() - start
+        for case, (guess, language, confidence) in zip(cases, answers):
+            ok = bool(guess) and decoded(guess, case["data"]) == case["text"]
+            for key in ((case["encoding"], case["length"]), ("all", case["length"])):
+                right[name][key][0] += ok
+                right[name][key][1] += 1
+            if language:
+                languages[name][1] += 1
+                languages[name][0] += language == LANGUAGE_CODES.get(case["language"])
+            if confidence:
+                wording[confidence][0] += ok
+                wording[confidence][1] += 1
+    names = [name for name, _, _ in detectors]
+    print(f"{len(cases)} files; right / total per encoding and length\n")
+    print(f"{'encoding':<16} {'length':<9}" + "".join(f"{n:>20}" for n in names))
+    for key in sorted(right["utf8scope"], key=lambda k: (k[0] == "all", k[0], lengths.index(k[1]))):
+        cells = []
+        for name in names:
+            r, t = right[name][key]
+            cells.append(f"{r:>5}/{t:<4} {100 * r / t:5.1f}%")
+        behind = any(right[n][key][0] > right["utf8scope"][key][0] for n in names)
+        mark = "  <" if behind else ""
+        print(f"{key[0]:<16} {key[1]:<9}" + "".join(f"{c:>20}" for c in cells) + mark)
+    print("\nCPU time over all files (one thread):")
+    for name in names:
+        ratio = seconds[name] / seconds["utf8scope"] if seconds["utf8scope"] else float("nan")
+        print(f"  {name:<20} {seconds[name]:8.3f} s  ({ratio:.1f}x utf8scope's)")
+    print("\nLanguage named (right / files where one was named):")
+    for name in names:
+        r, t = languages[name]
+        print(f"  {name:<20} {r}/{t}")
+    print("\nutf8scope's wording (right / total):")
+    for confidence, (r, t) in sorted(wording.items()):
+        print(f"  {confidence:<12} {r}/{t}")
 
 
 if __name__ == "__main__":

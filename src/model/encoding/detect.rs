@@ -7,10 +7,11 @@
 //! bytes to go on. Every guess says how sure it is and what else it could be.
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
-use unicode_general_category::{GeneralCategory, get_general_category};
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 use super::Encoding;
+pub use super::plausibility::plausibility;
+pub(crate) use super::plausibility::{family, main_script};
 
 /// Why an encoding was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -299,17 +300,38 @@ const REGIONS: [&[u8]; 14] = [
 
 /// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
 pub fn legacy_guess(bytes: &[u8]) -> Detection {
-    // chardetng reads everything; the readings are judged on the start,
-    // cut at a line feed (a file's first 16 KiB say what it is).
-    let judged = match bytes.get(..JUDGED) {
-        Some(start) => memchr::memrchr(b'\n', start).map_or(start, |lf| &start[..=lf]),
-        None => bytes,
-    };
-    legacy_guess_by(bytes, |encoding| decode_lossy(encoding, judged)).0
+    let telling = telling_words(bytes);
+    legacy_guess_by(&telling, |encoding| decode_lossy(encoding, &telling)).0
 }
 
-/// Bytes of a sample whose readings are judged.
-const JUDGED: usize = 16 << 10;
+/// Bytes beyond ASCII that detection looks at: a kilobyte of them tells
+/// code pages apart as well as twenty do.
+const TELLING: usize = 1024;
+
+/// The words of `bytes` that hold bytes beyond ASCII, a space between
+/// them, from the start until [`TELLING`] such bytes: all that tells one
+/// code page from another (words of ASCII read the same in all of them).
+/// Whitespace is never a byte of a multi-byte char in the encodings
+/// guessed here, so no char is cut.
+fn telling_words(bytes: &[u8]) -> Vec<u8> {
+    let mut telling = Vec::new();
+    let mut seen = 0;
+    for word in bytes.split(|b| b.is_ascii_whitespace()) {
+        let beyond = word.iter().filter(|b| !b.is_ascii()).count();
+        if beyond == 0 {
+            continue;
+        }
+        if !telling.is_empty() {
+            telling.push(b' ');
+        }
+        telling.extend_from_slice(word);
+        seen += beyond;
+        if seen >= TELLING {
+            break;
+        }
+    }
+    telling
+}
 
 /// Guesses the legacy encoding of `bytes`, judging each candidate by the
 /// text `render` makes of the bytes in it; also returns the best score.
@@ -337,6 +359,7 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
         "windows-1252",
         "windows-1250",
         "windows-1251",
+        "windows-1258",
         "macintosh",
         "x-mac-cyrillic",
     ] {
@@ -349,8 +372,7 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
         .iter()
         .map(|&encoding| {
             let text = render(encoding);
-            let score = plausibility(&text);
-            let fits = super::alphabets::fits_one_alphabet(&text);
+            let (score, fits) = super::plausibility::judge(&text);
             (encoding, text, score, fits)
         })
         .collect();
@@ -358,17 +380,28 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
     let sound = |(_, _, score, fits): &(Encoding, String, f64, Option<bool>)| {
         *score >= PLAUSIBLE && *fits != Some(false)
     };
-    // chardetng's choice stands unless it reads as no text and another
-    // candidate does: then the best-reading sound candidate wins.
-    let chosen = if sound(&scored[first]) {
-        first
-    } else {
-        scored
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| sound(s))
-            .max_by(|a, b| a.1.2.total_cmp(&b.1.2))
-            .map_or(first, |(i, _)| i)
+    // chardetng's choice stands unless it reads as no text, or another
+    // sound candidate reads clearly better in the same alphabet (a code
+    // page of the same language, where chardetng's models tell little
+    // apart): then the best-reading sound candidate wins. (Plausibility
+    // does not judge Han: CJK punctuation inside a sentence costs.)
+    let best_sound = scored
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| sound(s))
+        .max_by(|a, b| a.1.2.total_cmp(&b.1.2))
+        .map(|(i, _)| i);
+    let script = |i: usize| main_script(&scored[i].1.chars().collect::<Vec<_>>());
+    let chosen = match best_sound {
+        Some(best) if !sound(&scored[first]) => best,
+        Some(best)
+            if scored[best].2 >= scored[first].2 + CLEARLY_BETTER
+                && script(best) == script(first)
+                && script(first) != Script::Han =>
+        {
+            best
+        }
+        _ => first,
     };
     // Where the commonest code page reads the bytes exactly as the choice
     // does (a lone "é" is the same in windows-1250 and windows-1252), it
@@ -409,6 +442,11 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
     (detection, best_score)
 }
 
+/// How much better than chardetng's choice another reading must read to
+/// take its place (a letter in four reading as a case flip or a symbol
+/// inside a word).
+const CLEARLY_BETTER: f64 = 0.5;
+
 /// The plausibility a reading needs before it is offered at all: letters,
 /// mostly inside words (see [`plausibility`]).
 pub const PLAUSIBLE: f64 = 1.0;
@@ -432,118 +470,6 @@ pub fn decode_lossy(encoding: Encoding, bytes: &[u8]) -> String {
             text
         }
     }
-}
-
-/// How plausible `text` reads as human writing, per non-ASCII character:
-/// letters inside words of the text's main script score, letters of other
-/// scripts, symbols inside words, case flipping inside a word, controls and
-/// undefined bytes cost. (Typography such as « » – … ° is neutral.)
-pub fn plausibility(text: &str) -> f64 {
-    let chars: Vec<char> = text.chars().collect();
-    let main_script = main_script(&chars);
-    let mut score = 0.0;
-    let mut counted = 0usize;
-    // The length of the run of letters each character is in.
-    let mut word_len = vec![0usize; chars.len()];
-    let mut start = 0;
-    for i in 0..=chars.len() {
-        if i == chars.len() || !chars[i].is_alphabetic() {
-            word_len[start..i].fill(i - start);
-            start = i + 1;
-        }
-    }
-    for (i, &c) in chars.iter().enumerate() {
-        if c.is_ascii() {
-            if c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0C') {
-                counted += 1;
-                score -= 6.0;
-            }
-            continue;
-        }
-        counted += 1;
-        let before = i.checked_sub(1).map(|j| chars[j]);
-        let after = chars.get(i + 1).copied();
-        // Inside a word of three letters or more (or a symbol touching one).
-        let in_word = if c.is_alphabetic() {
-            word_len[i] >= 3
-        } else {
-            before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic)
-        };
-        // Part of a run of three or more of the same character.
-        let same = |j: Option<usize>| j.and_then(|j| chars.get(j)) == Some(&c);
-        let tripled = (same(i.checked_sub(2)) && same(i.checked_sub(1)))
-            || (same(i.checked_sub(1)) && same(Some(i + 1)))
-            || (same(Some(i + 1)) && same(Some(i + 2)));
-        score += if c == char::REPLACEMENT_CHARACTER {
-            -6.0
-        } else if tripled {
-            // No language writes one letter three times running (ÿÿÿ).
-            -6.0
-        } else if c.is_alphabetic() {
-            let script = family(c.script());
-            let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
-            let mixed_word = [before, after].into_iter().flatten().any(|n| {
-                n.is_alphabetic()
-                    && !neutral(n.script())
-                    && !neutral(script)
-                    && family(n.script()) != script
-            });
-            let case_flip =
-                c.is_uppercase() && before.is_some_and(|b| b.is_alphabetic() && b.is_lowercase());
-            if mixed_word {
-                -3.0
-            } else if (script != main_script && !neutral(script)) || case_flip {
-                -1.0
-            } else if in_word {
-                2.0
-            } else {
-                1.0
-            }
-        } else {
-            match get_general_category(c) {
-                GeneralCategory::Control | GeneralCategory::PrivateUse => -6.0,
-                GeneralCategory::Format | GeneralCategory::Unassigned => -4.0,
-                GeneralCategory::NonspacingMark => 0.0,
-                _ if in_word => -2.0,
-                _ => 0.0,
-            }
-        };
-    }
-    if counted == 0 {
-        return 0.0;
-    }
-    // Letters that no one language writes together say "wrong code page".
-    let alphabet = match super::alphabets::fits_one_alphabet(text) {
-        Some(true) => 1.0,
-        Some(false) => -1.0,
-        None => 0.0,
-    };
-    score / counted as f64 + alphabet
-}
-
-/// A script as writing mixes it: Japanese writes Han, Hiragana and
-/// Katakana in one word, Korean Hangul with Han (all counted as Han).
-pub(crate) fn family(script: Script) -> Script {
-    match script {
-        Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo => Script::Han,
-        other => other,
-    }
-}
-
-/// The script most of the letters of `chars` are in.
-fn main_script(chars: &[char]) -> Script {
-    let mut counts: Vec<(Script, usize)> = Vec::new();
-    for &c in chars.iter().filter(|c| c.is_alphabetic()) {
-        let script = family(c.script());
-        match counts.iter_mut().find(|(s, _)| *s == script) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((script, 1)),
-        }
-    }
-    counts
-        .into_iter()
-        .max_by_key(|&(_, n)| n)
-        .map_or(Script::Latin, |(s, _)| s)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod encode;
 mod iso2022jp;
 mod legacy;
 mod mostly_utf8;
+mod plausibility;
 mod rows;
 mod utf16;
 mod utf32;
