@@ -306,7 +306,7 @@ pub fn legacy_guess(bytes: &[u8]) -> Detection {
 
 /// Bytes beyond ASCII that detection looks at: a kilobyte of them tells
 /// code pages apart as well as twenty do.
-const TELLING: usize = 1024;
+const TELLING: usize = 512;
 
 /// The words of `bytes` that hold bytes beyond ASCII, a space between
 /// them, from the start until [`TELLING`] such bytes: all that tells one

@@ -154,6 +154,34 @@ impl Facts {
     }
 }
 
+/// The facts of each ASCII char, known without a table search.
+const ASCII_FACTS: [Facts; 128] = {
+    let mut facts = [Facts {
+        alphabetic: false,
+        upper: false,
+        lower: false,
+        script: Script::Common,
+        family: Script::Common,
+        alphabets: None,
+    }; 128];
+    let mut c = 0;
+    while c < 128 {
+        let byte = c as u8;
+        if byte.is_ascii_alphabetic() {
+            facts[c] = Facts {
+                alphabetic: true,
+                upper: byte.is_ascii_uppercase(),
+                lower: byte.is_ascii_lowercase(),
+                script: Script::Latin,
+                family: Script::Latin,
+                alphabets: None,
+            };
+        }
+        c += 1;
+    }
+    facts
+};
+
 /// The script of an ASCII char, without a table search.
 fn ascii_script(c: char) -> Script {
     if c.is_ascii_alphabetic() {
@@ -175,6 +203,9 @@ impl FactsCache {
     }
 
     fn of(&mut self, c: char) -> Facts {
+        if c.is_ascii() {
+            return ASCII_FACTS[c as usize];
+        }
         let slot = &mut self.slots[c as usize % 128];
         match slot {
             Some((cached, facts)) if *cached == c => *facts,
