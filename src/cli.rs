@@ -95,6 +95,10 @@ pub(crate) enum Command {
         /// Say nothing of files without problems; end with one line totalling the run.
         #[arg(short, long)]
         quiet: bool,
+        /// Say why each file's encoding was chosen (with `--encoding auto`): the
+        /// bytes and facts for the winner and against each other candidate.
+        #[arg(long)]
+        explain: bool,
         /// Walk hidden files and directories too.
         #[arg(long)]
         hidden: bool,

@@ -22,7 +22,7 @@ use utf8scope::explain::{self, ExplainFormat};
 use utf8scope::fix::{self, Destination, FixError, FixOptions, InvalidPolicy, RepairOptions};
 use utf8scope::input::{Input, open_input};
 use utf8scope::model::Encoding;
-use utf8scope::model::encoding::{DETECT_SAMPLE, EncodingRule, RowEncoding, choice_note};
+use utf8scope::model::encoding::{DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, choice_note};
 use utf8scope::model::findings::Repairer;
 use utf8scope::model::findings::backend::Backend;
 use utf8scope::model::scan::LinePlace;
@@ -70,6 +70,7 @@ fn main() -> ExitCode {
             ignore,
             max_spans,
             quiet,
+            explain,
             hidden,
             no_ignore,
             follow,
@@ -110,6 +111,7 @@ fn main() -> ExitCode {
                     color,
                     max_spans,
                     quiet,
+                    explain,
                 },
                 findings,
                 kinds,
@@ -259,6 +261,7 @@ fn main() -> ExitCode {
                 bytes_per_row: cli.width,
                 start,
                 encoding_note: None,
+                encoding_reasons: Vec::new(),
                 settings: engine_settings(0),
                 also: cli.also,
                 writer: file
@@ -322,8 +325,9 @@ fn run_inspector(
     let (source, load) = match input {
         Input::File(source) => {
             let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
-            let (encoding, note) = inspector_encoding(&head, encoding);
+            let (encoding, note, reasons) = inspector_encoding(&head, encoding);
             options.encoding_note = Some(note);
+            options.encoding_reasons = reasons;
             (Arc::new(source.in_encoding(encoding)), None)
         }
         // Someone typing: read it all first (one Ctrl-D ends it), since the
@@ -333,8 +337,9 @@ fn run_inspector(
             match Source::from_reader(stream.name, stream.reader) {
                 Ok(source) => {
                     let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
-                    let (encoding, note) = inspector_encoding(&head, encoding);
+                    let (encoding, note, reasons) = inspector_encoding(&head, encoding);
                     options.encoding_note = Some(note);
+                    options.encoding_reasons = reasons;
                     (Arc::new(source.in_encoding(encoding)), None)
                 }
                 Err(error) => {
@@ -373,12 +378,23 @@ fn run_inspector(
 /// The encoding the inspector and `dump` open a file starting with `head`
 /// in, and how it was chosen: as asked, detected (`auto`), or by its BOM
 /// (else UTF-8).
-fn inspector_encoding(head: &[u8], asked: Option<EncodingRule>) -> (Encoding, String) {
+fn inspector_encoding(head: &[u8], asked: Option<EncodingRule>) -> (Encoding, String, Vec<String>) {
     let chosen = asked.unwrap_or(EncodingRule::BomOrUtf8).choose(head);
     let encoding = chosen
         .as_ref()
         .map_or(Encoding::UTF_8, |found| found.encoding);
-    (encoding, choice_note(chosen.as_ref()))
+    // Why, for the info panel, where the bytes did not say it outright.
+    let reasons = chosen
+        .as_ref()
+        .filter(|found| !matches!(found.evidence, Evidence::Given | Evidence::Bom))
+        .map(|found| {
+            let facts = found.reasons.iter();
+            facts
+                .map(|r| escape_for_terminal(&r.to_string()).into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    (encoding, choice_note(chosen.as_ref()), reasons)
 }
 
 /// The config file `check` follows: the one given, none, or the nearest

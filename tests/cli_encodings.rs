@@ -511,3 +511,43 @@ fn auto_on_utf8_with_an_invalid_byte_reports_as_plain_utf8() {
         assert_eq!((auto.2, plain.2), (1, 1));
     }
 }
+
+#[test]
+fn check_explain_says_why_and_fix_from_auto_refuses_an_even_guess() {
+    // A Russian letter in windows-1251: the winner, UTF-8 ruled out, and
+    // each other candidate ruled out with the word it misreads.
+    let letter = encoding_rs::WINDOWS_1251
+        .encode("Уважаемый Пётр Петрович! Спасибо за ваше письмо.\n")
+        .0
+        .into_owned();
+    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], &letter);
+    let out = text(out);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("read as windows-1251 (guessed"), "{out}");
+    assert!(
+        out.contains("  because windows-1251: chardetng's choice for"),
+        "{out}"
+    );
+    assert!(out.contains("all of the Russian alphabet"), "{out}");
+    assert!(
+        out.contains("  because UTF-8 rejected: D3 at 0x0 is a lead byte"),
+        "{out}"
+    );
+    assert!(out.contains("rejected: ") && out.contains("“"), "{out}");
+    // Without --explain, no reasons.
+    let (out, _, _) = run(&["check", "--encoding", "auto", "-"], &letter);
+    assert!(!text(out).contains("because"));
+    // ì in windows-1252 or ė in ISO-8859-4: fix --from auto will not choose.
+    let line = b"Febbraio s\xEC novembre, marted\xEC giugno. Venerd\xEC luned\xEC.\n";
+    let (out, err, code) = run(&["fix", "--from", "auto", "-"], line);
+    assert_eq!((code, out.len()), (2, 0), "{err}");
+    assert!(err.contains("ambiguous: "), "{err}");
+    assert!(
+        err.contains("windows-1252") && err.contains("ISO-8859-4"),
+        "{err}"
+    );
+    assert!(err.contains("name the encoding with --from"), "{err}");
+    let (out, _, code) = run(&["fix", "--from", "windows-1252", "-"], line);
+    assert_eq!(code, 0);
+    assert!(text(out).contains("martedì"));
+}

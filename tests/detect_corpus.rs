@@ -77,7 +77,7 @@ fn detection_is_at_least_as_accurate_as_chardetng_and_never_wrong_when_confident
             theirs,
         );
         by_length.add("all", ours, theirs);
-        if found.confidence >= Confidence::Confident {
+        if found.confidence >= Confidence::Likely {
             confident += 1;
             if !ours {
                 confident_wrong.push((

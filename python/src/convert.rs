@@ -75,13 +75,16 @@ pub fn finding_tuple(finding: &Finding, offsets: &mut CharOffsets) -> FindingTup
     )
 }
 
-/// A detection: encoding, confidence, evidence, runners-up, BOM length.
+/// A detection: encoding, confidence, evidence, runners-up, BOM length,
+/// language (ISO 639-1), reasons.
 pub type DetectionTuple = (
     &'static str,
     &'static str,
     &'static str,
     Vec<&'static str>,
     usize,
+    Option<&'static str>,
+    Vec<String>,
 );
 
 /// `found` as a [`DetectionTuple`].
@@ -92,5 +95,7 @@ pub fn detection_tuple(found: &Detection) -> DetectionTuple {
         found.evidence.name(),
         found.alternatives.iter().map(|e| e.name()).collect(),
         found.bom_len,
+        found.language.map(|language| language.code),
+        found.reasons.iter().map(ToString::to_string).collect(),
     )
 }

@@ -9,7 +9,7 @@
 mod convert;
 mod texts;
 
-use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeDecodeError};
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeDecodeError, PyValueError};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
@@ -152,6 +152,9 @@ enum DecodeError {
     Unknown(String),
     /// An undefined or cut sequence at this byte offset (strict only).
     Invalid(Encoding, usize, usize),
+    /// `auto` found two encodings that read the bytes to different text,
+    /// as plausibly: this says which and why.
+    Ambiguous(String),
 }
 
 impl DecodeError {
@@ -161,6 +164,9 @@ impl DecodeError {
             DecodeError::Unknown(label) => PyLookupError::new_err(format!(
                 "unknown encoding: {label:?} (any WHATWG label, utf-32le, utf-32be, cp437, \
                  cp850, or \"auto\")"
+            )),
+            DecodeError::Ambiguous(why) => PyValueError::new_err(format!(
+                "{why}; name the encoding (decode(data, \"windows-1252\"))"
             )),
             DecodeError::Invalid(encoding, at, len) => {
                 match PyUnicodeDecodeError::new(

@@ -13,7 +13,7 @@ use crate::DecodeError;
 use crate::convert::{self, FindingTuple};
 use utf8scope::model::blocks::feed::split_blocks;
 use utf8scope::model::blocks::{BlockScanner, LocatedSpan};
-use utf8scope::model::encoding::{EncodingRule, decode_lossy};
+use utf8scope::model::encoding::{Confidence, EncodingRule, decode_lossy};
 use utf8scope::model::findings::{FindingsScanner, Mojibake, Repairer, with_repairs};
 use utf8scope::model::settings::Settings;
 use utf8scope::model::{Encoding, UnitKind};
@@ -155,6 +155,10 @@ pub fn decode(bytes: &[u8], label: &str, strict: bool) -> Result<String, DecodeE
     let found = rule
         .choose(bytes)
         .expect("a named or detected encoding is always chosen");
+    if found.confidence == Confidence::Ambiguous {
+        // As `fix --from auto` does: either reading could change the text.
+        return Err(DecodeError::Ambiguous(found.describe()));
+    }
     let encoding = found.encoding;
     let bytes = &bytes[bom_len(encoding, bytes)..];
     if strict && let Some((at, len)) = first_invalid(encoding, bytes) {

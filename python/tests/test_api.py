@@ -113,6 +113,23 @@ def test_detect_and_decode_legacy_utf16_and_utf32():
     assert u.decode(b"caf\xe9 \xff", "utf-8", errors="replace") == "caf\ufffd \ufffd"
 
 
+def test_detection_names_the_language_gives_reasons_and_refuses_an_even_guess():
+    letter = "Уважаемый Пётр Петрович! Спасибо за ваше письмо.\n".encode("cp1251")
+    found = u.detect(letter)
+    assert (found.encoding, found.language) == ("windows-1251", "ru")
+    assert found.reasons[0].startswith("windows-1251: chardetng's choice for")
+    assert found.reasons[1].startswith("UTF-8 rejected: D3 at 0x0")
+    assert all(" rejected: " in reason for reason in found.reasons[2:])
+    # ì (windows-1252) or ė (ISO-8859-4): decode("auto") will not choose.
+    line = b"Febbraio s\xec novembre, marted\xec giugno. Venerd\xec luned\xec.\n"
+    found = u.detect(line)
+    assert found.confidence == "ambiguous"
+    assert {found.encoding, found.alternatives[0]} == {"windows-1252", "ISO-8859-4"}
+    with pytest.raises(ValueError, match="ambiguous: "):
+        u.decode(line)
+    assert "martedì" in u.decode(line, "windows-1252")
+
+
 def test_check_bytes_lists_spans_as_check_reports_them():
     data = b"ok\ncaf\xe9 \xc3\x28\n\xed\xa0\x80 \xf0\x9f\x98 \xc0\xaf end" * 3
     spans = u.check_bytes(data)

@@ -87,15 +87,20 @@ class Finding:
 @dataclass(frozen=True)
 class Detection:
     """The encoding detected for some bytes: its name, how sure
-    (``tentative``, ``confident``, ``certain``), the evidence (``BOM``,
-    ``NUL pattern``, ``guessed``…), the runners-up, and the length of a byte
-    order mark at the start."""
+    (``certain``, ``likely``, ``tentative`` or ``ambiguous``: then the
+    first alternative reads the bytes as plausibly), the evidence (``BOM``,
+    ``NUL pattern``, ``guessed``…), the runners-up, the length of a byte
+    order mark at the start, the language the text reads as (ISO 639-1, for
+    guesses whose letters say it) and the reasons: the facts for the
+    encoding chosen and against each candidate ruled out."""
 
     encoding: str
     confidence: str
     evidence: str
     alternatives: Tuple[str, ...]
     bom_length: int
+    language: Optional[str] = None
+    reasons: Tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -326,8 +331,10 @@ def findings_batch(texts: Sequence[str], *, threads: Optional[int] = None) -> Li
 
 
 def _detection(raw: tuple) -> Detection:
-    encoding, confidence, evidence, alternatives, bom_length = raw
-    return Detection(encoding, confidence, evidence, tuple(alternatives), bom_length)
+    encoding, confidence, evidence, alternatives, bom_length, language, reasons = raw
+    return Detection(
+        encoding, confidence, evidence, tuple(alternatives), bom_length, language, tuple(reasons)
+    )
 
 
 def _bytes(data: Any, function: str) -> bytes:

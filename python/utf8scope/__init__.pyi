@@ -40,6 +40,8 @@ class Detection:
     evidence: str
     alternatives: Tuple[str, ...]
     bom_length: int
+    language: Optional[str]
+    reasons: Tuple[str, ...]
 
 @dataclass(frozen=True)
 class Span:

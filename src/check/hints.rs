@@ -126,6 +126,7 @@ impl Hints {
         let quote = escape_for_terminal(&quote_short(first_line.trim())).into_owned();
         let hedge = match row.detection.confidence {
             Confidence::Tentative => ", tentative",
+            Confidence::Ambiguous => ", ambiguous",
             _ => "",
         };
         Some(format!(

@@ -46,6 +46,8 @@ pub struct ReportStyle {
     pub max_spans: Option<u64>,
     /// Say nothing of files without problems.
     pub quiet: bool,
+    /// Say why each file's encoding was chosen, under its summary.
+    pub explain: bool,
 }
 
 impl Default for ReportStyle {
@@ -55,6 +57,7 @@ impl Default for ReportStyle {
             color: false,
             max_spans: None,
             quiet: false,
+            explain: false,
         }
     }
 }
@@ -97,6 +100,8 @@ pub struct Reporter<W: Write> {
     /// The encoding the file is read in, and how it was chosen
     /// (`UTF-16LE`, `BOM`); UTF-8 unless set.
     encoding: (&'static str, Option<String>),
+    /// Why the encoding was chosen, a line per fact (detected encodings).
+    reasons: Vec<String>,
 }
 
 /// One finding as a JSON line: the span keys, then severity and detail, and
@@ -178,12 +183,14 @@ impl<W: Write> Reporter<W> {
             scratch: Vec::new(),
             spans_this_file: 0,
             encoding: ("UTF-8", None),
+            reasons: Vec::new(),
         }
     }
 
     /// Says that the file is read in the encoding `found` names.
     pub fn set_encoding(&mut self, found: &Detection) {
         self.encoding = (found.encoding.name(), Some(found.describe()));
+        self.reasons = found.reasons.iter().map(ToString::to_string).collect();
     }
 
     /// Whether spans are written with their legacy readings (jsonl).
@@ -462,13 +469,13 @@ impl<W: Write> Reporter<W> {
         let invalid = counts.invalid;
         if invalid == 0 && counts.ignored_invalid == 0 {
             let verdict = self.styled(OK_STYLE, &format!("valid {}", self.encoding.0));
-            writeln!(self.out, "{place} {verdict}, {size} {bytes_word}{found}")
+            writeln!(self.out, "{place} {verdict}, {size} {bytes_word}{found}")?;
         } else if invalid == 0 {
             // Not "valid": the spans are there, only not counted.
             writeln!(
                 self.out,
                 "{place} no invalid spans counted in {size} {bytes_word}{found}"
-            )
+            )?;
         } else {
             let spans_word = if invalid == 1 {
                 "invalid span"
@@ -476,8 +483,15 @@ impl<W: Write> Reporter<W> {
                 "invalid spans"
             };
             let count = self.styled(KIND_STYLE, &format!("{} {spans_word}", thousands(invalid)));
-            writeln!(self.out, "{place} {count} in {size} {bytes_word}{found}")
+            writeln!(self.out, "{place} {count} in {size} {bytes_word}{found}")?;
         }
+        if self.style.explain {
+            // The facts quote the file's words: escaped like any of its text.
+            for reason in std::mem::take(&mut self.reasons) {
+                writeln!(self.out, "  because {}", escape_for_terminal(&reason))?;
+            }
+        }
+        Ok(())
     }
 
     /// Flushes buffered output.

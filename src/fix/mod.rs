@@ -26,8 +26,8 @@ use crate::model::blocks::feed::{READ_SIZE, fill_from};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::pipeline::{Feed, read_through};
 use crate::model::encoding::{
-    DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, decode_lossy, legacy_rows_encoding,
-    plausibility,
+    Confidence, DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, decode_lossy,
+    legacy_rows_encoding, plausibility,
 };
 use crate::model::sniff::BINARY_SNIFF;
 use crate::model::source::{SourceError, io_reason};
@@ -268,6 +268,21 @@ fn repair_input(
         .map_err(|e| FixError::Failed(e.to_string()))?;
         let rule = from.map_or(EncodingRule::Auto, EncodingRule::Given);
         let found = (rule.choose(&head)).expect("a named or detected encoding is always chosen");
+        if found.confidence == Confidence::Ambiguous {
+            // Two readings as plausible: converting with either could
+            // change the text; the user knows which it is.
+            let why = found
+                .alternatives
+                .first()
+                .and_then(|other| found.reasons.iter().find(|r| r.encoding == *other))
+                .map_or(String::new(), |reason| format!(" ({reason})"));
+            return Err(FixError::Failed(format!(
+                "{}: {}{}; name the encoding with --from",
+                crate::display::escape_for_terminal(&name),
+                found.describe(),
+                crate::display::escape_for_terminal(&why)
+            )));
+        }
         let (encoding, evidence) = (found.encoding, found.evidence);
         let how = match evidence {
             Evidence::Given => "given".to_string(),

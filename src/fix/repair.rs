@@ -95,6 +95,7 @@ impl RepairPass {
             (self.place, self.log.kept_invalid) = (place, kept);
             let hedge = match row.detection.confidence {
                 Confidence::Tentative => ", tentative",
+                Confidence::Ambiguous => ", ambiguous",
                 _ => "",
             };
             for (range, text) in &row.runs {

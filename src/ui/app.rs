@@ -223,6 +223,9 @@ pub struct App {
     pub message: Option<String>,
     /// The encoding the file is read in.
     pub encoding: Encoding,
+    /// Why detection chose that encoding, a fact per line (terminal-safe;
+    /// empty unless it was guessed or read from the bytes' pattern).
+    pub encoding_reasons: Vec<String>,
     /// The repairs marked to be written (`a`, `W`).
     pub repairs: super::repair::Marks,
 }
@@ -269,6 +272,7 @@ impl App {
             waiting: Waiting::default(),
             message: None,
             encoding: Encoding::UTF_8,
+            encoding_reasons: Vec::new(),
             repairs: super::repair::Marks::default(),
         }
     }

@@ -237,6 +237,7 @@ fn describe_legacy_reading(reading: Option<&(Detection, String)>, rows: &mut Vec
     };
     let sure = match detection.confidence {
         Confidence::Tentative => ", a guess",
+        Confidence::Ambiguous => ", ambiguous",
         _ => "",
     };
     rows.push(row(

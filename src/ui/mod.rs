@@ -53,6 +53,8 @@ pub struct Options {
     /// How the source's encoding was chosen, for the status bar
     /// (`UTF-16LE (BOM)`); `None` says just its name.
     pub encoding_note: Option<String>,
+    /// Why detection chose the encoding (see [`app::App::encoding_reasons`]).
+    pub encoding_reasons: Vec<String>,
     /// How the scan and the findings pass run.
     pub settings: Settings,
     /// The second reading's encoding to open with (`--also`).
@@ -93,6 +95,7 @@ pub fn run(source: Arc<Text>, load: Option<StreamLoad>, options: Options) -> io:
         }
         let mut app = App::new(file, size.width, size.height);
         app.encoding = runtime.encoding();
+        app.encoding_reasons = options.encoding_reasons;
         app.view.wanted_bytes_per_row = options.bytes_per_row;
         app.view.also = options.also;
         let mut first = vec![runtime.progress()];

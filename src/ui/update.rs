@@ -124,6 +124,8 @@ pub fn update(app: &mut App, message: Message) -> Vec<Command> {
         Message::Reread(encoding, label) => {
             app.file.encoding = label;
             app.encoding = encoding;
+            // Chosen by the user now, not detected.
+            app.encoding_reasons.clear();
             app.shown = Default::default();
             // Marks were made of what fix writes in the old reading.
             let dropped = if std::mem::take(&mut app.repairs).any() {

@@ -111,6 +111,21 @@ fn cut_to(text: &str, room: usize) -> String {
     cut
 }
 
+/// Why the file's encoding was detected as it was: the winner's facts,
+/// then the first candidates ruled out (the panel has room for a few).
+fn detection_reasons(app: &App) -> Vec<InfoRow> {
+    app.encoding_reasons
+        .iter()
+        .take(4)
+        .enumerate()
+        .map(|(i, reason)| InfoRow {
+            label: if i == 0 { "Detected" } else { "" },
+            value: reason.clone(),
+            tone: Tone::Plain,
+        })
+        .collect()
+}
+
 /// With the second reading: both readings of the finding under the cursor
 /// (or of its unit).
 fn both_readings(app: &App) -> Vec<InfoRow> {
@@ -159,7 +174,8 @@ fn draw_info(app: &App, theme: Theme, frame: &mut Frame, area: Rect) {
                 app.view.cursor,
                 app.shown.legacy_reading.as_ref(),
             ))
-            .chain(both_readings(app));
+            .chain(both_readings(app))
+            .chain(detection_reasons(app));
         for row in rows {
             let value_style = match row.tone {
                 Tone::Plain => Style::new(),

@@ -4,43 +4,246 @@
 //! are a sign of the wrong code page. This decides between readings that
 //! are each made of letters, where letter counts alone cannot.
 
+/// A language a text is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Language {
+    /// Its English name (`Polish`).
+    pub name: &'static str,
+    /// Its ISO 639-1 code (`pl`).
+    pub code: &'static str,
+}
+
 /// The non-ASCII lowercase letters of each language (Latin, Cyrillic and
-/// Greek scripts; other scripts have one legacy encoding each).
-const ALPHABETS: [&str; 34] = [
-    "àâæçéèêëîïôœùûüÿ",                                                    // French
-    "äöüß",                                                                // German
-    "áéíñóúü",                                                             // Spanish
-    "àáâãçéêíóôõú",                                                        // Portuguese
-    "àèéìíîòóùú",                                                          // Italian
-    "áäéëíïóöúü",                                                          // Dutch
-    "åäöé",                                                                // Swedish, Finnish
-    "æøåé",                                                                // Danish, Norwegian
-    "áðéíóúýþæö",                                                          // Icelandic
-    "àçèéíïòóúü",                                                          // Catalan
-    "çë",                                                                  // Albanian
-    "ąćęłńóśźż",                                                           // Polish
-    "áčďéěíňóřšťúůýž",                                                     // Czech
-    "áäčďéíĺľňóôŕšťúýž",                                                   // Slovak
-    "áéíóöőúüű",                                                           // Hungarian
-    "ăâîșțşţ",                                                             // Romanian
-    "çğıöşüâî",                                                            // Turkish
-    "čćđšž",                                     // Croatian, Bosnian, Slovenian
-    "äöõüšž",                                    // Estonian
-    "āčēģīķļņšūž",                               // Latvian
-    "ąčęėįšųūž",                                 // Lithuanian
-    "ŵŷâêîôûáéíóúäëïöü",                         // Welsh
-    "ĉĝĥĵŝŭ",                                    // Esperanto
-    "абвгдежзийклмнопрстуфхцчшщъыьэюяё",         // Russian
-    "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",         // Ukrainian
-    "абвгдеёжзійклмнопрстуўфхцчшыьэюя",          // Belarusian
-    "абвгдежзийклмнопрстуфхцчшщъьюя",            // Bulgarian
-    "абвгдђежзијклљмнњопрстћуфхцчџш",            // Serbian
-    "абвгдѓежзѕијклљмнњопрстќуфхцчџш",           // Macedonian
-    "абвгдежзийклмнопрстуфхцчшщъыьэюяәғқңөұүһі", // Kazakh
-    "αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ",      // Greek
-    "àáâãèéêìíòóôõùúýăđĩũơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ", // Vietnamese
-    "ñ",                                         // Basque, Galician and others
-    "ç",                                         // Occitan, Kurdish and others
+/// Greek scripts; other scripts have one legacy encoding each), and the
+/// language named when a text's letters fit its alphabet alone (none for
+/// letters many languages share).
+const ALPHABETS: [(Option<Language>, &str); 34] = [
+    (
+        Some(Language {
+            name: "French",
+            code: "fr",
+        }),
+        "àâæçéèêëîïôœùûüÿ",
+    ), // French
+    (
+        Some(Language {
+            name: "German",
+            code: "de",
+        }),
+        "äöüß",
+    ), // German
+    (
+        Some(Language {
+            name: "Spanish",
+            code: "es",
+        }),
+        "áéíñóúü",
+    ), // Spanish
+    (
+        Some(Language {
+            name: "Portuguese",
+            code: "pt",
+        }),
+        "àáâãçéêíóôõú",
+    ), // Portuguese
+    (
+        Some(Language {
+            name: "Italian",
+            code: "it",
+        }),
+        "àèéìíîòóùú",
+    ), // Italian
+    (
+        Some(Language {
+            name: "Dutch",
+            code: "nl",
+        }),
+        "áäéëíïóöúü",
+    ), // Dutch
+    (
+        Some(Language {
+            name: "Swedish",
+            code: "sv",
+        }),
+        "åäöé",
+    ), // Swedish, Finnish
+    (
+        Some(Language {
+            name: "Danish",
+            code: "da",
+        }),
+        "æøåé",
+    ), // Danish, Norwegian
+    (
+        Some(Language {
+            name: "Icelandic",
+            code: "is",
+        }),
+        "áðéíóúýþæö",
+    ), // Icelandic
+    (
+        Some(Language {
+            name: "Catalan",
+            code: "ca",
+        }),
+        "àçèéíïòóúü",
+    ), // Catalan
+    (
+        Some(Language {
+            name: "Albanian",
+            code: "sq",
+        }),
+        "çë",
+    ), // Albanian
+    (
+        Some(Language {
+            name: "Polish",
+            code: "pl",
+        }),
+        "ąćęłńóśźż",
+    ), // Polish
+    (
+        Some(Language {
+            name: "Czech",
+            code: "cs",
+        }),
+        "áčďéěíňóřšťúůýž",
+    ), // Czech
+    (
+        Some(Language {
+            name: "Slovak",
+            code: "sk",
+        }),
+        "áäčďéíĺľňóôŕšťúýž",
+    ), // Slovak
+    (
+        Some(Language {
+            name: "Hungarian",
+            code: "hu",
+        }),
+        "áéíóöőúüű",
+    ), // Hungarian
+    (
+        Some(Language {
+            name: "Romanian",
+            code: "ro",
+        }),
+        "ăâîșțşţ",
+    ), // Romanian
+    (
+        Some(Language {
+            name: "Turkish",
+            code: "tr",
+        }),
+        "çğıöşüâî",
+    ), // Turkish
+    (
+        Some(Language {
+            name: "Croatian",
+            code: "hr",
+        }),
+        "čćđšž",
+    ), // Croatian, Bosnian, Slovenian
+    (
+        Some(Language {
+            name: "Estonian",
+            code: "et",
+        }),
+        "äöõüšž",
+    ), // Estonian
+    (
+        Some(Language {
+            name: "Latvian",
+            code: "lv",
+        }),
+        "āčēģīķļņšūž",
+    ), // Latvian
+    (
+        Some(Language {
+            name: "Lithuanian",
+            code: "lt",
+        }),
+        "ąčęėįšųūž",
+    ), // Lithuanian
+    (
+        Some(Language {
+            name: "Welsh",
+            code: "cy",
+        }),
+        "ŵŷâêîôûáéíóúäëïöü",
+    ), // Welsh
+    (
+        Some(Language {
+            name: "Esperanto",
+            code: "eo",
+        }),
+        "ĉĝĥĵŝŭ",
+    ), // Esperanto
+    (
+        Some(Language {
+            name: "Russian",
+            code: "ru",
+        }),
+        "абвгдежзийклмнопрстуфхцчшщъыьэюяё",
+    ), // Russian
+    (
+        Some(Language {
+            name: "Ukrainian",
+            code: "uk",
+        }),
+        "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
+    ), // Ukrainian
+    (
+        Some(Language {
+            name: "Belarusian",
+            code: "be",
+        }),
+        "абвгдеёжзійклмнопрстуўфхцчшыьэюя",
+    ), // Belarusian
+    (
+        Some(Language {
+            name: "Bulgarian",
+            code: "bg",
+        }),
+        "абвгдежзийклмнопрстуфхцчшщъьюя",
+    ), // Bulgarian
+    (
+        Some(Language {
+            name: "Serbian",
+            code: "sr",
+        }),
+        "абвгдђежзијклљмнњопрстћуфхцчџш",
+    ), // Serbian
+    (
+        Some(Language {
+            name: "Macedonian",
+            code: "mk",
+        }),
+        "абвгдѓежзѕијклљмнњопрстќуфхцчџш",
+    ), // Macedonian
+    (
+        Some(Language {
+            name: "Kazakh",
+            code: "kk",
+        }),
+        "абвгдежзийклмнопрстуфхцчшщъыьэюяёәғқңөұүһі",
+    ), // Kazakh
+    (
+        Some(Language {
+            name: "Greek",
+            code: "el",
+        }),
+        "αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώϊϋΐΰ",
+    ), // Greek
+    (
+        Some(Language {
+            name: "Vietnamese",
+            code: "vi",
+        }),
+        "àáâãèéêìíòóôõùúýăđĩũơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ",
+    ), // Vietnamese
+    (None, "ñ"), // Basque, Galician and others
+    (None, "ç"), // Occitan, Kurdish and others
 ];
 
 /// Whether the letters of `text` outside ASCII (in Latin, Cyrillic or
@@ -76,7 +279,7 @@ pub fn alphabets_of(c: char) -> Option<u64> {
 /// index in [`ALPHABETS`]) that hold it.
 static ALPHABETS_OF: std::sync::LazyLock<Vec<(char, u64)>> = std::sync::LazyLock::new(|| {
     let mut letters: Vec<(char, u64)> = Vec::new();
-    for (i, alphabet) in ALPHABETS.iter().enumerate() {
+    for (i, (_, alphabet)) in ALPHABETS.iter().enumerate() {
         for letter in alphabet.chars() {
             match letters.iter_mut().find(|(l, _)| *l == letter) {
                 Some((_, bits)) => *bits |= 1 << i,
@@ -112,12 +315,33 @@ pub fn is_common_letter(c: char) -> bool {
 
 /// The letters of all the alphabets, sorted.
 static COMMON_LETTERS: std::sync::LazyLock<Vec<char>> = std::sync::LazyLock::new(|| {
-    let mut letters: Vec<char> = ALPHABETS.iter().flat_map(|a| a.chars()).collect();
+    let mut letters: Vec<char> = ALPHABETS.iter().flat_map(|(_, a)| a.chars()).collect();
     letters.extend(['ı', 'ά', 'ΐ']);
     letters.sort_unstable();
     letters.dedup();
     letters
 });
+
+/// The language whose alphabet holds the letters of a text, given the
+/// alphabets (as bits) that hold them all: the smallest such alphabet, if
+/// every other one that holds them is larger and holds it too (Russian
+/// letters fit Kazakh as well; a lone é fits a dozen alphabets, none of
+/// which holds the others, and names no language).
+pub fn language_of(alphabets: u64) -> Option<Language> {
+    let holders: Vec<usize> = (0..ALPHABETS.len())
+        .filter(|i| alphabets & (1 << i) != 0)
+        .collect();
+    let letters = |i: usize| ALPHABETS[i].1;
+    let smallest = *holders
+        .iter()
+        .min_by_key(|&&i| letters(i).chars().count())?;
+    let within = |small: &str, large: &str| small.chars().all(|c| large.contains(c));
+    holders
+        .iter()
+        .all(|&i| within(letters(smallest), letters(i)))
+        .then_some(ALPHABETS[smallest].0)
+        .flatten()
+}
 
 /// Latin-1 Supplement to Latin Extended-B, Greek and Cyrillic: the
 /// scripts whose legacy code pages are easily confused with each other.

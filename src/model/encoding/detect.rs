@@ -6,12 +6,11 @@
 //! ([`plausibility`]), which decides where chardetng alone has too few
 //! bytes to go on. Every guess says how sure it is and what else it could be.
 
-use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
-use unicode_script::Script;
-
 use super::Encoding;
+use super::alphabets::Language;
+pub use super::guess::{legacy_guess, legacy_guess_by};
+pub(crate) use super::plausibility::family;
 pub use super::plausibility::plausibility;
-pub(crate) use super::plausibility::{family, main_script};
 
 /// Why an encoding was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,22 +57,47 @@ impl Evidence {
 /// How sure a detection is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Confidence {
+    /// Another encoding reads the bytes to different text that is as
+    /// plausible, and the bytes cannot tell them apart: the first of the
+    /// alternatives is as likely (`fix --from auto` refuses to choose).
+    Ambiguous,
     /// A guess with little to go on; the alternatives may be right.
     Tentative,
-    /// A guess the text strongly supports.
-    Confident,
+    /// A guess the text strongly supports (right 97% of the time or more
+    /// on the test corpora).
+    Likely,
     /// Decided by the bytes themselves (a BOM, valid UTF-8, the user).
     Certain,
 }
 
 impl Confidence {
-    /// `tentative`, `confident` or `certain`.
+    /// `ambiguous`, `tentative`, `likely` or `certain`.
     pub fn name(self) -> &'static str {
         match self {
+            Confidence::Ambiguous => "ambiguous",
             Confidence::Tentative => "tentative",
-            Confidence::Confident => "confident",
+            Confidence::Likely => "likely",
             Confidence::Certain => "certain",
         }
+    }
+}
+
+/// A fact that decided for or against an encoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    /// The encoding the fact is about.
+    pub encoding: Encoding,
+    /// Whether it ruled the encoding out.
+    pub rejected: bool,
+    /// The fact: `EF BB BF at 0: its byte order mark`, `312 letters
+    /// beyond ASCII, 99% inside words; all of the Russian alphabet`.
+    pub fact: String,
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verdict = if self.rejected { " rejected" } else { "" };
+        write!(f, "{}{verdict}: {}", self.encoding, self.fact)
     }
 }
 
@@ -90,6 +114,12 @@ pub struct Detection {
     pub alternatives: Vec<Encoding>,
     /// Bytes of byte order mark at the start (0 without one).
     pub bom_len: usize,
+    /// The language the text reads as, where its letters say it (guesses
+    /// only).
+    pub language: Option<Language>,
+    /// The facts that decided: for the encoding chosen, then for each
+    /// candidate ruled out.
+    pub reasons: Vec<Reason>,
 }
 
 impl Detection {
@@ -101,13 +131,29 @@ impl Detection {
             confidence: Confidence::Certain,
             alternatives: Vec::new(),
             bom_len: 0,
+            language: None,
+            reasons: Vec::new(),
         }
     }
 
-    /// How the detection is described: `BOM`, `guessed, confident`.
+    /// The same detection with `reason` first among its reasons.
+    pub fn because(mut self, reason: Reason) -> Detection {
+        self.reasons.insert(0, reason);
+        self
+    }
+
+    /// How the detection is described: `BOM`, `guessed, likely`,
+    /// `guessed, ambiguous: windows-1250 or ISO-8859-2`.
     pub fn describe(&self) -> String {
-        match self.evidence {
-            Evidence::Guess => format!("{}, {}", self.evidence.name(), self.confidence.name()),
+        match (self.evidence, self.confidence, self.alternatives.first()) {
+            (Evidence::Guess, Confidence::Ambiguous, Some(other)) => format!(
+                "{}, ambiguous: {} or {other}",
+                self.evidence.name(),
+                self.encoding
+            ),
+            (Evidence::Guess, _, _) => {
+                format!("{}, {}", self.evidence.name(), self.confidence.name())
+            }
             _ => self.evidence.name().to_string(),
         }
     }
@@ -169,26 +215,81 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
     if (!utf8 || many_controls(sample))
         && let Some(encoding) = super::code_unit_pattern(sample, extent == Extent::Start)
     {
+        let fact = "its code units read as text of one script; the other widths and byte \
+                    orders read as controls, unassigned code points or mixed scripts";
         return Detection {
-            confidence: Confidence::Confident,
+            confidence: Confidence::Likely,
             ..Detection::certain(encoding, Evidence::CodeUnits)
-        };
+        }
+        .because(Reason {
+            encoding,
+            rejected: false,
+            fact: fact.to_string(),
+        });
     }
+    let multi_byte = sample.iter().filter(|&&b| b >= 0xC0).count();
     if !utf8 && super::utf8_with_errors(sample) {
-        return Detection {
-            confidence: Confidence::Confident,
+        let mut found = Detection {
+            confidence: Confidence::Likely,
             ..Detection::certain(Encoding::UTF_8, Evidence::Utf8WithErrors)
         };
+        if let Some(first) = utf8_rejection(sample) {
+            found.reasons.push(Reason {
+                encoding: Encoding::UTF_8,
+                rejected: false,
+                fact: format!(
+                    "{multi_byte} multi-byte sequences, mostly valid; the first invalid: {}",
+                    first.fact
+                ),
+            });
+        }
+        return found;
     }
     if utf8 {
-        let evidence = if sample.is_ascii() {
-            Evidence::Ascii
+        let (evidence, fact) = if sample.is_ascii() {
+            (Evidence::Ascii, "every byte is ASCII".to_string())
         } else {
-            Evidence::ValidUtf8
+            (
+                Evidence::ValidUtf8,
+                format!("{multi_byte} multi-byte sequences, all valid"),
+            )
         };
-        return Detection::certain(Encoding::UTF_8, evidence);
+        return Detection::certain(Encoding::UTF_8, evidence).because(Reason {
+            encoding: Encoding::UTF_8,
+            rejected: false,
+            fact,
+        });
     }
-    legacy_guess(sample)
+    let mut found = legacy_guess(sample);
+    if let Some(rejection) = utf8_rejection(sample) {
+        // After the winner's reason, before the other candidates'.
+        found.reasons.insert(found.reasons.len().min(1), rejection);
+    }
+    found
+}
+
+/// Why `bytes` are not UTF-8: their first invalid sequence, where it is,
+/// and why it is invalid.
+fn utf8_rejection(bytes: &[u8]) -> Option<Reason> {
+    let error = std::str::from_utf8(bytes).err()?;
+    let at = error.valid_up_to();
+    let len = error.error_len().unwrap_or(bytes.len() - at);
+    let kind = crate::model::decode::classify_invalid(bytes[at], bytes.get(at + 1).copied());
+    Some(Reason {
+        encoding: Encoding::UTF_8,
+        rejected: true,
+        fact: format!(
+            "{} at {at:#x} is {}",
+            hex(&bytes[at..at + len]),
+            kind.explanation()
+        ),
+    })
+}
+
+/// Bytes in hex, a space between them (`EF BB BF`).
+fn hex(bytes: &[u8]) -> String {
+    let pairs: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+    pairs.join(" ")
 }
 
 /// [`detect`] on `head`: the first [`DETECT_SAMPLE`] bytes of an input,
@@ -202,19 +303,43 @@ pub fn detect_head(head: &[u8]) -> Detection {
 /// `head` is all of the input or its start (`extent`).
 pub fn evident(head: &[u8], extent: Extent) -> Option<Detection> {
     if let Some((encoding, bom_len)) = detect_bom(head) {
-        return Some(Detection {
+        let fact = format!("{} at 0: its byte order mark", hex(&head[..bom_len]));
+        let found = Detection {
             bom_len,
             ..Detection::certain(encoding, Evidence::Bom)
-        });
+        };
+        return Some(found.because(Reason {
+            encoding,
+            rejected: false,
+            fact,
+        }));
     }
     if let Some(encoding) = nul_pattern(head) {
-        return Some(Detection {
-            confidence: Confidence::Confident,
+        let fact = "NUL bytes where it puts the high bytes of ASCII chars; no unit it rejects";
+        let found = Detection {
+            confidence: Confidence::Likely,
             ..Detection::certain(encoding, Evidence::NulPattern)
-        });
+        };
+        return Some(found.because(Reason {
+            encoding,
+            rejected: false,
+            fact: fact.to_string(),
+        }));
     }
-    iso2022jp_escapes(head, extent == Extent::Start)
-        .map(|e| Detection::certain(e, Evidence::EscapeSequences))
+    let escape =
+        memchr::memmem::find(head, b"\x1b$B").or_else(|| memchr::memmem::find(head, b"\x1b$@"));
+    iso2022jp_escapes(head, extent == Extent::Start).map(|encoding| {
+        let fact = format!(
+            "{} at {:#x} switches into JIS X 0208 in 7-bit text that decodes without an error",
+            hex(&head[escape.unwrap_or(0)..][..3]),
+            escape.unwrap_or(0)
+        );
+        Detection::certain(encoding, Evidence::EscapeSequences).because(Reason {
+            encoding,
+            rejected: false,
+            fact,
+        })
+    })
 }
 
 /// Whether more than one byte in twenty of `bytes` is a NUL or a C0
@@ -290,162 +415,6 @@ pub fn nul_pattern(bytes: &[u8]) -> Option<Encoding> {
         plausible.then_some(encoding)
     })
 }
-
-/// Region hints chardetng knows (a top-level domain each): asking as if the
-/// text came from each region gives the candidates a text could be in.
-const REGIONS: [&[u8]; 14] = [
-    b"com", b"cz", b"ru", b"gr", b"tr", b"il", b"sa", b"lt", b"vn", b"th", b"cn", b"tw", b"jp",
-    b"kr",
-];
-
-/// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
-pub fn legacy_guess(bytes: &[u8]) -> Detection {
-    let telling = telling_words(bytes);
-    legacy_guess_by(&telling, |encoding| decode_lossy(encoding, &telling)).0
-}
-
-/// Bytes beyond ASCII that detection looks at: a kilobyte of them tells
-/// code pages apart as well as twenty do.
-const TELLING: usize = 512;
-
-/// The words of `bytes` that hold bytes beyond ASCII, a space between
-/// them, from the start until [`TELLING`] such bytes: all that tells one
-/// code page from another (words of ASCII read the same in all of them).
-/// Whitespace is never a byte of a multi-byte char in the encodings
-/// guessed here, so no char is cut.
-fn telling_words(bytes: &[u8]) -> Vec<u8> {
-    let mut telling = Vec::new();
-    let mut seen = 0;
-    for word in bytes.split(|b| b.is_ascii_whitespace()) {
-        let beyond = word.iter().filter(|b| !b.is_ascii()).count();
-        if beyond == 0 {
-            continue;
-        }
-        if !telling.is_empty() {
-            telling.push(b' ');
-        }
-        telling.extend_from_slice(word);
-        seen += beyond;
-        if seen >= TELLING {
-            break;
-        }
-    }
-    telling
-}
-
-/// Guesses the legacy encoding of `bytes`, judging each candidate by the
-/// text `render` makes of the bytes in it; also returns the best score.
-/// chardetng's first choice keeps the lead unless another reads clearly
-/// better.
-pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (Detection, f64) {
-    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
-    detector.feed(bytes, true);
-    let mut candidates: Vec<Encoding> = Vec::new();
-    for region in REGIONS {
-        let guess = detector.guess(Some(region), Utf8Detection::Deny);
-        if let Some(encoding) = Encoding::from_encoding_rs(guess)
-            && !encoding.is_utf8()
-            && !candidates.contains(&encoding)
-        {
-            candidates.push(encoding);
-        }
-    }
-    // chardetng's own answer for a text of unknown origin.
-    let first = candidates.first().copied();
-    // The region hints all agreeing is chardetng being sure.
-    let unanimous = candidates.len() == 1;
-    // Encodings chardetng never proposes, and the commonest ones.
-    for extra in [
-        "windows-1252",
-        "windows-1250",
-        "windows-1251",
-        "windows-1258",
-        "macintosh",
-        "x-mac-cyrillic",
-    ] {
-        let encoding = Encoding::for_label(extra).expect("a known label");
-        if !candidates.contains(&encoding) {
-            candidates.push(encoding);
-        }
-    }
-    let scored: Vec<(Encoding, String, f64, Option<bool>)> = candidates
-        .iter()
-        .map(|&encoding| {
-            let text = render(encoding);
-            let (score, fits) = super::plausibility::judge(&text);
-            (encoding, text, score, fits)
-        })
-        .collect();
-    let first = first.map_or(0, |f| scored.iter().position(|s| s.0 == f).unwrap_or(0));
-    let sound = |(_, _, score, fits): &(Encoding, String, f64, Option<bool>)| {
-        *score >= PLAUSIBLE && *fits != Some(false)
-    };
-    // chardetng's choice stands unless it reads as no text, or another
-    // sound candidate reads clearly better in the same alphabet (a code
-    // page of the same language, where chardetng's models tell little
-    // apart): then the best-reading sound candidate wins. (Plausibility
-    // does not judge Han: CJK punctuation inside a sentence costs.)
-    let best_sound = scored
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| sound(s))
-        .max_by(|a, b| a.1.2.total_cmp(&b.1.2))
-        .map(|(i, _)| i);
-    let script = |i: usize| main_script(&scored[i].1.chars().collect::<Vec<_>>());
-    let chosen = match best_sound {
-        Some(best) if !sound(&scored[first]) => best,
-        Some(best)
-            if scored[best].2 >= scored[first].2 + CLEARLY_BETTER
-                && script(best) == script(first)
-                && script(first) != Script::Han =>
-        {
-            best
-        }
-        _ => first,
-    };
-    // Where the commonest code page reads the bytes exactly as the choice
-    // does (a lone "é" is the same in windows-1250 and windows-1252), it
-    // is the one named.
-    let commonest = Encoding::for_label("windows-1252").expect("a known label");
-    let chosen = scored
-        .iter()
-        .position(|s| s.0 == commonest && s.1 == scored[chosen].1)
-        .unwrap_or(chosen);
-    let (best, best_text, best_score, _) = scored[chosen].clone();
-    let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
-    // Sure when chardetng is sure whatever the region, or when its reading
-    // is the only one that is some language's letters, over enough bytes.
-    let rivals = scored
-        .iter()
-        .filter(|s| s.1 != best_text && sound(s) && s.3 == Some(true))
-        .count();
-    let only_reading = scored[chosen].3 == Some(true) && rivals == 0 && non_ascii >= 32;
-    let confident = chosen == first
-        && sound(&scored[chosen])
-        && ((unanimous && non_ascii >= 8) || only_reading);
-    let mut others: Vec<&(Encoding, String, f64, Option<bool>)> = scored
-        .iter()
-        .filter(|s| s.0 != best && s.1 != best_text)
-        .collect();
-    others.sort_by(|a, b| b.2.total_cmp(&a.2));
-    let detection = Detection {
-        encoding: best,
-        evidence: Evidence::Guess,
-        confidence: if confident {
-            Confidence::Confident
-        } else {
-            Confidence::Tentative
-        },
-        alternatives: others.iter().map(|s| s.0).take(4).collect(),
-        bom_len: 0,
-    };
-    (detection, best_score)
-}
-
-/// How much better than chardetng's choice another reading must read to
-/// take its place (a letter in four reading as a case flip or a symbol
-/// inside a word).
-const CLEARLY_BETTER: f64 = 0.5;
 
 /// The plausibility a reading needs before it is offered at all: letters,
 /// mostly inside words (see [`plausibility`]).
@@ -551,6 +520,65 @@ mod tests {
         assert_ne!(DETECT_SAMPLE % 3, 0, "the sample ends inside a €");
         let found = detect(long.as_bytes(), Extent::Whole);
         assert_eq!(found.evidence, Evidence::ValidUtf8);
+    }
+
+    #[test]
+    fn reasons_name_the_bytes_and_facts_that_decided() {
+        let bom = detect(b"\xEF\xBB\xBFplain", Extent::Whole);
+        assert_eq!(
+            bom.reasons[0].to_string(),
+            "UTF-8: EF BB BF at 0: its byte order mark"
+        );
+        let windows_1251 = Encoding::for_label("windows-1251").unwrap();
+        let letter = windows_1251
+            .encode("Уважаемый Пётр Петрович! Спасибо за ваше письмо.\n")
+            .unwrap();
+        let found = detect(&letter, Extent::Whole);
+        assert_eq!(found.encoding, windows_1251);
+        assert_eq!(found.language.map(|l| l.name), Some("Russian"));
+        let reasons: Vec<String> = found.reasons.iter().map(ToString::to_string).collect();
+        assert!(
+            reasons[0].starts_with("windows-1251: chardetng's choice for"),
+            "{reasons:?}"
+        );
+        assert!(
+            reasons[0].contains("all of the Russian alphabet"),
+            "{reasons:?}"
+        );
+        assert_eq!(
+            reasons[1],
+            "UTF-8 rejected: D3 at 0x0 is a lead byte whose sequence ends before all its \
+             continuation bytes arrive"
+        );
+        // Every other candidate is ruled out with a fact about its reading.
+        assert!(
+            found.reasons[2..]
+                .iter()
+                .all(|r| r.rejected && r.fact.contains('“'))
+        );
+    }
+
+    #[test]
+    fn two_readings_as_plausible_are_ambiguous_and_both_named() {
+        // ì (Italian, windows-1252) or ė (Lithuanian, ISO-8859-4): the
+        // letters alone cannot tell.
+        let line = b"Febbraio s\xEC novembre gennaio marted\xEC giugno. Venerd\xEC luned\xEC.\n";
+        let found = detect(line, Extent::Whole);
+        assert_eq!(found.confidence, Confidence::Ambiguous);
+        let named = [found.encoding.name(), found.alternatives[0].name()];
+        assert!(
+            named.contains(&"windows-1252") && named.contains(&"ISO-8859-4"),
+            "{named:?}"
+        );
+        assert!(
+            found.describe().contains("ambiguous: "),
+            "{}",
+            found.describe()
+        );
+        // A line that only one code page reads as letters is not.
+        let found = detect(b"Gr\xF6\xDFe und L\xE4nge\n", Extent::Whole);
+        assert_eq!(found.encoding.name(), "windows-1252");
+        assert_ne!(found.confidence, Confidence::Ambiguous);
     }
 
     #[test]

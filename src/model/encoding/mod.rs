@@ -10,6 +10,7 @@ mod choice;
 mod code_units;
 mod detect;
 mod encode;
+mod guess;
 mod iso2022jp;
 mod legacy;
 mod mostly_utf8;
@@ -19,6 +20,7 @@ mod utf16;
 mod utf32;
 mod utf8;
 
+pub use alphabets::Language;
 pub(crate) use alphabets::{alphabets_of, is_common_letter};
 pub use choice::{EncodingRule, choice_note};
 pub use code_units::code_unit_pattern;
@@ -34,8 +36,8 @@ use std::fmt;
 use super::unit::UnitKind;
 
 pub use detect::{
-    Confidence, DETECT_SAMPLE, Detection, Evidence, Extent, decode_lossy, detect, detect_bom,
-    detect_head, evident, iso2022jp_escapes, legacy_guess, nul_pattern, plausibility,
+    Confidence, DETECT_SAMPLE, Detection, Evidence, Extent, Reason, decode_lossy, detect,
+    detect_bom, detect_head, evident, iso2022jp_escapes, legacy_guess, nul_pattern, plausibility,
 };
 
 /// Where a stateful encoding's decoder is between two units (ISO-2022-JP:

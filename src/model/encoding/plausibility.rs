@@ -13,12 +13,70 @@ use super::alphabets::alphabets_of;
 /// scripts, symbols inside words, case flipping inside a word, controls and
 /// undefined bytes cost. (Typography such as « » – … ° is neutral.)
 pub fn plausibility(text: &str) -> f64 {
-    judge(text).0
+    judge(text).score
 }
 
-/// [`plausibility`] of `text`, and whether its letters fit one language's
-/// alphabet ([`super::alphabets::fits_one_alphabet`]), in one pass.
-pub fn judge(text: &str) -> (f64, Option<bool>) {
+/// What makes a reading less like writing, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Flaw {
+    /// A byte the encoding leaves undefined (read as U+FFFD).
+    Undefined,
+    /// A control char that text does not hold.
+    Control,
+    /// One char three times running (ÿÿÿ).
+    Repeated,
+    /// Letters of two scripts in one word.
+    MixedScripts,
+    /// A symbol inside a word.
+    SymbolInWord,
+    /// A capital after a small letter inside a word.
+    CaseFlip,
+    /// A letter of another script than the text's.
+    OtherScript,
+}
+
+impl Flaw {
+    /// What the flaw is, as `--explain` says it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Flaw::Undefined => "a byte it leaves undefined",
+            Flaw::Control => "a control character",
+            Flaw::Repeated => "one character three times running",
+            Flaw::MixedScripts => "letters of two scripts in one word",
+            Flaw::SymbolInWord => "a symbol inside a word",
+            Flaw::CaseFlip => "a capital inside a word",
+            Flaw::OtherScript => "a letter of another script",
+        }
+    }
+}
+
+/// A reading judged as writing: [`plausibility`] and the facts behind it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judgment {
+    /// The plausibility.
+    pub score: f64,
+    /// Whether the letters beyond ASCII fit one language's alphabet
+    /// ([`super::alphabets::fits_one_alphabet`]); `None` without such
+    /// letters in the checked scripts.
+    pub fits: Option<bool>,
+    /// The alphabets holding every letter (bits by index; 0 when none).
+    pub alphabets: u64,
+    /// Letters beyond ASCII.
+    pub letters: usize,
+    /// Of them, those inside words of three letters or more.
+    pub in_words: usize,
+    /// The script most letters are in.
+    pub script: Script,
+    /// The worst flaw and the char index of its first instance.
+    pub flaw: Option<(Flaw, usize)>,
+    /// The char index of the letter after which no one alphabet holds
+    /// all the letters so far.
+    pub misfit: Option<usize>,
+}
+
+/// Judges `text` as writing, in one pass: [`plausibility`], the alphabet
+/// its letters fit, and what counts against it.
+pub fn judge(text: &str) -> Judgment {
     let chars: Vec<char> = text.chars().collect();
     let mut facts = FactsCache::new();
     let facts: Vec<Facts> = chars.iter().map(|&c| facts.of(c)).collect();
@@ -27,6 +85,7 @@ pub fn judge(text: &str) -> (f64, Option<bool>) {
     let mut word_len = vec![0usize; chars.len()];
     let mut counts: Vec<(Script, usize)> = Vec::new();
     let mut holding: Option<u64> = None;
+    let mut misfit = None;
     let mut start = 0;
     for i in 0..=chars.len() {
         if i == chars.len() || !facts[i].alphabetic {
@@ -41,7 +100,11 @@ pub fn judge(text: &str) -> (f64, Option<bool>) {
             }
         }
         if let Some(bits) = fact.alphabets {
-            holding = Some(holding.map_or(bits, |h| h & bits));
+            let now = holding.map_or(bits, |h| h & bits);
+            if now == 0 && holding != Some(0) {
+                misfit = Some(i);
+            }
+            holding = Some(now);
         }
     }
     let main_script = counts
@@ -52,11 +115,19 @@ pub fn judge(text: &str) -> (f64, Option<bool>) {
     let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
     let mut score = 0.0;
     let mut counted = 0usize;
+    let (mut letters, mut in_words) = (0, 0);
+    let mut flaw: Option<(Flaw, usize)> = None;
+    let mut flawed = |kind: Flaw, at: usize| {
+        if flaw.is_none_or(|(worst, _)| kind < worst) {
+            flaw = Some((kind, at));
+        }
+    };
     for (i, &c) in chars.iter().enumerate() {
         if c.is_ascii() {
             if c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0C') {
                 counted += 1;
                 score -= 6.0;
+                flawed(Flaw::Control, i);
             }
             continue;
         }
@@ -78,21 +149,30 @@ pub fn judge(text: &str) -> (f64, Option<bool>) {
             || (same(i.checked_sub(1)) && same(Some(i + 1)))
             || (same(Some(i + 1)) && same(Some(i + 2)));
         score += if c == char::REPLACEMENT_CHARACTER {
+            flawed(Flaw::Undefined, i);
             -6.0
         } else if tripled {
             // No language writes one letter three times running (ÿÿÿ).
+            flawed(Flaw::Repeated, i);
             -6.0
         } else if fact.alphabetic {
+            letters += 1;
             let script = fact.family;
             let mixed_word = [before, after].into_iter().flatten().any(|(_, n)| {
                 n.alphabetic && !neutral(n.script) && !neutral(script) && n.family != script
             });
             let case_flip = fact.upper && before.is_some_and(|(_, b)| b.alphabetic && b.lower);
             if mixed_word {
+                flawed(Flaw::MixedScripts, i);
                 -3.0
-            } else if (script != main_script && !neutral(script)) || case_flip {
+            } else if script != main_script && !neutral(script) {
+                flawed(Flaw::OtherScript, i);
+                -1.0
+            } else if case_flip {
+                flawed(Flaw::CaseFlip, i);
                 -1.0
             } else if in_word {
+                in_words += 1;
                 2.0
             } else {
                 1.0
@@ -102,16 +182,35 @@ pub fn judge(text: &str) -> (f64, Option<bool>) {
             1.0
         } else {
             match get_general_category(c) {
-                GeneralCategory::Control | GeneralCategory::PrivateUse => -6.0,
-                GeneralCategory::Format | GeneralCategory::Unassigned => -4.0,
+                GeneralCategory::Control | GeneralCategory::PrivateUse => {
+                    flawed(Flaw::Control, i);
+                    -6.0
+                }
+                GeneralCategory::Format | GeneralCategory::Unassigned => {
+                    flawed(Flaw::Control, i);
+                    -4.0
+                }
                 GeneralCategory::NonspacingMark => 0.0,
-                _ if in_word => -2.0,
+                _ if in_word => {
+                    flawed(Flaw::SymbolInWord, i);
+                    -2.0
+                }
                 _ => 0.0,
             }
         };
     }
+    let judgment = |score| Judgment {
+        score,
+        fits,
+        alphabets: holding.unwrap_or(0),
+        letters,
+        in_words,
+        script: main_script,
+        flaw,
+        misfit,
+    };
     if counted == 0 {
-        return (0.0, fits);
+        return judgment(0.0);
     }
     // Letters that no one language writes together say "wrong code page".
     let alphabet = match fits {
@@ -119,7 +218,7 @@ pub fn judge(text: &str) -> (f64, Option<bool>) {
         Some(false) => -1.0,
         None => 0.0,
     };
-    (score / counted as f64 + alphabet, fits)
+    judgment(score / counted as f64 + alphabet)
 }
 
 /// What [`judge`] asks of a char.
@@ -225,20 +324,4 @@ pub(crate) fn family(script: Script) -> Script {
         Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo => Script::Han,
         other => other,
     }
-}
-
-/// The script most of the letters of `chars` are in.
-pub(crate) fn main_script(chars: &[char]) -> Script {
-    let mut counts: Vec<(Script, usize)> = Vec::new();
-    for &c in chars.iter().filter(|c| c.is_alphabetic()) {
-        let script = family(c.script());
-        match counts.iter_mut().find(|(s, _)| *s == script) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((script, 1)),
-        }
-    }
-    counts
-        .into_iter()
-        .max_by_key(|&(_, n)| n)
-        .map_or(Script::Latin, |(s, _)| s)
 }

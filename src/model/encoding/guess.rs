@@ -1,0 +1,378 @@
+//! Guessing a legacy encoding from text that is not UTF-8: chardetng
+//! (Firefox's detector) proposes candidates, asked once as if the text came
+//! from each region it knows; each candidate's reading is judged as writing
+//! ([`judge`]), which decides where chardetng alone has too few bytes to go
+//! on. The guess says how sure it is, what else the bytes could be, the
+//! language its reading is in, and why each candidate won or lost.
+
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use unicode_script::{Script, UnicodeScript};
+
+use super::Encoding;
+use super::alphabets::{Language, language_of};
+use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
+use super::plausibility::{Judgment, judge};
+
+/// Region hints chardetng knows (a top-level domain each): asking as if the
+/// text came from each region gives the candidates a text could be in.
+const REGIONS: [&[u8]; 14] = [
+    b"com", b"cz", b"ru", b"gr", b"tr", b"il", b"sa", b"lt", b"vn", b"th", b"cn", b"tw", b"jp",
+    b"kr",
+];
+
+/// Encodings chardetng never proposes, and the commonest ones: always
+/// judged.
+const ALWAYS_JUDGED: [&str; 6] = [
+    "windows-1252",
+    "windows-1250",
+    "windows-1251",
+    "windows-1258",
+    "macintosh",
+    "x-mac-cyrillic",
+];
+
+/// How much better than chardetng's choice another reading must read to
+/// take its place (a letter in four reading as a case flip or a symbol
+/// inside a word).
+const CLEARLY_BETTER: f64 = 0.5;
+
+/// Two readings whose plausibility is this close, each of one language's
+/// letters, are as likely as each other: the guess is ambiguous.
+const AS_GOOD: f64 = 0.05;
+
+/// Bytes beyond ASCII that detection looks at: a few hundred of them tell
+/// code pages apart as well as thousands do.
+const TELLING: usize = 512;
+
+/// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
+pub fn legacy_guess(bytes: &[u8]) -> Detection {
+    let telling = telling_words(bytes);
+    legacy_guess_by(&telling, |encoding| decode_lossy(encoding, &telling)).0
+}
+
+/// The words of `bytes` that hold bytes beyond ASCII, a space between
+/// them, from the start until [`TELLING`] such bytes: all that tells one
+/// code page from another (words of ASCII read the same in all of them).
+/// Whitespace is never a byte of a multi-byte char in the encodings
+/// guessed here, so no char is cut.
+fn telling_words(bytes: &[u8]) -> Vec<u8> {
+    let mut telling = Vec::new();
+    let mut seen = 0;
+    for word in bytes.split(|b| b.is_ascii_whitespace()) {
+        let beyond = word.iter().filter(|b| !b.is_ascii()).count();
+        if beyond == 0 {
+            continue;
+        }
+        if !telling.is_empty() {
+            telling.push(b' ');
+        }
+        telling.extend_from_slice(word);
+        seen += beyond;
+        if seen >= TELLING {
+            break;
+        }
+    }
+    telling
+}
+
+/// A candidate encoding, its reading of the bytes and how it reads.
+struct Reading {
+    encoding: Encoding,
+    text: String,
+    judgment: Judgment,
+    /// Regions chardetng chose it for.
+    votes: usize,
+}
+
+impl Reading {
+    /// Reads as text at all: letters, mostly inside words, not of several
+    /// alphabets at once.
+    fn sound(&self) -> bool {
+        self.judgment.score >= PLAUSIBLE && self.judgment.fits != Some(false)
+    }
+}
+
+/// Guesses the legacy encoding of `bytes`, judging each candidate by the
+/// text `render` makes of the bytes in it; also returns the best score.
+/// chardetng's first choice keeps the lead unless another reads clearly
+/// better.
+pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (Detection, f64) {
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    let mut votes: Vec<(Encoding, usize)> = Vec::new();
+    for region in REGIONS {
+        let guess = detector.guess(Some(region), Utf8Detection::Deny);
+        if let Some(encoding) = Encoding::from_encoding_rs(guess)
+            && !encoding.is_utf8()
+        {
+            match votes.iter_mut().find(|(e, _)| *e == encoding) {
+                Some((_, n)) => *n += 1,
+                None => votes.push((encoding, 1)),
+            }
+        }
+    }
+    // The region hints all agreeing is chardetng being sure.
+    let unanimous = votes.len() == 1;
+    let mut candidates: Vec<Encoding> = votes.iter().map(|(e, _)| *e).collect();
+    for extra in ALWAYS_JUDGED {
+        let encoding = Encoding::for_label(extra).expect("a known label");
+        if !candidates.contains(&encoding) {
+            candidates.push(encoding);
+        }
+    }
+    let readings: Vec<Reading> = candidates
+        .iter()
+        .map(|&encoding| {
+            let text = render(encoding);
+            Reading {
+                encoding,
+                judgment: judge(&text),
+                text,
+                votes: votes
+                    .iter()
+                    .find(|(e, _)| *e == encoding)
+                    .map_or(0, |v| v.1),
+            }
+        })
+        .collect();
+    // chardetng's own answer for a text of unknown origin (the first
+    // region's) is the first candidate.
+    let first = 0;
+    // chardetng's choice stands unless it reads as no text, or another
+    // sound candidate reads clearly better in the same alphabet (a code
+    // page of the same language, where chardetng's models tell little
+    // apart): then the best-reading sound candidate wins. (Plausibility
+    // does not judge Han: CJK punctuation inside a sentence costs.)
+    let best_sound = (0..readings.len())
+        .filter(|&i| readings[i].sound())
+        .max_by(|&a, &b| {
+            readings[a]
+                .judgment
+                .score
+                .total_cmp(&readings[b].judgment.score)
+        });
+    let script = |i: usize| readings[i].judgment.script;
+    let score = |i: usize| readings[i].judgment.score;
+    let chosen = match best_sound {
+        Some(best) if !readings[first].sound() => best,
+        Some(best)
+            if score(best) >= score(first) + CLEARLY_BETTER
+                && script(best) == script(first)
+                && script(first) != Script::Han =>
+        {
+            best
+        }
+        _ => first,
+    };
+    // Where the commonest code page reads the bytes exactly as the choice
+    // does (a lone "é" is the same in windows-1250 and windows-1252), it
+    // is the one named.
+    let commonest = Encoding::for_label("windows-1252").expect("a known label");
+    let chosen = readings
+        .iter()
+        .position(|r| r.encoding == commonest && r.text == readings[chosen].text)
+        .unwrap_or(chosen);
+    let winner = &readings[chosen];
+    let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
+    // Other readings of the text that are some language's letters.
+    let rivals: Vec<&Reading> = readings
+        .iter()
+        .filter(|r| r.text != winner.text && r.sound() && r.judgment.fits == Some(true))
+        .collect();
+    // Likely when chardetng is sure whatever the region, or when its
+    // reading is the only one that is some language's letters, over enough
+    // bytes.
+    let only_reading = winner.judgment.fits == Some(true) && rivals.is_empty() && non_ascii >= 32;
+    let likely =
+        chosen == first && winner.sound() && ((unanimous && non_ascii >= 8) || only_reading);
+    // Ambiguous when another reading of some language's letters reads as
+    // well as the winner's, and chardetng does not clearly prefer the
+    // winner (it is the commonest code page for most regions).
+    let tie = rivals
+        .iter()
+        .filter(|r| r.judgment.script == winner.judgment.script)
+        .filter(|r| r.votes * 2 >= winner.votes)
+        .find(|r| (r.judgment.score - winner.judgment.score).abs() < AS_GOOD);
+    let confidence = if likely {
+        Confidence::Likely
+    } else if tie.is_some() && winner.judgment.fits == Some(true) {
+        Confidence::Ambiguous
+    } else {
+        Confidence::Tentative
+    };
+    let mut others: Vec<&Reading> = readings
+        .iter()
+        .filter(|r| r.encoding != winner.encoding && r.text != winner.text)
+        .collect();
+    others.sort_by(|a, b| b.judgment.score.total_cmp(&a.judgment.score));
+    // A tie comes first among the alternatives.
+    if let Some(tie) = tie
+        && let Some(at) = others.iter().position(|r| r.encoding == tie.encoding)
+    {
+        let tie = others.remove(at);
+        others.insert(0, tie);
+    }
+    let mut reasons = vec![winner_reason(winner, &readings)];
+    reasons.extend(
+        others
+            .iter()
+            .take(6)
+            .map(|r| rejection(r, winner, tie.is_some_and(|t| t.encoding == r.encoding))),
+    );
+    let detection = Detection {
+        encoding: winner.encoding,
+        evidence: Evidence::Guess,
+        confidence,
+        alternatives: others.iter().map(|r| r.encoding).take(4).collect(),
+        bom_len: 0,
+        language: language(&winner.judgment, &winner.text),
+        reasons,
+    };
+    (detection, winner.judgment.score)
+}
+
+/// Why the winner won: chardetng's votes and how its reading reads.
+fn winner_reason(winner: &Reading, readings: &[Reading]) -> Reason {
+    let judgment = &winner.judgment;
+    let mut facts = Vec::new();
+    if winner.votes > 0 {
+        facts.push(format!(
+            "chardetng's choice for {} of {} regions",
+            winner.votes,
+            REGIONS.len()
+        ));
+    }
+    if judgment.letters > 0 {
+        facts.push(format!(
+            "{} letter{} beyond ASCII, {}% inside words",
+            judgment.letters,
+            if judgment.letters == 1 { "" } else { "s" },
+            judgment.in_words * 100 / judgment.letters
+        ));
+    }
+    match (judgment.fits, language(judgment, &winner.text)) {
+        (Some(true), Some(language)) => {
+            facts.push(format!("all of the {} alphabet", language.name))
+        }
+        (Some(true), None) => facts.push("all of one alphabet".to_string()),
+        (None, Some(language)) => facts.push(format!("{} script", language.name)),
+        _ => {}
+    }
+    let same: Vec<&str> = readings
+        .iter()
+        .filter(|r| r.encoding != winner.encoding && r.text == winner.text)
+        .map(|r| r.encoding.name())
+        .collect();
+    if !same.is_empty() {
+        facts.push(format!("{} read the bytes the same", same.join(", ")));
+    }
+    Reason {
+        encoding: winner.encoding,
+        rejected: false,
+        fact: facts.join("; "),
+    }
+}
+
+/// Why `reading` lost to `winner`: its worst flaw and where, letters no one
+/// language writes together, or only a less plausible reading.
+fn rejection(reading: &Reading, winner: &Reading, tie: bool) -> Reason {
+    let judgment = &reading.judgment;
+    let fact = if tie {
+        let (theirs, ours) = first_difference(&reading.text, &winner.text);
+        format!(
+            "reads “{theirs}” where {} reads “{ours}”, as plausibly; the bytes cannot tell \
+             them apart",
+            winner.encoding
+        )
+    } else if let Some((flaw, at)) = judgment.flaw.filter(|_| judgment.score < PLAUSIBLE) {
+        format!("{} in “{}”", flaw.describe(), word_at(&reading.text, at))
+    } else if let (Some(false), Some(at)) = (judgment.fits, judgment.misfit) {
+        format!(
+            "letters no one language writes together (“{}”)",
+            word_at(&reading.text, at)
+        )
+    } else if let Some((flaw, at)) = judgment.flaw {
+        format!("{} in “{}”", flaw.describe(), word_at(&reading.text, at))
+    } else {
+        let (theirs, ours) = first_difference(&reading.text, &winner.text);
+        let why = if judgment.score > winner.judgment.score - CLEARLY_BETTER {
+            format!(
+                "; chardetng's letter-pair models prefer {}",
+                winner.encoding
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "reads “{theirs}” where {} reads “{ours}”{why}",
+            winner.encoding
+        )
+    };
+    Reason {
+        encoding: reading.encoding,
+        rejected: !tie,
+        fact: format!(
+            "{fact} (plausibility {:.2} against {:.2})",
+            judgment.score, winner.judgment.score
+        ),
+    }
+}
+
+/// The word around the char at `index` of `text` (at most 24 chars).
+fn word_at(text: &str, index: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let index = index.min(chars.len().saturating_sub(1));
+    let is_break = |c: &char| c.is_whitespace();
+    let start = chars[..index]
+        .iter()
+        .rposition(is_break)
+        .map_or(0, |at| at + 1)
+        .max(index.saturating_sub(12));
+    let end = chars[index..]
+        .iter()
+        .position(is_break)
+        .map_or(chars.len(), |at| index + at)
+        .min(index + 12);
+    chars[start..end].iter().collect()
+}
+
+/// The first words where two readings of the same bytes differ.
+fn first_difference(a: &str, b: &str) -> (String, String) {
+    let at = a
+        .chars()
+        .zip(b.chars())
+        .position(|(x, y)| x != y)
+        .unwrap_or(0);
+    let in_b = b.chars().count().min(at);
+    (word_at(a, at), word_at(b, in_b))
+}
+
+/// The language a reading is in, where its letters say it: the one
+/// alphabet they fit, or a script one language writes (Hebrew, Thai), or
+/// kana for Japanese and Hangul for Korean.
+pub fn language(judgment: &Judgment, text: &str) -> Option<Language> {
+    if judgment.fits == Some(true) {
+        return language_of(judgment.alphabets);
+    }
+    let named = |name, code| Some(Language { name, code });
+    match judgment.script {
+        Script::Hebrew => named("Hebrew", "he"),
+        Script::Thai => named("Thai", "th"),
+        Script::Greek => named("Greek", "el"),
+        Script::Arabic if text.chars().any(|c| matches!(c, 'پ' | 'چ' | 'ژ' | 'گ')) => {
+            named("Persian", "fa")
+        }
+        Script::Arabic => named("Arabic", "ar"),
+        Script::Han => {
+            let has = |script: Script| text.chars().any(|c| c.script() == script);
+            if has(Script::Hiragana) || has(Script::Katakana) {
+                named("Japanese", "ja")
+            } else if has(Script::Hangul) {
+                named("Korean", "ko")
+            } else {
+                named("Chinese", "zh")
+            }
+        }
+        _ => None,
+    }
+}
