@@ -14,7 +14,7 @@ use unicode_script::{Script, UnicodeScript};
 use crate::model::encoding::detect::{family, plausibility};
 
 /// Bytes of a sample that are read in each width and byte order.
-const JUDGED: usize = 4 << 10;
+const JUDGED: usize = 1 << 10;
 
 /// Code units a sample needs before its pattern says anything.
 const MIN_UNITS: usize = 4;

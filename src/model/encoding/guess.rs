@@ -11,7 +11,7 @@ use unicode_script::{Script, UnicodeScript};
 use super::Encoding;
 use super::alphabets::{Language, language_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
-use super::plausibility::{Judgment, judge};
+use super::plausibility::{FactsCache, Judgment, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
 /// text came from each region gives the candidates a text could be in.
@@ -42,20 +42,27 @@ const AS_GOOD: f64 = 0.05;
 
 /// Bytes beyond ASCII that detection looks at: a few hundred of them tell
 /// code pages apart as well as thousands do.
-const TELLING: usize = 512;
+const TELLING: usize = 256;
 
 /// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
 pub fn legacy_guess(bytes: &[u8]) -> Detection {
-    let telling = telling_words(bytes);
-    legacy_guess_by(&telling, |encoding| decode_lossy(encoding, &telling)).0
+    let telling = telling_words(bytes, TELLING);
+    // chardetng reads them all; the readings are judged on fewer, as each
+    // candidate's reading is judged a char at a time.
+    let judged = telling_words(&telling, JUDGED);
+    legacy_guess_by(&telling, |encoding| decode_lossy(encoding, &judged)).0
 }
 
+/// Bytes beyond ASCII whose readings are judged.
+const JUDGED: usize = 128;
+
 /// The words of `bytes` that hold bytes beyond ASCII, a space between
-/// them, from the start until [`TELLING`] such bytes: all that tells one
-/// code page from another (words of ASCII read the same in all of them).
+/// them, from the start until `enough` such bytes (see [`TELLING`]): all
+/// that tells one code page from another (words of ASCII read the same in
+/// all of them).
 /// Whitespace is never a byte of a multi-byte char in the encodings
 /// guessed here, so no char is cut.
-fn telling_words(bytes: &[u8]) -> Vec<u8> {
+fn telling_words(bytes: &[u8], enough: usize) -> Vec<u8> {
     let mut telling = Vec::new();
     let mut seen = 0;
     for word in bytes.split(|b| b.is_ascii_whitespace()) {
@@ -68,7 +75,7 @@ fn telling_words(bytes: &[u8]) -> Vec<u8> {
         }
         telling.extend_from_slice(word);
         seen += beyond;
-        if seen >= TELLING {
+        if seen >= enough {
             break;
         }
     }
@@ -120,13 +127,14 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
             candidates.push(encoding);
         }
     }
+    let mut cache = FactsCache::new();
     let readings: Vec<Reading> = candidates
         .iter()
         .map(|&encoding| {
             let text = render(encoding);
             Reading {
                 encoding,
-                judgment: judge(&text),
+                judgment: judge_with(&text, &mut cache),
                 text,
                 votes: votes
                     .iter()

@@ -31,16 +31,19 @@ pub fn utf8_with_errors(bytes: &[u8]) -> bool {
 /// stands alone between invalid spans (in EUC-JP or Big5 a pair of bytes
 /// can spell "ť"); a UTF-8 char of a file with stray bytes sits in a word.
 fn text_chars_in_words(valid: &str) -> usize {
-    let chars: Vec<char> = valid.chars().collect();
-    let letter_at = |i: Option<usize>| {
-        i.and_then(|i| chars.get(i))
-            .is_some_and(|c| c.is_alphabetic())
-    };
-    (0..chars.len())
-        .filter(|&i| {
-            is_text_char(chars[i]) && (letter_at(i.checked_sub(1)) || letter_at(Some(i + 1)))
-        })
-        .count()
+    if valid.is_ascii() {
+        return 0;
+    }
+    let mut count = 0;
+    let mut before: Option<char> = None;
+    let mut chars = valid.chars().peekable();
+    while let Some(c) = chars.next() {
+        let beside_letter = before.is_some_and(char::is_alphabetic)
+            || chars.peek().is_some_and(|after| after.is_alphabetic());
+        count += usize::from(is_text_char(c) && beside_letter);
+        before = Some(c);
+    }
+    count
 }
 
 /// A character beyond ASCII that text holds for its own sake: a letter

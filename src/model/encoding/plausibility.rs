@@ -77,9 +77,14 @@ pub struct Judgment {
 /// Judges `text` as writing, in one pass: [`plausibility`], the alphabet
 /// its letters fit, and what counts against it.
 pub fn judge(text: &str) -> Judgment {
+    judge_with(text, &mut FactsCache::new())
+}
+
+/// [`judge`], looking chars up in `cache` (one cache serves all the
+/// readings of the same bytes, which share most of their chars).
+pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
     let chars: Vec<char> = text.chars().collect();
-    let mut facts = FactsCache::new();
-    let facts: Vec<Facts> = chars.iter().map(|&c| facts.of(c)).collect();
+    let facts: Vec<Facts> = chars.iter().map(|&c| cache.of(c)).collect();
     // The length of the run of letters each character is in, the count of
     // letters per script, and the alphabets holding every letter.
     let mut word_len = vec![0usize; chars.len()];
@@ -237,6 +242,25 @@ struct Facts {
 
 impl Facts {
     fn of(c: char) -> Facts {
+        // The bulk of CJK text, known without a table search: caseless
+        // letters of no checked alphabet.
+        let cjk = match c {
+            '\u{4E00}'..='\u{9FFF}' => Some(Script::Han),
+            '\u{AC00}'..='\u{D7A3}' => Some(Script::Hangul),
+            '\u{3041}'..='\u{3096}' => Some(Script::Hiragana),
+            '\u{30A1}'..='\u{30FA}' => Some(Script::Katakana),
+            _ => None,
+        };
+        if let Some(script) = cjk {
+            return Facts {
+                alphabetic: true,
+                upper: false,
+                lower: false,
+                script,
+                family: Script::Han,
+                alphabets: None,
+            };
+        }
         let script = if c.is_ascii() {
             ascii_script(c)
         } else {
@@ -292,20 +316,27 @@ fn ascii_script(c: char) -> Script {
 
 /// The facts of the chars met, in a direct-mapped cache: a reading has few
 /// distinct chars, each looked up once.
-struct FactsCache {
-    slots: [Option<(char, Facts)>; 128],
+pub struct FactsCache {
+    slots: [Option<(char, Facts)>; 256],
+}
+
+impl Default for FactsCache {
+    fn default() -> Self {
+        FactsCache::new()
+    }
 }
 
 impl FactsCache {
-    fn new() -> FactsCache {
-        FactsCache { slots: [None; 128] }
+    /// An empty cache.
+    pub fn new() -> FactsCache {
+        FactsCache { slots: [None; 256] }
     }
 
     fn of(&mut self, c: char) -> Facts {
         if c.is_ascii() {
             return ASCII_FACTS[c as usize];
         }
-        let slot = &mut self.slots[c as usize % 128];
+        let slot = &mut self.slots[c as usize % 256];
         match slot {
             Some((cached, facts)) if *cached == c => *facts,
             _ => {
