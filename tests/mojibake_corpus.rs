@@ -167,3 +167,41 @@ fn write_the_corpus() {
         .collect();
     std::fs::write(dir.join("mojibake-clean.jsonl"), clean).unwrap();
 }
+
+/// Sentences with the rarer Cyrillic letters (issue #32): Bulgarian ѝ,
+/// the Serbian and Macedonian alphabets (ђ ћ џ ј љ њ ѓ ќ ѕ), Ukrainian ґ є
+/// ї і, Belarusian ў; written for this test.
+const RARE_CYRILLIC: [&str; 6] = [
+    "Тя ѝ даде книгата и ѝ каза довиждане.",
+    "Ђорђе и Љиљана живе у Београду, ћерка им је Јелена.",
+    "Џез музика, њива, љубав и ђак у школи.",
+    "Ѓорѓи и Ќирил одат во Охрид, ѕвездите се јасни.",
+    "Ґанок і ґудзик, їжак і єнот живуть у лісі.",
+    "Ўсё добра, дзякуй за ўсмешку і гарбату.",
+];
+
+#[test]
+fn rare_cyrillic_letters_are_repaired_whole_or_left_alone() {
+    let repairer = Repairer::default();
+    let mut half = Vec::new();
+    let mut exact = 0;
+    let mut lines = 0;
+    for sentence in RARE_CYRILLIC {
+        // Clean, the sentence is never touched.
+        assert_eq!(fixed(&repairer, sentence).0, sentence);
+        for encoding in ["windows-1251", "KOI8-R", "KOI8-U", "IBM866", "ISO-8859-5"] {
+            let garbled = mojibake::garble(sentence, encoding);
+            let (out, _) = fixed(&repairer, &garbled);
+            lines += 1;
+            if out == sentence {
+                exact += 1;
+            } else if out != garbled {
+                // Repaired in part: a wrong answer, as the issue counts it.
+                half.push(format!("{encoding}: {garbled:?} → {out:?}"));
+            }
+        }
+    }
+    println!("rare Cyrillic: {exact} of {lines} repaired exactly");
+    assert_eq!(half, Vec::<String>::new(), "lines repaired in part");
+    assert!(exact * 10 >= lines * 8, "{exact} of {lines}");
+}

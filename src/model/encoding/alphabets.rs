@@ -205,8 +205,8 @@ const ALPHABETS: [(Option<Language>, &str); 34] = [
             name: "Bulgarian",
             code: "bg",
         }),
-        "абвгдежзийклмнопрстуфхцчшщъьюя",
-    ), // Bulgarian
+        "абвгдежзийклмнопрстуфхцчшщъьюяѝ",
+    ), // Bulgarian (ѝ: "her", and in Macedonian "and")
     (
         Some(Language {
             name: "Serbian",
@@ -219,7 +219,7 @@ const ALPHABETS: [(Option<Language>, &str); 34] = [
             name: "Macedonian",
             code: "mk",
         }),
-        "абвгдѓежзѕијклљмнњопрстќуфхцчџш",
+        "абвгдѓежзѕијклљмнњопрстќуфхцчџшѝ",
     ), // Macedonian
     (
         Some(Language {

@@ -44,7 +44,25 @@ pub(super) fn find_in_line(
             break;
         }
     }
+    // A line whose repairs leave C1 controls standing is garbled in a way
+    // no repair undid (Ukrainian read through ISO-8859-5): repairing some
+    // of its words would leave it half-repaired, so none is (the controls
+    // are reported as such).
+    if found.iter().any(|run| run.repair().is_some()) {
+        let left = Repaired::of(text, start, end, &found);
+        if left.line.chars().filter(|c| is_c1(*c)).count() >= MIN_C1_LEFT {
+            found.retain(|run| run.repair().is_none());
+        }
+    }
     runs.extend(found);
+}
+
+/// C1 controls left in a repaired line that say it is still garbled.
+const MIN_C1_LEFT: usize = 2;
+
+/// Whether `c` is a C1 control (U+0080–U+009F).
+fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
 }
 
 /// A line with the clear repairs of its runs made, and where each of its
