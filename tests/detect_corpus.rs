@@ -6,6 +6,8 @@
 
 #[path = "common/corpus.rs"]
 mod corpus;
+#[path = "common/corpus_dir.rs"]
+mod corpus_dir;
 
 use std::collections::BTreeMap;
 
@@ -122,24 +124,13 @@ fn detection_is_at_least_as_accurate_as_chardetng_and_never_wrong_when_confident
 #[test]
 #[ignore = "writes files; run on demand for the peer comparison"]
 fn write_the_corpus_for_other_detectors() {
-    let Some(dir) = std::env::var_os("UTF8SCOPE_CORPUS_DIR") else {
-        panic!("set UTF8SCOPE_CORPUS_DIR");
-    };
-    let dir = std::path::PathBuf::from(dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut index = String::new();
-    for (i, case) in cases().iter().enumerate() {
-        let name = format!("{i:04}.bin");
-        std::fs::write(dir.join(&name), &case.bytes).unwrap();
+    corpus_dir::write_corpus(cases().into_iter().map(|case| {
         let record = serde_json::json!({
-            "file": name,
             "language": case.language,
             "encoding": case.encoding,
             "length": LENGTHS[case.length],
             "text": case.text,
         });
-        index.push_str(&record.to_string());
-        index.push('\n');
-    }
-    std::fs::write(dir.join("index.jsonl"), index).unwrap();
+        (case.bytes, record)
+    }));
 }

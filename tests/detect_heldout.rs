@@ -5,6 +5,8 @@
 //! certain is never wrong, one called likely is right 97% of the time or
 //! more, and an ambiguous one names the right encoding first or second.
 
+#[path = "common/corpus_dir.rs"]
+mod corpus_dir;
 #[path = "common/heldout.rs"]
 mod heldout;
 
@@ -87,25 +89,14 @@ fn held_out_detection_by_encoding_and_length() {
 #[test]
 #[ignore = "writes files; run on demand for the peer comparison"]
 fn write_the_held_out_corpus() {
-    let Some(dir) = std::env::var_os("UTF8SCOPE_CORPUS_DIR") else {
-        panic!("set UTF8SCOPE_CORPUS_DIR");
-    };
-    let dir = std::path::PathBuf::from(dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut index = String::new();
-    for (i, case) in held_out_cases().iter().enumerate() {
-        let name = format!("{i:04}.bin");
-        std::fs::write(dir.join(&name), &case.bytes).unwrap();
+    corpus_dir::write_corpus(held_out_cases().into_iter().map(|case| {
         let record = serde_json::json!({
-            "file": name,
             "language": case.language,
             "encoding": case.encoding,
             "length": HELD_OUT_LENGTHS[case.length].0,
             "text": case.text,
             "unseen": case.unseen,
         });
-        index.push_str(&record.to_string());
-        index.push('\n');
-    }
-    std::fs::write(dir.join("index.jsonl"), index).unwrap();
+        (case.bytes, record)
+    }));
 }
