@@ -37,7 +37,8 @@ use super::unit::UnitKind;
 
 pub use detect::{
     Confidence, DETECT_SAMPLE, Detection, Evidence, Extent, Reason, decode_lossy, detect,
-    detect_bom, detect_head, evident, iso2022jp_escapes, legacy_guess, nul_pattern, plausibility,
+    detect_bom, detect_head, evident, iso2022jp_escapes, legacy_guess, legacy_guess_by,
+    nul_pattern, plausibility,
 };
 
 /// Where a stateful encoding's decoder is between two units (ISO-2022-JP:

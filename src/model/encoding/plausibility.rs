@@ -167,7 +167,13 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
                 n.alphabetic && !neutral(n.script) && !neutral(script) && n.family != script
             });
             let case_flip = fact.upper && before.is_some_and(|(_, b)| b.alphabetic && b.lower);
-            if mixed_word {
+            // A mark of another script on a letter of an alphabet (an
+            // Arabic kasra, which counts as a letter, on the o of "Köln"
+            // read as windows-1256).
+            let foreign_mark = fact.script == Script::Inherited
+                && !is_latin_mark(c)
+                && before.is_some_and(|(_, b)| b.alphabetic && is_cased_script(b.family));
+            if mixed_word || foreign_mark {
                 flawed(Flaw::MixedScripts, i);
                 -3.0
             } else if script != main_script && !neutral(script) {
@@ -275,6 +281,22 @@ impl Facts {
             alphabets: alphabets_of(c),
         }
     }
+}
+
+/// Whether letters of `script` take the combining marks of
+/// [`is_latin_mark`] (Latin, Greek, Cyrillic).
+fn is_cased_script(script: Script) -> bool {
+    matches!(script, Script::Latin | Script::Greek | Script::Cyrillic)
+}
+
+/// Whether `c` is one of the combining marks that Latin, Greek and
+/// Cyrillic letters take (Vietnamese tone marks in windows-1258 among
+/// them).
+fn is_latin_mark(c: char) -> bool {
+    matches!(
+        c,
+        '\u{300}'..='\u{36F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}'
+    )
 }
 
 /// The facts of each ASCII char, known without a table search.

@@ -95,13 +95,19 @@ pub fn read_row_in(line: &[u8], choice: RowEncoding) -> Option<RowReading> {
 
 /// `line`, whose invalid `runs` these are, read in the encoding
 /// `detection` names; a `guessed` reading must read as text, with some run
-/// inside a word (a reading the user named is taken as it is).
+/// inside a word, and not be ambiguous (two code pages reading the row to
+/// different, equally plausible text: the row is left as it is, as `fix
+/// --from auto` leaves such a file); a reading the user named is taken as
+/// it is.
 fn read_in(
     line: &[u8],
     runs: &[Range<usize>],
     detection: Detection,
     guessed: bool,
 ) -> Option<RowReading> {
+    if guessed && detection.confidence == Confidence::Ambiguous {
+        return None;
+    }
     let (runs, text, run_texts) = best_reading(line, runs, detection.encoding)?;
     if guessed
         && (super::detect::plausibility(&text) < PLAUSIBLE
