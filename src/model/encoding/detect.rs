@@ -11,6 +11,7 @@ use super::alphabets::Language;
 pub use super::guess::{legacy_guess, legacy_guess_by};
 pub(crate) use super::plausibility::family;
 pub use super::plausibility::plausibility;
+use crate::display::hex_bytes;
 
 /// Why an encoding was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +93,26 @@ pub struct Reason {
     /// The fact: `EF BB BF at 0: its byte order mark`, `312 letters
     /// beyond ASCII, 99% inside words; all of the Russian alphabet`.
     pub fact: String,
+}
+
+impl Reason {
+    /// A fact for `encoding`.
+    pub fn for_encoding(encoding: Encoding, fact: impl Into<String>) -> Reason {
+        Reason {
+            encoding,
+            rejected: false,
+            fact: fact.into(),
+        }
+    }
+
+    /// A fact that rules `encoding` out.
+    pub fn against(encoding: Encoding, fact: impl Into<String>) -> Reason {
+        Reason {
+            encoding,
+            rejected: true,
+            fact: fact.into(),
+        }
+    }
 }
 
 impl std::fmt::Display for Reason {
@@ -221,27 +242,24 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
             confidence: Confidence::Likely,
             ..Detection::certain(encoding, Evidence::CodeUnits)
         }
-        .because(Reason {
-            encoding,
-            rejected: false,
-            fact: fact.to_string(),
-        });
+        .because(Reason::for_encoding(encoding, fact));
     }
-    let multi_byte = sample.iter().filter(|&&b| b >= 0xC0).count();
+    // (Lead bytes: each starts a multi-byte sequence or an invalid one.)
+    let multi_byte = || sample.iter().filter(|&&b| b >= 0xC0).count();
     if !utf8 && super::utf8_with_errors(sample) {
         let mut found = Detection {
             confidence: Confidence::Likely,
             ..Detection::certain(Encoding::UTF_8, Evidence::Utf8WithErrors)
         };
         if let Some(first) = utf8_rejection(sample) {
-            found.reasons.push(Reason {
-                encoding: Encoding::UTF_8,
-                rejected: false,
-                fact: format!(
-                    "{multi_byte} multi-byte sequences, mostly valid; the first invalid: {}",
+            found.reasons.push(Reason::for_encoding(
+                Encoding::UTF_8,
+                format!(
+                    "{} multi-byte sequences, mostly valid; the first invalid: {}",
+                    multi_byte(),
                     first.fact
                 ),
-            });
+            ));
         }
         return found;
     }
@@ -251,14 +269,11 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
         } else {
             (
                 Evidence::ValidUtf8,
-                format!("{multi_byte} multi-byte sequences, all valid"),
+                format!("{} multi-byte sequences, all valid", multi_byte()),
             )
         };
-        return Detection::certain(Encoding::UTF_8, evidence).because(Reason {
-            encoding: Encoding::UTF_8,
-            rejected: false,
-            fact,
-        });
+        return Detection::certain(Encoding::UTF_8, evidence)
+            .because(Reason::for_encoding(Encoding::UTF_8, fact));
     }
     let mut found = legacy_guess(sample);
     if let Some(rejection) = utf8_rejection(sample) {
@@ -275,21 +290,14 @@ fn utf8_rejection(bytes: &[u8]) -> Option<Reason> {
     let at = error.valid_up_to();
     let len = error.error_len().unwrap_or(bytes.len() - at);
     let kind = crate::model::decode::classify_invalid(bytes[at], bytes.get(at + 1).copied());
-    Some(Reason {
-        encoding: Encoding::UTF_8,
-        rejected: true,
-        fact: format!(
+    Some(Reason::against(
+        Encoding::UTF_8,
+        format!(
             "{} at {at:#x} is {}",
-            hex(&bytes[at..at + len]),
+            hex_bytes(&bytes[at..at + len]),
             kind.explanation()
         ),
-    })
-}
-
-/// Bytes in hex, a space between them (`EF BB BF`).
-fn hex(bytes: &[u8]) -> String {
-    let pairs: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
-    pairs.join(" ")
+    ))
 }
 
 /// [`detect`] on `head`: the first [`DETECT_SAMPLE`] bytes of an input,
@@ -303,16 +311,12 @@ pub fn detect_head(head: &[u8]) -> Detection {
 /// `head` is all of the input or its start (`extent`).
 pub fn evident(head: &[u8], extent: Extent) -> Option<Detection> {
     if let Some((encoding, bom_len)) = detect_bom(head) {
-        let fact = format!("{} at 0: its byte order mark", hex(&head[..bom_len]));
+        let fact = format!("{} at 0: its byte order mark", hex_bytes(&head[..bom_len]));
         let found = Detection {
             bom_len,
             ..Detection::certain(encoding, Evidence::Bom)
         };
-        return Some(found.because(Reason {
-            encoding,
-            rejected: false,
-            fact,
-        }));
+        return Some(found.because(Reason::for_encoding(encoding, fact)));
     }
     if let Some(encoding) = nul_pattern(head) {
         let fact = "NUL bytes where it puts the high bytes of ASCII chars; no unit it rejects";
@@ -320,25 +324,18 @@ pub fn evident(head: &[u8], extent: Extent) -> Option<Detection> {
             confidence: Confidence::Likely,
             ..Detection::certain(encoding, Evidence::NulPattern)
         };
-        return Some(found.because(Reason {
-            encoding,
-            rejected: false,
-            fact: fact.to_string(),
-        }));
+        return Some(found.because(Reason::for_encoding(encoding, fact)));
     }
     let escape =
         memchr::memmem::find(head, b"\x1b$B").or_else(|| memchr::memmem::find(head, b"\x1b$@"));
     iso2022jp_escapes(head, extent == Extent::Start).map(|encoding| {
         let fact = format!(
             "{} at {:#x} switches into JIS X 0208 in 7-bit text that decodes without an error",
-            hex(&head[escape.unwrap_or(0)..][..3]),
+            hex_bytes(&head[escape.unwrap_or(0)..][..3]),
             escape.unwrap_or(0)
         );
-        Detection::certain(encoding, Evidence::EscapeSequences).because(Reason {
-            encoding,
-            rejected: false,
-            fact,
-        })
+        Detection::certain(encoding, Evidence::EscapeSequences)
+            .because(Reason::for_encoding(encoding, fact))
     })
 }
 

@@ -274,11 +274,7 @@ fn winner_reason(winner: &Reading, readings: &[Reading]) -> Reason {
     if !same.is_empty() {
         facts.push(format!("{} read the bytes the same", same.join(", ")));
     }
-    Reason {
-        encoding: winner.encoding,
-        rejected: false,
-        fact: facts.join("; "),
-    }
+    Reason::for_encoding(winner.encoding, facts.join("; "))
 }
 
 /// Why `reading` lost to `winner`: its worst flaw and where, letters no one
