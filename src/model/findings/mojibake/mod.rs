@@ -19,6 +19,7 @@ mod costs;
 mod garblers;
 mod kept;
 mod lead_pairs;
+mod line_alphabet;
 mod prefilter;
 mod repairer;
 mod runs;

@@ -5,6 +5,7 @@
 use super::badness::{Context, is_plain};
 use super::chains::{Candidate, Memo};
 use super::garblers::{Garbler, byte_row};
+use super::line_alphabet::{self, Decided};
 use super::runs::add_repair;
 use super::undo::Layer;
 use super::words::{Measured, Word, is_suspect, shows_none_plainly, words_of};
@@ -94,6 +95,7 @@ fn judge_words(
     for (word, verdict) in words.iter().zip(&mut verdicts) {
         line.decide(word, verdict);
     }
+    settle_by_alphabet(text, start, end, &words, &mut verdicts);
     into_runs(text, words, verdicts)
 }
 
@@ -271,6 +273,39 @@ impl LineChains {
     }
 }
 
+/// Repairs the words still read several ways through the one chain that
+/// keeps the line in one language's alphabet, if there is one (see
+/// [`line_alphabet`]).
+fn settle_by_alphabet(
+    text: &str,
+    start: usize,
+    end: usize,
+    words: &[Word],
+    verdicts: &mut [Option<Verdict>],
+) {
+    if !verdicts
+        .iter()
+        .any(|v| matches!(v, Some(Verdict::Ambiguous(_))))
+    {
+        return;
+    }
+    let decided: Vec<Decided> = (verdicts.iter())
+        .map(|v| match v {
+            Some(Verdict::Repair(r)) => Decided::Repaired(&r.text),
+            Some(Verdict::Ambiguous(readings)) => Decided::Torn(readings),
+            None => Decided::Kept,
+        })
+        .collect();
+    let Some(settled) = line_alphabet::settle(text, start, end, words, &decided) else {
+        return;
+    };
+    for (w, r) in settled {
+        if let Some(Verdict::Ambiguous(readings)) = &mut verdicts[w] {
+            verdicts[w] = Some(Verdict::Repair(readings.swap_remove(r)));
+        }
+    }
+}
+
 /// The runs the verdicts on `words` make, in order: repairs joined where
 /// they may be, ambiguous words each a run of their own.
 fn into_runs(text: &str, words: Vec<Word>, verdicts: Vec<Option<Verdict>>) -> Vec<Mojibake> {
@@ -278,10 +313,14 @@ fn into_runs(text: &str, words: Vec<Word>, verdicts: Vec<Option<Verdict>>) -> Ve
     for (word, verdict) in words.into_iter().zip(verdicts) {
         match verdict {
             Some(Verdict::Repair(reading)) => add_repair(text, word.range, reading, &mut runs),
-            Some(Verdict::Ambiguous(readings)) => runs.push(Mojibake {
-                range: word.range,
-                readings,
-            }),
+            Some(Verdict::Ambiguous(mut readings)) => {
+                // (A finding names three readings at most.)
+                readings.truncate(3);
+                runs.push(Mojibake {
+                    range: word.range,
+                    readings,
+                })
+            }
             None => {}
         }
     }
@@ -416,10 +455,7 @@ fn judge(word: &Word) -> Option<Verdict> {
     }
     Some(match readings.len() {
         1 => Verdict::Repair(readings.remove(0)),
-        _ => {
-            readings.truncate(3);
-            Verdict::Ambiguous(readings)
-        }
+        _ => Verdict::Ambiguous(readings),
     })
 }
 
