@@ -35,6 +35,12 @@ impl Garbler {
         Some(self.shown_byte(c)).filter(|&b| b != 0)
     }
 
+    /// Whether this encoding shows one of the bytes 80–9F as `c`, a char
+    /// other than the C1 control of that number.
+    pub fn shows_in_80_to_9f(&self, c: char) -> bool {
+        !('\u{80}'..='\u{9F}').contains(&c) && self.high[..0x20].contains(&c)
+    }
+
     /// The byte beyond ASCII that this encoding shows as `c`, or 0.
     fn shown_byte(&self, c: char) -> u8 {
         let code = c as usize;

@@ -9,8 +9,8 @@
 
 use crate::model::encoding::alphabets_of;
 
-use super::Reading;
 use super::words::Word;
+use super::{Chain, Reading};
 
 /// What was decided for a word so far: its clear repair, or the readings
 /// it is torn between (see `verdict.rs`).
@@ -85,63 +85,70 @@ pub(super) fn settle(
     if line.shown_not_to_fit() {
         return None;
     }
-    // Every chain that reads a torn word, and what each makes of them all.
-    let mut fitting: Option<Vec<(usize, usize)>> = None;
-    for &(i, readings) in &torn {
-        for reading in readings {
-            for chain in words[i].chains_to(&reading.text) {
-                let Some(choice) = through(chain, words, &torn) else {
-                    continue;
-                };
-                let mut letters = line;
-                for (k, &(_, r)) in choice.iter().enumerate() {
-                    letters.add(&torn[k].1[r].text);
-                }
-                if !letters.shown_to_fit() || another_may_fit(line, &choice, &torn) {
-                    continue;
-                }
-                match &fitting {
-                    // Two chains that read the torn words differently
-                    // and each fit: the alphabet decides nothing.
-                    Some(earlier) if *earlier != choice => return None,
-                    _ => fitting = Some(choice),
-                }
+    // The chains to each reading of each torn word (in the order of
+    // `torn`), found once.
+    let chains_to: Vec<Vec<Vec<Chain>>> = (torn.iter())
+        .map(|&(w, readings)| {
+            (readings.iter())
+                .map(|r| words[w].chains_to(&r.text))
+                .collect()
+        })
+        .collect();
+    // What each chain that reads every torn word makes of the line.
+    let mut unfit: Vec<&Chain> = Vec::new();
+    let mut fitting: Option<Vec<usize>> = None;
+    for chain in chains_to.iter().flatten().flatten() {
+        let Some(choice) = through(chain, &chains_to) else {
+            continue;
+        };
+        let letters = with_readings(line, &torn, &choice);
+        if letters.shown_not_to_fit() {
+            unfit.push(chain);
+            continue;
+        }
+        match &fitting {
+            // Two chains that read the torn words differently and may
+            // each fit: the alphabet decides nothing.
+            Some(earlier) if *earlier != choice => return None,
+            _ => fitting = Some(choice),
+        }
+    }
+    let choice = fitting?;
+    if !with_readings(line, &torn, &choice).shown_to_fit() {
+        return None;
+    }
+    // A word read another way by a chain not shown wrong for the whole
+    // line (a line garbled by two chains) must not fit as well.
+    for (k, word_chains) in chains_to.iter().enumerate() {
+        for (r, reading_chains) in word_chains.iter().enumerate() {
+            let shown_wrong = || reading_chains.iter().all(|chain| unfit.contains(&chain));
+            if r == choice[k] || shown_wrong() {
+                continue;
+            }
+            let mut swapped = choice.clone();
+            swapped[k] = r;
+            if !with_readings(line, &torn, &swapped).shown_not_to_fit() {
+                return None;
             }
         }
     }
-    fitting
+    Some(torn.iter().map(|&(w, _)| w).zip(choice).collect())
 }
 
-/// Whether some torn word, read another way with the others as `choice`
-/// reads them, may keep the line in one alphabet too: then the alphabet
-/// does not tell that word's readings apart.
-fn another_may_fit(line: Letters, choice: &[(usize, usize)], torn: &[(usize, &[Reading])]) -> bool {
-    choice.iter().enumerate().any(|(k, &(_, chosen))| {
-        let readings = torn[k].1;
-        (0..readings.len()).filter(|&r| r != chosen).any(|other| {
-            let mut letters = line;
-            for (j, &(_, r)) in choice.iter().enumerate() {
-                let r = if j == k { other } else { r };
-                letters.add(&torn[j].1[r].text);
-            }
-            !letters.shown_not_to_fit()
-        })
-    })
+/// `line`'s letters with each torn word read as `choice` says (the index
+/// of its reading, in the order of `torn`).
+fn with_readings(mut line: Letters, torn: &[(usize, &[Reading])], choice: &[usize]) -> Letters {
+    for (&(_, readings), &r) in torn.iter().zip(choice) {
+        line.add(&readings[r].text);
+    }
+    line
 }
 
-/// The reading `chain` gives each torn word (word index, reading index),
-/// if it gives one for every torn word.
-fn through(
-    chain: &super::Chain,
-    words: &[Word],
-    torn: &[(usize, &[Reading])],
-) -> Option<Vec<(usize, usize)>> {
-    torn.iter()
-        .map(|&(w, readings)| {
-            let r = readings
-                .iter()
-                .position(|r| words[w].chains_to(&r.text).contains(&chain))?;
-            Some((w, r))
-        })
+/// The reading `chain` gives each torn word (the index of its reading),
+/// if it gives one for every torn word; `chains_to` holds the chains to
+/// each reading of each torn word.
+fn through(chain: &Chain, chains_to: &[Vec<Vec<Chain>>]) -> Option<Vec<usize>> {
+    (chains_to.iter())
+        .map(|word| word.iter().position(|chains| chains.contains(chain)))
         .collect()
 }

@@ -95,7 +95,14 @@ fn judge_words(
     for (word, verdict) in words.iter().zip(&mut verdicts) {
         line.decide(word, verdict);
     }
-    settle_by_alphabet(text, start, end, &words, &mut verdicts);
+    // What the alphabet settles tells more of the line's chains: the other
+    // words are decided again beside it.
+    if settle_by_alphabet(text, start, end, &words, &mut verdicts) {
+        let line = LineChains::of(&words, &verdicts);
+        for (word, verdict) in words.iter().zip(&mut verdicts) {
+            line.decide(word, verdict);
+        }
+    }
     into_runs(text, words, verdicts)
 }
 
@@ -182,7 +189,7 @@ struct LineChains {
 impl LineChains {
     /// What `verdicts` (of `words`) say.
     fn of(words: &[Word], verdicts: &[Option<Verdict>]) -> LineChains {
-        let allowed: Vec<Vec<&Chain>> = words
+        let allowed: Vec<Vec<Chain>> = words
             .iter()
             .zip(verdicts)
             .filter_map(|(word, v)| match v {
@@ -203,7 +210,7 @@ impl LineChains {
         if chains.is_empty() {
             // Each chain once: a long line would otherwise list its chains
             // once a word, and every word would look through them all.
-            for &chain in allowed.iter().flatten() {
+            for chain in allowed.iter().flatten() {
                 if !chains.contains(chain) {
                     chains.push(chain.clone());
                 }
@@ -226,19 +233,29 @@ impl LineChains {
     /// the line's chain where that gives it.
     fn decide(&self, word: &Word, verdict: &mut Option<Verdict>) {
         let by_line_chain = |&(c, badness): &(&Candidate, u32)| {
-            self.chains.contains(&c.chain) && badness <= word.badness
+            badness <= word.badness
+                && (self.chains.contains(&c.chain)
+                    || (word.chains_to(&c.text).iter()).any(|chain| self.chains.contains(chain)))
         };
         match verdict {
             None => {
-                let mut fitting = word.judged().filter(by_line_chain).map(|(c, _)| c);
-                if let Some(first) = fitting.next()
-                    && fitting.all(|other| other.text == first.text)
-                {
-                    *verdict = Some(Verdict::Repair(Reading {
-                        chain: first.chain.clone(),
-                        text: first.text.clone(),
-                    }));
+                // Read differently through the line's chains, it is
+                // reported with each reading (and the line's alphabet may
+                // yet settle it).
+                let mut readings: Vec<Reading> = Vec::new();
+                for (c, _) in word.judged().filter(by_line_chain) {
+                    if !readings.iter().any(|r| r.text == c.text) {
+                        readings.push(Reading {
+                            chain: c.chain.clone(),
+                            text: c.text.clone(),
+                        });
+                    }
                 }
+                *verdict = match readings.len() {
+                    0 => None,
+                    1 => Some(Verdict::Repair(readings.remove(0))),
+                    _ => Some(Verdict::Ambiguous(readings)),
+                };
             }
             Some(Verdict::Ambiguous(readings)) => {
                 let fitting: Vec<&Reading> = readings
@@ -263,6 +280,7 @@ impl LineChains {
             Some(Verdict::Repair(_)) => {}
         }
         if let Some(Verdict::Repair(reading)) = verdict
+            && !self.chains.contains(&reading.chain)
             && let Some(chain) = word
                 .chains_to(&reading.text)
                 .into_iter()
@@ -275,19 +293,19 @@ impl LineChains {
 
 /// Repairs the words still read several ways through the one chain that
 /// keeps the line in one language's alphabet, if there is one (see
-/// [`line_alphabet`]).
+/// [`line_alphabet`]); whether it repaired any.
 fn settle_by_alphabet(
     text: &str,
     start: usize,
     end: usize,
     words: &[Word],
     verdicts: &mut [Option<Verdict>],
-) {
+) -> bool {
     if !verdicts
         .iter()
         .any(|v| matches!(v, Some(Verdict::Ambiguous(_))))
     {
-        return;
+        return false;
     }
     let decided: Vec<Decided> = (verdicts.iter())
         .map(|v| match v {
@@ -297,13 +315,14 @@ fn settle_by_alphabet(
         })
         .collect();
     let Some(settled) = line_alphabet::settle(text, start, end, words, &decided) else {
-        return;
+        return false;
     };
     for (w, r) in settled {
         if let Some(Verdict::Ambiguous(readings)) = &mut verdicts[w] {
             verdicts[w] = Some(Verdict::Repair(readings.swap_remove(r)));
         }
     }
+    true
 }
 
 /// The runs the verdicts on `words` make, in order: repairs joined where

@@ -8,6 +8,7 @@ use super::Chain;
 use super::badness::{Context, is_plain, scan_plain};
 use super::chains::{Candidate, Memo, no_break_space_fits};
 use super::garblers::{LOST_NO_BREAK_SPACE, loss_masks, roles_table};
+use super::undo::Layer;
 
 /// How much less implausible a repair must be than the word as it stands.
 const MARGIN: u32 = 3;
@@ -46,13 +47,59 @@ impl Word {
         self.badness >= badness + MARGIN && badness * 2 <= self.badness
     }
 
-    /// The chains by which the word undoes into `text`.
-    pub(super) fn chains_to(&self, text: &str) -> Vec<&Chain> {
-        self.candidates
-            .iter()
-            .filter(|c| c.text == text)
-            .map(|c| &c.chain)
-            .collect()
+    /// The chains by which the word undoes into `text`. The readings keep
+    /// one chain of those that go on from the same text, so the others
+    /// are made here: a layer that undoes to the same text as another is
+    /// as good a start for the layers after it ("├░├┐" is "ðÿ" through
+    /// IBM866 or IBM850 alike, and "И" through IBM850 twice). And a chain
+    /// whose last layer read the bytes as windows-1252 is also one through
+    /// ISO-8859-1 where the word shows none of the bytes 80–9F (the
+    /// readings keep windows-1252's): "Ã¨" is "è" through either.
+    pub(super) fn chains_to(&self, text: &str) -> Vec<Chain> {
+        let mut chains: Vec<Chain> = Vec::new();
+        for candidate in self.candidates.iter().filter(|c| c.text == text) {
+            let layers = &candidate.chain.0;
+            let Some((last, before)) = layers.split_last() else {
+                continue;
+            };
+            if before.is_empty() {
+                if !chains.contains(&candidate.chain) {
+                    chains.push(candidate.chain.clone());
+                }
+                continue;
+            }
+            let Some(between) = self.candidates.iter().find(|c| c.chain.0 == before) else {
+                continue;
+            };
+            for mut start in self.chains_to(&between.text) {
+                if start.0.len() != before.len() {
+                    continue;
+                }
+                start.0.push(*last);
+                if !chains.contains(&start) {
+                    chains.push(start);
+                }
+            }
+        }
+        let mut latin1 = Vec::new();
+        let mut shows_80_to_9f = None;
+        for chain in &chains {
+            if let Some(&Layer::Utf8As(garbler, false)) = chain.0.first()
+                && garbler.latin1_c1
+                && !*shows_80_to_9f
+                    .get_or_insert_with(|| self.text.chars().any(|c| garbler.shows_in_80_to_9f(c)))
+            {
+                let mut through_latin1 = chain.clone();
+                through_latin1.0[0] = Layer::Utf8As(garbler, true);
+                latin1.push(through_latin1);
+            }
+        }
+        for chain in latin1 {
+            if !chains.contains(&chain) {
+                chains.push(chain);
+            }
+        }
+        chains
     }
 }
 
