@@ -537,6 +537,17 @@ fn check_explain_says_why_and_fix_from_auto_refuses_an_even_guess() {
     // Without --explain, no reasons.
     let (out, _, _) = run(&["check", "--encoding", "auto", "-"], &letter);
     assert!(!text(out).contains("because"));
+    // A file detected as UTF-8 says why too, and one nothing guessed says
+    // that nothing did.
+    let utf8 = "Café, naïve, Straße.\n".as_bytes();
+    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], utf8);
+    assert_eq!(code, 0);
+    assert!(
+        text(out).contains("  because UTF-8: 3 multi-byte sequences, all valid"),
+        "{utf8:?}"
+    );
+    let (out, _, _) = run(&["check", "--explain", "-"], utf8);
+    assert!(text(out).contains("  because UTF-8: not guessed"));
     // ì in windows-1252 or ė in ISO-8859-4: fix --from auto will not choose.
     let line = b"Febbraio s\xEC novembre, marted\xEC giugno. Venerd\xEC luned\xEC.\n";
     let (out, err, code) = run(&["fix", "--from", "auto", "-"], line);

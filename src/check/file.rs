@@ -44,8 +44,18 @@ pub struct FileRules {
 
 /// The encoding `check` reads a file starting with `head` in, and why;
 /// `None` for UTF-8 (the fast path, with hints).
-fn chosen_for_check(rule: EncodingRule, head: &[u8]) -> Option<Detection> {
-    rule.choose(head).filter(|found| !found.encoding.is_utf8())
+fn chosen_for_check<W: Write>(
+    rule: EncodingRule,
+    head: &[u8],
+    reporter: &mut Reporter<W>,
+) -> Option<Detection> {
+    let found = rule.choose(head)?;
+    if found.encoding.is_utf8() {
+        // Read as UTF-8 the plain way; `--explain` still says why.
+        reporter.set_reasons(&found);
+        return None;
+    }
+    Some(found)
 }
 
 /// How checking one file ended.
@@ -101,7 +111,7 @@ pub fn check_file<W: Write>(
                     rule if !rule.reads_head() => Ok(None),
                     rule => stream
                         .peek(DETECT_SAMPLE)
-                        .map(|head| chosen_for_check(rule, &head)),
+                        .map(|head| chosen_for_check(rule, &head, &mut reporter)),
                 };
                 chosen.map_err(Failure::Input).and_then(|chosen| {
                     let input = Feed::Reader(stream.fill());
@@ -210,7 +220,7 @@ fn check_source<W: Write>(
     }
     let chosen = match rules.encoding {
         rule if !rule.reads_head() => None,
-        rule => chosen_for_check(rule, &source.read_range(0, DETECT_SAMPLE)?),
+        rule => chosen_for_check(rule, &source.read_range(0, DETECT_SAMPLE)?, reporter),
     };
     let input = Feed::Reader(fill_from(source));
     match chosen {
@@ -232,7 +242,7 @@ fn check_bytes<W: Write>(
     if rules.skip_binary && nul_in_head(bytes) {
         return Ok(false);
     }
-    if let Some(found) = chosen_for_check(rules.encoding, bytes) {
+    if let Some(found) = chosen_for_check(rules.encoding, bytes, reporter) {
         check_encoded(name, found, Feed::bytes(bytes), rules, reporter, counts)?;
         return Ok(true);
     }

@@ -171,6 +171,10 @@ fn text_name(path: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// What `--explain` says of a file whose encoding nothing guessed.
+const NOT_GUESSED: &str =
+    "UTF-8: not guessed, the encoding read unless told otherwise (`--encoding auto` guesses)";
+
 impl<W: Write> Reporter<W> {
     /// A reporter of one file writing to `out`; `findings` says whether
     /// findings are looked for.
@@ -183,13 +187,19 @@ impl<W: Write> Reporter<W> {
             scratch: Vec::new(),
             spans_this_file: 0,
             encoding: ("UTF-8", None),
-            reasons: Vec::new(),
+            reasons: vec![NOT_GUESSED.to_string()],
         }
     }
 
     /// Says that the file is read in the encoding `found` names.
     pub fn set_encoding(&mut self, found: &Detection) {
         self.encoding = (found.encoding.name(), Some(found.describe()));
+        self.set_reasons(found);
+    }
+
+    /// Keeps the reasons `found` gives for `--explain` (a file detected as
+    /// UTF-8 is read as UTF-8 is by default, and its report says why).
+    pub fn set_reasons(&mut self, found: &Detection) {
         self.reasons = found.reasons.iter().map(ToString::to_string).collect();
     }
 

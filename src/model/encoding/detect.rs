@@ -267,10 +267,11 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
         let (evidence, fact) = if sample.is_ascii() {
             (Evidence::Ascii, "every byte is ASCII".to_string())
         } else {
-            (
-                Evidence::ValidUtf8,
-                format!("{} multi-byte sequences, all valid", multi_byte()),
-            )
+            let sequences = match multi_byte() {
+                1 => "1 multi-byte sequence, valid".to_string(),
+                n => format!("{n} multi-byte sequences, all valid"),
+            };
+            (Evidence::ValidUtf8, sequences)
         };
         return Detection::certain(Encoding::UTF_8, evidence)
             .because(Reason::for_encoding(Encoding::UTF_8, fact));
