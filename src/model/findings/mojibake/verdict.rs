@@ -251,6 +251,7 @@ impl LineChains {
                         });
                     }
                 }
+                drop_mixed_when_others(word, &mut readings);
                 *verdict = match readings.len() {
                     0 => None,
                     1 => Some(Verdict::Repair(readings.remove(0))),
@@ -258,21 +259,23 @@ impl LineChains {
                 };
             }
             Some(Verdict::Ambiguous(readings)) => {
-                let fitting: Vec<&Reading> = readings
+                let mut fitting: Vec<Reading> = readings
                     .iter()
                     .filter(|r| {
                         word.chains_to(&r.text)
                             .iter()
                             .any(|c| self.chains.contains(c))
                     })
+                    .cloned()
                     .collect();
+                drop_mixed_when_others(word, &mut fitting);
                 let layered = || {
                     (readings.iter())
                         .filter(|r| Some(r.chain.0.len()) == self.layers)
                         .collect::<Vec<_>>()
                 };
                 if let [only] = fitting.as_slice() {
-                    *verdict = Some(Verdict::Repair((*only).clone()));
+                    *verdict = Some(Verdict::Repair(only.clone()));
                 } else if let [only] = layered().as_slice() {
                     *verdict = Some(Verdict::Repair((*only).clone()));
                 }
@@ -288,6 +291,23 @@ impl LineChains {
         {
             reading.chain = chain.clone();
         }
+    }
+}
+
+/// Drops from `readings` (of `word`, through the line's chains) those
+/// that read it as ISO-8859-1 and windows-1252 at once (C1 controls beside
+/// the bytes 80–9F shown as windows-1252 shows them: "â\u{80}Š" as a hair
+/// space) when others remain: a line read as ISO-8859-1 shows no such
+/// chars, and a line garbled through windows-1252 shows no C1 controls.
+fn drop_mixed_when_others(word: &Word, readings: &mut Vec<Reading>) {
+    let mixed = |r: &Reading| match r.chain.0.first() {
+        Some(&Layer::Utf8As(garbler, true)) => {
+            word.text.chars().any(|c| garbler.shows_in_80_to_9f(c))
+        }
+        _ => false,
+    };
+    if readings.len() > 1 && readings.iter().any(|r| !mixed(r)) {
+        readings.retain(|r| !mixed(r));
     }
 }
 
