@@ -10,7 +10,7 @@ mod mojibake;
 
 use std::collections::BTreeMap;
 
-use mojibake::{clean_lines, garbled_lines, mixed_lines};
+use mojibake::{changes_are_right, clean_lines, garbled_lines, left_unreported, mixed_lines};
 use utf8scope::model::findings::{Repairer, with_repairs};
 
 /// `text` with every clear repair made, as `fix` makes them; and whether
@@ -19,44 +19,6 @@ use utf8scope::model::findings::{Repairer, with_repairs};
 fn fixed(repairer: &Repairer, text: &str) -> (String, bool) {
     let runs = repairer.find(text);
     (with_repairs(text, &runs), !runs.is_empty())
-}
-
-/// The words of `garbled` that `fix` left garbled (as `out` and `meant`,
-/// word for word, tell) and that no finding reports as mojibake read more
-/// than one way: a line repaired in part must report what it left.
-fn left_unreported(repairer: &Repairer, garbled: &str, out: &str, meant: &str) -> Vec<String> {
-    let runs = repairer.find(garbled);
-    let reported = |word: &str| {
-        let at = word.as_ptr() as usize - garbled.as_ptr() as usize;
-        let range = at..at + word.len();
-        (runs.iter())
-            .any(|r| r.repair().is_none() && r.range.start < range.end && range.start < r.range.end)
-    };
-    (garbled.split_ascii_whitespace())
-        .zip(out.split_ascii_whitespace())
-        .zip(meant.split_ascii_whitespace())
-        .filter(|((g, o), m)| o == g && o != m && !reported(g))
-        .map(|((g, _), _)| g.to_string())
-        .collect()
-}
-
-/// Whether every word `fix` changed became the word meant: words are the
-/// same in number, as garbling keeps ASCII whitespace (a repair that put
-/// back a lost no-break space must make the whole line right).
-fn changes_are_right(garbled: &str, out: &str, meant: &str) -> bool {
-    if out == garbled {
-        return true;
-    }
-    let words = |s: &str| {
-        s.split_ascii_whitespace()
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    };
-    let (g, o, m) = (words(garbled), words(out), words(meant));
-    if g.len() != o.len() || o.len() != m.len() {
-        return out == meant;
-    }
-    g.iter().zip(&o).zip(&m).all(|((g, o), m)| o == g || o == m)
 }
 
 #[derive(Default)]

@@ -318,3 +318,46 @@ pub fn garbled_lines() -> Vec<Garbled> {
     }
     out
 }
+
+/// Whether every word `fix` changed became the word meant: words are the
+/// same in number, as garbling keeps ASCII whitespace (a repair that put
+/// back a lost no-break space must make the whole line right).
+pub fn changes_are_right(garbled: &str, out: &str, meant: &str) -> bool {
+    if out == garbled {
+        return true;
+    }
+    let words = |s: &str| {
+        s.split_ascii_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (g, o, m) = (words(garbled), words(out), words(meant));
+    if g.len() != o.len() || o.len() != m.len() {
+        return out == meant;
+    }
+    g.iter().zip(&o).zip(&m).all(|((g, o), m)| o == g || o == m)
+}
+
+/// The words of `garbled` that `fix` left garbled (as `out` and `meant`,
+/// word for word, tell) and that no finding reports as mojibake read more
+/// than one way: a line repaired in part must report what it left.
+pub fn left_unreported(
+    repairer: &utf8scope::model::findings::Repairer,
+    garbled: &str,
+    out: &str,
+    meant: &str,
+) -> Vec<String> {
+    let runs = repairer.find(garbled);
+    let reported = |word: &str| {
+        let at = word.as_ptr() as usize - garbled.as_ptr() as usize;
+        let range = at..at + word.len();
+        (runs.iter())
+            .any(|r| r.repair().is_none() && r.range.start < range.end && range.start < r.range.end)
+    };
+    (garbled.split_ascii_whitespace())
+        .zip(out.split_ascii_whitespace())
+        .zip(meant.split_ascii_whitespace())
+        .filter(|((g, o), m)| o == g && o != m && !reported(g))
+        .map(|((g, _), _)| g.to_string())
+        .collect()
+}

@@ -70,15 +70,15 @@ pub(super) fn settle(
         return None;
     }
     // The line's letters outside its torn words, with clear repairs made.
+    // A word kept as it is that has readings may be garbled all the same
+    // ("SĂ\u{ad}" beside "espaĂąol"): its letters say nothing.
     let mut line = Letters(None);
     let mut from = start;
     for (word, d) in words.iter().zip(decided) {
-        match d {
-            Decided::Repaired(repair) => line.add(repair),
-            Decided::Torn(_) => {}
-            Decided::Kept => continue,
-        }
         line.add(&text[from..word.range.start.max(from)]);
+        if let Decided::Repaired(repair) = d {
+            line.add(repair);
+        }
         from = from.max(word.range.end);
     }
     line.add(&text[from..end.max(from)]);
