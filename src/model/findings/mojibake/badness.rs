@@ -679,6 +679,13 @@ fn measure_facts(facts: &[Facts]) -> Measure {
                 if f.c == '€' {
                     cost += costs::EURO_AFTER_LETTER;
                 }
+                // A brand's ™ follows its last letter, not Ã or Â: those
+                // are UTF-8's lead bytes C3 and C2 as windows-1252 shows
+                // them ("OÃ™": Ù is C3 99, and 99 is windows-1252's ™);
+                // a Nordic brand may end in Å ("AHÅ™").
+                if f.c == '™' && letter_before.is_some_and(|b| matches!(b.c, 'Ã' | 'Â')) {
+                    cost += costs::TRADEMARK_AFTER_LEAD_BYTE;
+                }
             }
             _ => {}
         }
@@ -786,6 +793,7 @@ mod tests {
             "5×£35",
             "NESTLÉ®",
             "AHÅ™",
+            "Nestlé™",
             "İstanbul",
             // A no-break space first, alone, or after a letter alone.
             "\u{a0}",
@@ -813,6 +821,7 @@ mod tests {
         }
         for text in [
             "cafÃ©",
+            "OÃ™",
             "Ð¿Ñ€Ð¸",
             "РїСЂРё",
             "BĂźrger",

@@ -74,6 +74,10 @@ pub const OPENER_AFTER_LETTER: u32 = 3;
 /// after a number.
 pub const EURO_AFTER_LETTER: u32 = 3;
 
+/// `™` straight after `Ã` or `Â` ("OÃ™"): windows-1252 shows UTF-8's lead
+/// bytes C3 and C2 so, and a brand seldom ends in them.
+pub const TRADEMARK_AFTER_LEAD_BYTE: u32 = 3;
+
 // What a text costs beside its line.
 
 /// A letter of a script found nowhere else on the line, once a script
