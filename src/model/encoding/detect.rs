@@ -11,7 +11,7 @@ use super::alphabets::Language;
 pub use super::guess::{legacy_guess, legacy_guess_by};
 pub(crate) use super::plausibility::family;
 pub use super::plausibility::plausibility;
-use crate::display::hex_bytes;
+use crate::display::{hex_bytes, thousands};
 
 /// Why an encoding was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,7 +256,7 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
                 Encoding::UTF_8,
                 format!(
                     "{} multi-byte sequences, mostly valid; the first invalid: {}",
-                    multi_byte(),
+                    thousands(multi_byte() as u64),
                     first.fact
                 ),
             ));
@@ -269,7 +269,7 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
         } else {
             let sequences = match multi_byte() {
                 1 => "1 multi-byte sequence, valid".to_string(),
-                n => format!("{n} multi-byte sequences, all valid"),
+                n => format!("{} multi-byte sequences, all valid", thousands(n as u64)),
             };
             (Evidence::ValidUtf8, sequences)
         };

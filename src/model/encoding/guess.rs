@@ -172,6 +172,26 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
         }
         _ => first,
     };
+    // Letters that fit only the Vietnamese alphabet in a code page that
+    // cannot write Vietnamese (no ơ, ư, đ, ă) are windows-1258's: other
+    // code pages show its tone marks (bytes CC D2 DE EC F2) as Ì Ò Þ ì ò
+    // after vowels ("Tiêìng" for "Tiếng"). windows-1258 is named when it
+    // reads the bytes as Vietnamese too.
+    let vietnamese = |i: usize| {
+        language(&readings[i].judgment, &readings[i].text).is_some_and(|l| l.code == "vi")
+    };
+    let windows_1258 = Encoding::for_label("windows-1258").expect("a known label");
+    let chosen = match readings.iter().position(|r| r.encoding == windows_1258) {
+        Some(home)
+            if home != chosen
+                && vietnamese(chosen)
+                && vietnamese(home)
+                && readings[home].sound() =>
+        {
+            home
+        }
+        _ => chosen,
+    };
     // Where the commonest code page reads the bytes exactly as the choice
     // does (a lone "é" is the same in windows-1250 and windows-1252), it
     // is the one named.
