@@ -336,6 +336,32 @@ fn ascii_script(c: char) -> Script {
     }
 }
 
+/// The blocks whose chars single-byte code pages read bytes as: Latin to
+/// Arabic, Thai, general punctuation to arrows. Their facts are found once
+/// ([`COMMON_FACTS`]): detecting the encoding of many inputs would
+/// otherwise find them again for each.
+const COMMON_BLOCKS: [std::ops::Range<u32>; 3] = [0x80..0x700, 0xE00..0xE80, 0x2000..0x2200];
+
+/// Where `c`'s facts are in [`COMMON_FACTS`], if it is in a common block.
+fn common_index(c: char) -> Option<usize> {
+    let code = c as u32;
+    let mut before = 0;
+    for block in &COMMON_BLOCKS {
+        if block.contains(&code) {
+            return Some((before + code - block.start) as usize);
+        }
+        before += block.end - block.start;
+    }
+    None
+}
+
+/// The facts of the chars of [`COMMON_BLOCKS`], in order.
+static COMMON_FACTS: std::sync::LazyLock<Vec<Facts>> = std::sync::LazyLock::new(|| {
+    (COMMON_BLOCKS.iter().cloned().flatten())
+        .map(|code| char::from_u32(code).map_or(ASCII_FACTS[0], Facts::of))
+        .collect()
+});
+
 /// The facts of the chars met, in a direct-mapped cache: a reading has few
 /// distinct chars, each looked up once.
 pub struct FactsCache {
@@ -357,6 +383,9 @@ impl FactsCache {
     fn of(&mut self, c: char) -> Facts {
         if c.is_ascii() {
             return ASCII_FACTS[c as usize];
+        }
+        if let Some(at) = common_index(c) {
+            return COMMON_FACTS[at];
         }
         let slot = &mut self.slots[c as usize % 256];
         match slot {
