@@ -128,21 +128,25 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
         }
     }
     let mut cache = FactsCache::new();
-    let readings: Vec<Reading> = candidates
-        .iter()
-        .map(|&encoding| {
-            let text = render(encoding);
-            Reading {
-                encoding,
-                judgment: judge_with(&text, &mut cache),
-                text,
-                votes: votes
-                    .iter()
-                    .find(|(e, _)| *e == encoding)
-                    .map_or(0, |v| v.1),
-            }
-        })
-        .collect();
+    let mut readings: Vec<Reading> = Vec::with_capacity(candidates.len());
+    for &encoding in &candidates {
+        let text = render(encoding);
+        // Code pages that read the bytes alike (a lone "é" in windows-1250
+        // and windows-1252) are judged once.
+        let judgment = match readings.iter().find(|r| r.text == text) {
+            Some(same) => same.judgment.clone(),
+            None => judge_with(&text, &mut cache),
+        };
+        readings.push(Reading {
+            encoding,
+            judgment,
+            text,
+            votes: votes
+                .iter()
+                .find(|(e, _)| *e == encoding)
+                .map_or(0, |v| v.1),
+        });
+    }
     // chardetng's own answer for a text of unknown origin (the first
     // region's) is the first candidate.
     let first = 0;
