@@ -44,6 +44,21 @@ struct Tally {
     wrong: usize,
 }
 
+impl Tally {
+    /// Prints the tally as a row of the table, named `way`.
+    fn print(&self, way: &str) {
+        let pct = |n: usize| 100.0 * n as f64 / self.lines.max(1) as f64;
+        println!(
+            "{way:<36} {:>6} {:>6.1}% {:>6.1}% {:>6} {:>6}",
+            self.lines,
+            pct(self.found),
+            pct(self.exact),
+            self.half,
+            self.wrong
+        );
+    }
+}
+
 #[test]
 fn held_out_lines_are_repaired_and_never_wrongly() {
     let lines = held_out_lines();
@@ -96,36 +111,20 @@ fn held_out_lines_are_repaired_and_never_wrongly() {
             }
         }
     }
-    let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
     println!(
         "{:<36} {:>6} {:>7} {:>7} {:>6} {:>6}",
         "garbled through", "lines", "found", "exact", "part", "wrong"
     );
     let mut all = Tally::default();
     for (way, t) in &by_way {
-        println!(
-            "{way:<36} {:>6} {:>6.1}% {:>6.1}% {:>6} {:>6}",
-            t.lines,
-            pct(t.found, t.lines),
-            pct(t.exact, t.lines),
-            t.half,
-            t.wrong
-        );
+        t.print(way);
         all.lines += t.lines;
         all.found += t.found;
         all.exact += t.exact;
         all.half += t.half;
         all.wrong += t.wrong;
     }
-    println!(
-        "{:<36} {:>6} {:>6.1}% {:>6.1}% {:>6} {:>6}",
-        "all",
-        all.lines,
-        pct(all.found, all.lines),
-        pct(all.exact, all.lines),
-        all.half,
-        all.wrong
-    );
+    all.print("all");
     println!(
         "clean lines: {}, changed or flagged: {}",
         lines.len(),
