@@ -68,6 +68,10 @@ pub struct ChangeLog {
     pub converted_from: Option<String>,
     /// For `fix --from --invalid replace`: undefined sequences replaced.
     pub replaced_undefined: u64,
+    /// Runs of mojibake left as they were, read more than one way: how
+    /// many, and the first few (line, and the run with its readings).
+    left_mojibake: u64,
+    left_examples: Vec<(u64, String)>,
 }
 
 impl ChangeLog {
@@ -84,6 +88,21 @@ impl ChangeLog {
         if examples.len() < EXAMPLES_PER_KIND {
             examples.push(make());
         }
+    }
+
+    /// Counts a run of mojibake on `line` that was left as it was (it
+    /// reads as well more than one way), keeping what `describe` says of
+    /// it if it is among the first.
+    pub fn add_left_mojibake(&mut self, line: u64, describe: impl FnOnce() -> String) {
+        self.left_mojibake += 1;
+        if self.left_examples.len() < EXAMPLES_PER_KIND {
+            self.left_examples.push((line, describe()));
+        }
+    }
+
+    /// How many runs of mojibake were left as they were.
+    pub fn left_mojibake(&self) -> u64 {
+        self.left_mojibake
     }
 
     /// How many changes of `kind` were made.
@@ -125,10 +144,16 @@ impl ChangeLog {
             );
         }
         match self.total() {
-            0 => return writeln!(out, "utf8scope fix: {name}: no changes{kept}"),
+            0 => writeln!(out, "utf8scope fix: {name}: no changes{kept}")?,
             1 => writeln!(out, "utf8scope fix: {name}: 1 change{kept}")?,
             n => writeln!(out, "utf8scope fix: {name}: {} changes{kept}", thousands(n))?,
         }
+        self.write_changes(out)?;
+        self.write_left(out)
+    }
+
+    /// The changes of each kind, with the first few.
+    fn write_changes(&self, out: &mut impl Write) -> io::Result<()> {
         for (&kind, &count) in &self.counts {
             writeln!(out, "  {}: {}", kind.heading(), thousands(count))?;
             for change in self.examples(kind) {
@@ -138,6 +163,30 @@ impl ChangeLog {
             if count > shown {
                 writeln!(out, "    … and {} more", thousands(count - shown))?;
             }
+        }
+        Ok(())
+    }
+
+    /// The mojibake left as it was, with the first few and their readings.
+    fn write_left(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.left_mojibake == 0 {
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "  mojibake left as it was (it reads as well more than one way): {}",
+            thousands(self.left_mojibake)
+        )?;
+        for (line, what) in &self.left_examples {
+            writeln!(out, "    line {line}: {}", escape_for_terminal(what))?;
+        }
+        let shown = self.left_examples.len() as u64;
+        if self.left_mojibake > shown {
+            writeln!(
+                out,
+                "    … and {} more",
+                thousands(self.left_mojibake - shown)
+            )?;
         }
         Ok(())
     }

@@ -212,8 +212,20 @@ impl RepairPass {
     fn repair_mojibake(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         let mut copied_to = 0;
         for run in self.repairer.find(text) {
-            // A run that reads as well more than one way is left alone.
+            // A run that reads as well more than one way is left alone,
+            // and the summary says so.
             let Some(repair) = run.repair() else {
+                let before = &text.as_bytes()[copied_to..run.range.start];
+                let line = self.place.line() + memchr::memchr_iter(b'\n', before).count() as u64;
+                if self.selected(|s| &s.mojibake, line) {
+                    self.log.add_left_mojibake(line, || {
+                        format!(
+                            "\u{201c}{}\u{201d} may be {}",
+                            crate::display::quote_short(&text[run.range.clone()]),
+                            run.readings_in_words()
+                        )
+                    });
+                }
                 continue;
             };
             self.copy(&text[copied_to..run.range.start], out)?;

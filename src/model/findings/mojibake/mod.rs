@@ -153,4 +153,21 @@ impl Mojibake {
     pub fn chain(&self) -> String {
         chains_in_words(&self.readings)
     }
+
+    /// Each reading and how it came about, joined by "or": `“Straße”
+    /// (UTF-8 read as windows-1250) or “Straüe” (UTF-8 read as
+    /// ISO-8859-2)` (not escaped for a terminal).
+    pub fn readings_in_words(&self) -> String {
+        self.readings
+            .iter()
+            .map(|r| {
+                format!(
+                    "\u{201c}{}\u{201d} ({})",
+                    crate::display::quote_short(&r.text),
+                    r.chain.describe()
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
 }

@@ -54,15 +54,7 @@ impl FindingsScanner {
                 None => format!(
                     "\u{201c}{}\u{201d} may be {}; no reading is clearly right, so fix leaves it",
                     quote_short(seen),
-                    run.readings
-                        .iter()
-                        .map(|r| format!(
-                            "\u{201c}{}\u{201d} ({})",
-                            quote_short(&r.text),
-                            r.chain.describe()
-                        ))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
+                    run.readings_in_words()
                 ),
             };
             let at = start + run.range.start as u64;
