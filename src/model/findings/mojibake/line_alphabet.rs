@@ -19,7 +19,7 @@ pub(super) enum Decided<'a> {
     Repaired(&'a str),
     /// Read several ways.
     Torn(&'a [Reading]),
-    /// Not mojibake.
+    /// Left as it stands, so far.
     Kept,
 }
 
@@ -49,10 +49,11 @@ impl Letters {
 }
 
 /// For each torn word of `text[start..end]` (in `decided`, beside `words`),
-/// the index of the reading that the line's alphabet settles it on; `None`
-/// when it settles nothing. The readings chosen all come through one chain,
-/// the only chain through which the whole line (its kept text, its clear
-/// repairs and those readings) fits one alphabet.
+/// its index and the index of the reading that the line's alphabet settles
+/// it on; `None` when it settles nothing. The readings chosen all come
+/// through one chain, the only chain through which the line (the text
+/// between the words that have readings, the clear repairs and those
+/// readings) fits one alphabet, when through each other chain it fits none.
 pub(super) fn settle(
     text: &str,
     start: usize,
