@@ -105,6 +105,11 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             }
         }
         if let Some(bits) = fact.alphabets {
+            let bits = if after_a_letter_czech_never_puts_it_after(&chars, i) {
+                0
+            } else {
+                bits
+            };
             let now = holding.map_or(bits, |h| h & bits);
             if now == 0 && holding != Some(0) {
                 misfit = Some(i);
@@ -334,6 +339,15 @@ fn ascii_script(c: char) -> Script {
     } else {
         Script::Common
     }
+}
+
+/// Whether `chars[i]` is ě, which only Czech writes and only after b, d,
+/// f, m, n, p, t or v, after another letter: then no alphabet holds it
+/// there (Lithuanian ė in ISO-8859-4 is ě in ISO-8859-2: "gegužěs").
+fn after_a_letter_czech_never_puts_it_after(chars: &[char], i: usize) -> bool {
+    matches!(chars[i], 'ě' | 'Ě')
+        && i.checked_sub(1)
+            .is_some_and(|j| chars[j].is_alphabetic() && !"bdfmnptvBDFMNPTV".contains(chars[j]))
 }
 
 /// The blocks whose chars single-byte code pages read bytes as: Latin to
