@@ -9,7 +9,10 @@
 //! rows, the UTF-8 characters that are letters or typography are common
 //! beside the invalid spans.
 
+use unicode_script::{Script, UnicodeScript};
+
 use super::alphabets::is_common_letter;
+use super::plausibility::family;
 
 /// One text character of UTF-8 for this many invalid spans is enough to
 /// call the bytes UTF-8 with errors.
@@ -27,9 +30,11 @@ pub fn utf8_with_errors(bytes: &[u8]) -> bool {
 }
 
 /// The characters of `valid` (a run of valid UTF-8) that are text
-/// characters beside a letter. A char that is valid UTF-8 only by chance
-/// stands alone between invalid spans (in EUC-JP or Big5 a pair of bytes
-/// can spell "ť"); a UTF-8 char of a file with stray bytes sits in a word.
+/// characters beside a letter of their script. A char that is valid UTF-8
+/// only by chance stands alone between invalid spans (in EUC-JP or Big5 a
+/// pair of bytes can spell "ť"), or beside another such char of another
+/// script (Thai in windows-874 can spell Armenian "Զ" then Arabic "ع"); a
+/// UTF-8 char of a file with stray bytes sits in a word.
 fn text_chars_in_words(valid: &str) -> usize {
     if valid.is_ascii() {
         return 0;
@@ -38,12 +43,20 @@ fn text_chars_in_words(valid: &str) -> usize {
     let mut before: Option<char> = None;
     let mut chars = valid.chars().peekable();
     while let Some(c) = chars.next() {
-        let beside_letter = before.is_some_and(char::is_alphabetic)
-            || chars.peek().is_some_and(|after| after.is_alphabetic());
+        let kin = |other: &char| other.is_alphabetic() && same_script(c, *other);
+        let beside_letter = before.as_ref().is_some_and(kin) || chars.peek().is_some_and(kin);
         count += usize::from(is_text_char(c) && beside_letter);
         before = Some(c);
     }
     count
+}
+
+/// Whether `a` and `b` are of one script (as writing mixes them: kana with
+/// Han), or either is of none (typography beside a letter).
+fn same_script(a: char, b: char) -> bool {
+    let (a, b) = (family(a.script()), family(b.script()));
+    let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
+    a == b || neutral(a) || neutral(b)
 }
 
 /// A character beyond ASCII that text holds for its own sake: a letter
@@ -115,6 +128,8 @@ mod tests {
                 "東京は日本の首都です。要するに、見る。\n",
                 encoding_rs::SHIFT_JIS,
             ),
+            // Month names: "ѹ", "Զع" and "Ҥ" are valid UTF-8 by chance.
+            ("กันยายน มิถุนายน มีนาคม ตุลาคม.", encoding_rs::WINDOWS_874),
         ] {
             let (bytes, _, _) = encoding.encode(text);
             assert!(!utf8_with_errors(&bytes), "{text} in {}", encoding.name());
