@@ -105,11 +105,7 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             }
         }
         if let Some(bits) = fact.alphabets {
-            let bits = if after_a_letter_czech_never_puts_it_after(&chars, i) {
-                0
-            } else {
-                bits
-            };
+            let bits = if out_of_place(&chars, i) { 0 } else { bits };
             let now = holding.map_or(bits, |h| h & bits);
             if now == 0 && holding != Some(0) {
                 misfit = Some(i);
@@ -341,13 +337,39 @@ fn ascii_script(c: char) -> Script {
     }
 }
 
-/// Whether `chars[i]` is ě, which only Czech writes and only after b, d,
-/// f, m, n, p, t or v, after another letter: then no alphabet holds it
-/// there (Lithuanian ė in ISO-8859-4 is ě in ISO-8859-2: "gegužěs").
-fn after_a_letter_czech_never_puts_it_after(chars: &[char], i: usize) -> bool {
-    matches!(chars[i], 'ě' | 'Ě')
-        && i.checked_sub(1)
-            .is_some_and(|j| chars[j].is_alphabetic() && !"bdfmnptvBDFMNPTV".contains(chars[j]))
+/// Whether `chars[i]` is a letter where no language that writes it puts
+/// it: ě, which only Czech writes and only after b, d, f, m, n, p, t or v
+/// (Lithuanian ė in ISO-8859-4 is ě in ISO-8859-2: "gegužěs"), or đ before
+/// a consonant, which Croatian and Vietnamese write only before a vowel or
+/// at a word's end (Lithuanian š in ISO-8859-13 is đ in windows-1250:
+/// "Đeđtadienis"), or ð or ğ starting a word, as no Icelandic, Faroese
+/// or Turkish word does (the same bytes in windows-1252: "Ðeðtadienis", in
+/// windows-1254: "Ğeğtadienis"). No alphabet holds such a letter there.
+fn out_of_place(chars: &[char], i: usize) -> bool {
+    match chars[i] {
+        'ð' | 'Ð' | 'ğ' | 'Ğ' => i.checked_sub(1).is_none_or(|j| !chars[j].is_alphabetic()),
+        'ě' | 'Ě' => i
+            .checked_sub(1)
+            .is_some_and(|j| chars[j].is_alphabetic() && !"bdfmnptvBDFMNPTV".contains(chars[j])),
+        'đ' | 'Đ' => chars.get(i + 1).is_some_and(|&next| {
+            next.is_alphabetic() && !"aeiouyAEIOUY".contains(next) && {
+                let base = next.to_lowercase().next().unwrap_or(next);
+                // Accented vowels are vowels too (Vietnamese "đầu").
+                !is_vowel_with_marks(base)
+            }
+        }),
+        _ => false,
+    }
+}
+
+/// Whether `c` is a Latin vowel with diacritics (à, ê, ư, ơ, …).
+fn is_vowel_with_marks(c: char) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    std::iter::once(c)
+        .nfd()
+        .next()
+        .is_some_and(|base| "aeiouy".contains(base))
+        || matches!(c, 'ư' | 'ơ')
 }
 
 /// The blocks whose chars single-byte code pages read bytes as: Latin to
