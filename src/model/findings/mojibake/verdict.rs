@@ -91,19 +91,21 @@ fn judge_words(
     let words = measured_words(memo, text, start, end, context, read);
     let mut verdicts = first_verdicts(&words);
     drop_if_left_ungarbled(memo, text, start, end, &words, &mut verdicts);
-    let line = LineChains::of(&words, &verdicts);
-    for (word, verdict) in words.iter().zip(&mut verdicts) {
-        line.decide(word, verdict);
-    }
+    decide_by_line_chains(&words, &mut verdicts);
     // What the alphabet settles tells more of the line's chains: the other
     // words are decided again beside it.
     if settle_by_alphabet(text, start, end, &words, &mut verdicts) {
-        let line = LineChains::of(&words, &verdicts);
-        for (word, verdict) in words.iter().zip(&mut verdicts) {
-            line.decide(word, verdict);
-        }
+        decide_by_line_chains(&words, &mut verdicts);
     }
     into_runs(text, words, verdicts)
+}
+
+/// Decides each of `words` beside the chains its line's verdicts show.
+fn decide_by_line_chains(words: &[Word], verdicts: &mut [Option<Verdict>]) {
+    let line = LineChains::of(words, verdicts);
+    for (word, verdict) in words.iter().zip(verdicts.iter_mut()) {
+        line.decide(word, verdict);
+    }
 }
 
 /// The words of `text[start..end]` that `read` picks and that have
@@ -232,6 +234,8 @@ impl LineChains {
     /// "├ö├ñ├│" in a line garbled twice through cp850). A repair then names
     /// the line's chain where that gives it.
     fn decide(&self, word: &Word, verdict: &mut Option<Verdict>) {
+        // (The reading's own chain first: most are the line's, and the
+        // chains as good as it are worked out only when it is not.)
         let by_line_chain = |&(c, badness): &(&Candidate, u32)| {
             badness <= word.badness
                 && (self.chains.contains(&c.chain)
