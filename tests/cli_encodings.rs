@@ -353,13 +353,15 @@ fn fix_from_auto_reads_a_file_that_is_mostly_utf8_as_utf8() {
     let (out, err, code) = run(&["fix", "--from", "auto", "-"], &bytes);
     assert_eq!((code, &out), (0, &bytes), "{err}");
     assert!(err.contains("1 invalid span kept (see --invalid)"), "{err}");
-    // A named encoding is the user's decision: the whole file is read in it.
+    // A named encoding is the user's decision: the whole file is read in
+    // it, and the UTF-8 line it garbles is then repaired as mojibake.
     let (out, err, code) = run(&["fix", "--from", "windows-1252", "-"], &bytes);
     assert_eq!(
         (code, text(out).as_str()),
-        (0, "name;city\nZoÃ©;BesanÃ§on\nAna;São Paulo\n"),
+        (0, "name;city\nZoé;Besançon\nAna;São Paulo\n"),
         "{err}"
     );
+    assert!(err.contains("“ZoÃ©;BesanÃ§on” → “Zoé;Besançon”"), "{err}");
     let (out, _, code) = run(&["fix", "--invalid", "legacy", "-"], &bytes);
     assert_eq!(
         (code, text(out).as_str()),
@@ -561,4 +563,88 @@ fn check_explain_says_why_and_fix_from_auto_refuses_an_even_guess() {
     let (out, _, code) = run(&["fix", "--from", "windows-1252", "-"], line);
     assert_eq!(code, 0);
     assert!(text(out).contains("martedì"));
+}
+
+/// Lines of real words in several scripts, some garbled as a UTF-8 file
+/// read through windows-1252 or windows-1251 shows them, some clean.
+fn letter_with_mojibake() -> String {
+    let garbled = |line: &str, encoding: &'static encoding_rs::Encoding| {
+        encoding
+            .decode_without_bom_handling(line.as_bytes())
+            .0
+            .into_owned()
+    };
+    [
+        "Dear team,\n".to_string(),
+        garbled("Le café est prêt, à bientôt.\n", encoding_rs::WINDOWS_1252),
+        "Привет, как дела? Всё хорошо.\n".to_string(),
+        garbled(
+            "Спасибо за письмо, до встречи.\n",
+            encoding_rs::WINDOWS_1251,
+        ),
+        "Καλημέρα σας, 東京の天気は晴れです。\n".to_string(),
+        garbled(
+            "Grüße aus Köln, schöne Straße.\n",
+            encoding_rs::WINDOWS_1252,
+        ),
+    ]
+    .concat()
+}
+
+#[test]
+fn mojibake_in_a_converted_file_is_repaired_as_in_a_utf8_one() {
+    let letter = letter_with_mojibake();
+    let (as_utf8, utf8_summary, code) = run(&["fix", "-"], letter.as_bytes());
+    assert_eq!(code, 0, "{utf8_summary}");
+    assert!(text(as_utf8.clone()).contains("Спасибо за письмо"));
+    let repairs = utf8_summary.split_once('\n').unwrap().1;
+    assert!(repairs.contains("mojibake repaired: 5"), "{utf8_summary}");
+    let utf16be: Vec<u8> = [0xFE, 0xFF]
+        .into_iter()
+        .chain(letter.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    let utf32le: Vec<u8> = letter
+        .chars()
+        .flat_map(|c| (c as u32).to_le_bytes())
+        .collect();
+    for (from, bytes, how) in [
+        ("auto", powershell(&letter), "UTF-16LE (detected: BOM)"),
+        ("auto", utf16be, "UTF-16BE (detected: BOM)"),
+        ("utf-32le", utf32le, "UTF-32LE (given)"),
+    ] {
+        let (out, err, code) = run(&["fix", "--from", from, "-"], &bytes);
+        assert_eq!(code, 0, "{how}: {err}");
+        let lf = |bytes: Vec<u8>| text(bytes).replace("\r\n", "\n");
+        assert_eq!(lf(out), lf(as_utf8.clone()), "{how}");
+        assert_eq!(
+            err,
+            format!(
+                "utf8scope fix: <stdin>: converted from {how} to UTF-8; then 5 changes\n{repairs}"
+            ),
+            "{how}"
+        );
+    }
+}
+
+#[test]
+fn mojibake_stored_in_a_legacy_encoding_is_repaired_after_converting() {
+    // "Ã©" written in windows-1252 is C3 A9: the bytes of "é" in UTF-8. A
+    // file said to be windows-1252 that holds them held UTF-8 once; fix
+    // reads it as check --encoding windows-1252 --findings does.
+    let bytes = b"Cr\xe8me br\xfbl\xe9e\nLe caf\xc3\xa9 est pr\xc3\xaat.\n";
+    let (out, err, code) = run(&["fix", "--from", "windows-1252", "-"], bytes);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(text(out), "Crème brûlée\nLe café est prêt.\n");
+    assert!(
+        err.starts_with(
+            "utf8scope fix: <stdin>: converted from windows-1252 (given) to UTF-8; then 2 changes\n"
+        ),
+        "{err}"
+    );
+    let (out, _, code) = run(
+        &["check", "--encoding", "windows-1252", "--findings", "-"],
+        bytes,
+    );
+    assert_eq!(code, 1);
+    assert!(text(out).contains("“cafÃ©” is “café”"));
 }

@@ -47,8 +47,12 @@ fn nothing_is_marked_where_fix_would_not_write_it() {
         app.app.prompt().is_none(),
         "W with nothing marked asks nothing"
     );
-    // Mojibake in a file read as windows-1252: `fix --from` converts it
-    // and repairs nothing, so nothing is promised or marked.
+}
+
+#[test]
+fn mojibake_in_a_file_read_in_a_legacy_encoding_is_marked_as_fix_from_repairs_it() {
+    // `fix --from windows-1252` converts the file, then repairs the
+    // mojibake the converted text holds: the mark promises what it writes.
     let cp1252 = Encoding::for_label("windows-1252").unwrap();
     let bytes = b"Le caf\xC3\xA9 est pr\xC3\xAAt, \xC3\xA0 bient\xC3\xB4t.\n".to_vec();
     let source = Source::from_bytes("w.txt", bytes).in_encoding(cp1252);
@@ -57,6 +61,11 @@ fn nothing_is_marked_where_fix_would_not_write_it() {
     assert!(!app.app.shown.cursor_findings.is_empty(), "a finding");
     app.send(Message::MarkRepair { all: true });
     let said = app.app.message.clone().unwrap();
-    assert!(said.contains("converts this file"), "{said}");
-    assert!(!app.app.repairs.any());
+    assert!(
+        said.contains("fix writes “café” for “cafÃ©” here"),
+        "{said}"
+    );
+    assert_eq!(app.app.repairs.mojibake, Some(Lines::All));
+    app.send(Message::OpenWrite);
+    assert!(app.app.prompt().is_some(), "W asks where to write");
 }

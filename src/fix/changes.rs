@@ -138,10 +138,18 @@ impl ChangeLog {
                     thousands(n)
                 ),
             };
-            return writeln!(
+            // What the converted text's repair changed, beside the conversion.
+            let repaired = match self.total() - 1 {
+                0 => String::new(),
+                1 => "; then 1 change".to_string(),
+                n => format!("; then {} changes", thousands(n)),
+            };
+            writeln!(
                 out,
-                "utf8scope fix: {name}: converted from {from} to UTF-8{replaced}"
-            );
+                "utf8scope fix: {name}: converted from {from} to UTF-8{replaced}{repaired}"
+            )?;
+            self.write_changes(out)?;
+            return self.write_left(out);
         }
         match self.total() {
             0 => writeln!(out, "utf8scope fix: {name}: no changes{kept}")?,

@@ -11,6 +11,7 @@ mod diff;
 mod output;
 mod parts;
 mod repair;
+mod repairing;
 
 pub use binary::{Binary, looks_binary, looks_binary_in};
 pub use changes::{Change, ChangeKind, ChangeLog, EXAMPLES_PER_KIND};
@@ -24,7 +25,7 @@ use crate::display::path_text;
 use crate::input::Input;
 use crate::model::blocks::feed::{READ_SIZE, fill_from};
 use crate::model::blocks::line_aligned::LineAligned;
-use crate::model::blocks::pipeline::{Feed, read_through};
+use crate::model::blocks::pipeline::{Feed, Sink, read_through};
 use crate::model::encoding::{
     Confidence, DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, decode_lossy,
     legacy_rows_encoding, plausibility,
@@ -33,6 +34,7 @@ use crate::model::sniff::BINARY_SNIFF;
 use crate::model::source::{SourceError, io_reason};
 use crate::model::{Encoding, Source};
 use output::{Target, open_target};
+use repairing::{RepairSink, RepairingWriter};
 
 /// The blocks `fix` reads: the mojibake pass shares each out between the
 /// cores, and the fewer the blocks, the less it waits at their ends.
@@ -307,16 +309,29 @@ fn repair_input(
                 )));
             }
             let replace = options.repair.invalid == InvalidPolicy::Replace;
+            // The converted text gets the repairs a UTF-8 file gets: the
+            // mojibake a legacy or UTF-16 file holds is judged the same.
+            let mut repairing = RepairingWriter::new(options.repair.clone(), out);
             let converted = match &mut input {
-                Input::File(source) => {
-                    convert(fill_from(source), encoding, options.keep_bom, replace, out)
-                }
-                Input::Stream(stream) => {
-                    convert(stream.fill(), encoding, options.keep_bom, replace, out)
-                }
+                Input::File(source) => convert(
+                    fill_from(source),
+                    encoding,
+                    options.keep_bom,
+                    replace,
+                    &mut repairing,
+                ),
+                Input::Stream(stream) => convert(
+                    stream.fill(),
+                    encoding,
+                    options.keep_bom,
+                    replace,
+                    &mut repairing,
+                ),
             }
             .map_err(|failure| conversion_error(failure, &name, encoding, out_name))?;
-            let mut log = ChangeLog::default();
+            let mut log = repairing
+                .finish()
+                .map_err(|e| StreamFailure::Write(e).explain(&name, out_name))?;
             log.converted_from = Some(format!("{encoding} ({how})"));
             log.replaced_undefined = converted.replaced;
             return Ok(log);
@@ -423,17 +438,9 @@ fn repair_stream(
     options: FixOptions,
     out: &mut impl Write,
 ) -> Result<ChangeLog, StreamFailure> {
-    let mut repairer = RepairPass::new(options.repair.clone());
-    let mut failure = None;
-    let mut first = !options.binary;
     // Whole lines at a time, so no mojibake word is cut by a block boundary.
-    let mut aligned = LineAligned::new(|block: &[u8]| match repairer.feed(block, out) {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(error) => {
-            failure = Some(StreamFailure::Write(error));
-            ControlFlow::Break(())
-        }
-    });
+    let mut aligned = LineAligned::new(RepairSink::new(options.repair.clone(), out));
+    let mut first = !options.binary;
     let mut binary = None;
     let mut sniffed = |block: &[u8]| {
         let start = &block[..block.len().min(BINARY_SNIFF)];
@@ -449,16 +456,15 @@ fn repair_stream(
     // for the slower one at each block's end.
     let read = read_through(Feed::Reader(fill), FIX_BLOCK, &mut sniffed);
     if read.is_ok() && binary.is_none() {
-        let _ = aligned.finish();
-    } else {
-        drop(aligned);
+        let _stopped_or_ended = aligned.end();
     }
     if let Some(why) = binary {
         return Err(StreamFailure::Binary(why));
     }
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
+    let log = aligned
+        .into_inner()
+        .finish()
+        .map_err(StreamFailure::Write)?;
     let _stopped_or_ended = read.map_err(StreamFailure::Read)?;
-    Ok(repairer.finish())
+    Ok(log)
 }

@@ -150,15 +150,6 @@ pub fn mark(app: &mut App, all: bool) {
         ))
     });
     let cursor_line = app.shown.cursor_position.map(|(line, _)| line);
-    if finding.is_some() && !app.encoding.is_utf8() {
-        // `fix --from` converts and repairs nothing: it would not write this.
-        app.say(format!(
-            "fix --from {} converts this file and repairs no mojibake in it: \
-             convert it first (W has nothing to write), then fix the UTF-8",
-            app.encoding
-        ));
-        return;
-    }
     if let Some((seen, meant, line)) = finding {
         let marked = toggle_said(
             &mut app.repairs.mojibake,

@@ -75,6 +75,11 @@ impl<F: Sink> LineAligned<F> {
         &self.on_block
     }
 
+    /// The wrapped sink, to change.
+    pub fn inner_mut(&mut self) -> &mut F {
+        &mut self.on_block
+    }
+
     /// The wrapped sink, given back (what is carried is dropped).
     pub fn into_inner(self) -> F {
         self.on_block
