@@ -267,9 +267,12 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
             costs::NOT_TEXT
         }
         _ if kind == Kind::Letter && !is_common_letter(c) => costs::RARE_LETTER,
-        '\u{3190}'..='\u{319F}' | '\u{3400}'..='\u{4DBF}' | '\u{A000}'..='\u{A4CF}' => {
-            costs::RARE_IDEOGRAPH
-        }
+        // The radicals (2E80–2FDF) are the ideographs' parts as dictionaries
+        // list them; text writes the ideographs (NFKC maps one to the other).
+        '\u{2E80}'..='\u{2FDF}'
+        | '\u{3190}'..='\u{319F}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{A000}'..='\u{A4CF}' => costs::RARE_IDEOGRAPH,
         '\u{20000}'..='\u{3FFFF}' => costs::RARE_IDEOGRAPH,
         _ => 0,
     }

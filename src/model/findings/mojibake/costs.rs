@@ -22,7 +22,7 @@ pub const RARE_SYMBOL: u8 = 2;
 /// A letter no language writes (ſ, Ĕ, ɡ, ʲ): the code pages hold letters
 /// that few texts use.
 pub const RARE_LETTER: u8 = 2;
-/// Rare ideographs (CJK Extension A and beyond), Kanbun, Yi: what UTF-8
+/// Rare ideographs (CJK Extension A and beyond), radicals, Kanbun, Yi: what UTF-8
 /// read as a CJK encoding makes, not what CJK text is written with.
 pub const RARE_IDEOGRAPH: u8 = 2;
 

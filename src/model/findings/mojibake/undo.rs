@@ -235,7 +235,16 @@ fn sequence_at(
         let valid_start = std::str::from_utf8(&bytes[..have])
             .err()
             .is_some_and(|e| e.error_len().is_none());
-        return (lossy && lost && valid_start && !guessed_space).then_some(('\u{FFFD}', have + 1));
+        if !(lossy && lost && valid_start && !guessed_space) {
+            return None;
+        }
+        // The bytes after the lost one that the sequence still needs are
+        // its own: "ðŸ�°" is F0 9F, a lost byte, then B0, one char (🍰).
+        let mut used = have + 1;
+        while used < len && matches!(byte_at(i + used), Some(0x80..=0xBF)) {
+            used += 1;
+        }
+        return Some(('\u{FFFD}', used));
     }
     // (Every lead C2–DF with any continuation byte is a char: the commonest
     // sequence is decoded without the general check.)
