@@ -35,6 +35,21 @@ impl Letters {
         }
     }
 
+    /// The letters of `text` alone.
+    fn of(text: &str) -> Letters {
+        let mut letters = Letters(None);
+        letters.add(text);
+        letters
+    }
+
+    /// The letters seen by `self` and by `other` together.
+    fn and(self, other: Letters) -> Letters {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => Letters(Some(a & b)),
+            (a, b) => Letters(a.or(b)),
+        }
+    }
+
     /// Whether the letters seen fit one alphabet: a text with none of
     /// those letters (Korean, or symbols) is not shown to fit.
     fn shown_to_fit(self) -> bool {
@@ -95,15 +110,29 @@ pub(super) fn settle(
                 .collect()
         })
         .collect();
-    // What each chain that reads every torn word makes of the line.
+    // The letters of each reading of each torn word, found once: a line
+    // of thousands of torn words is judged in time linear in them.
+    let letters_of: Vec<Vec<Letters>> = (torn.iter())
+        .map(|&(_, readings)| readings.iter().map(|r| Letters::of(&r.text)).collect())
+        .collect();
+    let with_readings = |choice: &[usize]| {
+        (letters_of.iter().zip(choice)).fold(line, |held, (word, &r)| held.and(word[r]))
+    };
+    // What each chain that reads every torn word makes of the line (each
+    // chain once, however many words it reads).
+    let mut chains: Vec<&Chain> = Vec::new();
+    for chain in chains_to.iter().flatten().flatten() {
+        if !chains.contains(&chain) {
+            chains.push(chain);
+        }
+    }
     let mut unfit: Vec<&Chain> = Vec::new();
     let mut fitting: Option<Vec<usize>> = None;
-    for chain in chains_to.iter().flatten().flatten() {
+    for chain in chains {
         let Some(choice) = through(chain, &chains_to) else {
             continue;
         };
-        let letters = with_readings(line, &torn, &choice);
-        if letters.shown_not_to_fit() {
+        if with_readings(&choice).shown_not_to_fit() {
             unfit.push(chain);
             continue;
         }
@@ -115,8 +144,20 @@ pub(super) fn settle(
         }
     }
     let choice = fitting?;
-    if !with_readings(line, &torn, &choice).shown_to_fit() {
+    if !with_readings(&choice).shown_to_fit() {
         return None;
+    }
+    // The letters of the choice's readings before and after each torn word.
+    let chosen: Vec<Letters> = (letters_of.iter().zip(&choice))
+        .map(|(word, &r)| word[r])
+        .collect();
+    let mut before = vec![line; chosen.len() + 1];
+    for (k, &letters) in chosen.iter().enumerate() {
+        before[k + 1] = before[k].and(letters);
+    }
+    let mut after = vec![Letters(None); chosen.len() + 1];
+    for (k, &letters) in chosen.iter().enumerate().rev() {
+        after[k] = after[k + 1].and(letters);
     }
     // A word read another way by a chain not shown wrong for the whole
     // line (a line garbled by two chains) must not fit as well.
@@ -126,23 +167,13 @@ pub(super) fn settle(
             if r == choice[k] || shown_wrong() {
                 continue;
             }
-            let mut swapped = choice.clone();
-            swapped[k] = r;
-            if !with_readings(line, &torn, &swapped).shown_not_to_fit() {
+            let swapped = before[k].and(letters_of[k][r]).and(after[k + 1]);
+            if !swapped.shown_not_to_fit() {
                 return None;
             }
         }
     }
     Some(torn.iter().map(|&(w, _)| w).zip(choice).collect())
-}
-
-/// `line`'s letters with each torn word read as `choice` says (the index
-/// of its reading, in the order of `torn`).
-fn with_readings(mut line: Letters, torn: &[(usize, &[Reading])], choice: &[usize]) -> Letters {
-    for (&(_, readings), &r) in torn.iter().zip(choice) {
-        line.add(&readings[r].text);
-    }
-    line
 }
 
 /// The reading `chain` gives each torn word (the index of its reading),

@@ -386,16 +386,16 @@ fn left_ungarbled(
         .filter(|(_, v)| v.is_some())
         .map(|(w, _)| &w.range)
         .collect();
-    let garblers: Vec<&Garbler> = verdicts
-        .iter()
-        .filter_map(|v| match v {
-            Some(Verdict::Repair(r)) => match r.chain.0.first() {
-                Some(Layer::Utf8As(garbler, _)) => Some(*garbler),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect();
+    // Each encoding once: a line of thousands of repairs names a few.
+    let mut garblers: Vec<&Garbler> = Vec::new();
+    for v in verdicts {
+        if let Some(Verdict::Repair(r)) = v
+            && let Some(Layer::Utf8As(garbler, _)) = r.chain.0.first()
+            && !garblers.iter().any(|g| g.index() == garbler.index())
+        {
+            garblers.push(garbler);
+        }
+    }
     if garblers.is_empty() {
         return false;
     }
