@@ -111,6 +111,10 @@ def test_detect_and_decode_legacy_utf16_and_utf32():
     japanese = "日本語のテキストです。これは Shift_JIS で書かれています。" * 3
     assert u.decode(japanese.encode("shift_jis"), "shift_jis") == japanese
     assert u.decode(b"caf\xe9 \xff", "utf-8", errors="replace") == "caf\ufffd \ufffd"
+    # The DOS code pages, which encoding_rs lacks.
+    german = "Schöne Grüße aus München. Die Straße führt über die Brücke.\n" * 3
+    assert u.decode(german.encode("cp850"), "cp850") == german
+    assert u.detect(german.encode("cp850")).encoding in ("IBM850", "IBM437")
 
 
 def test_detection_names_the_language_gives_reasons_and_refuses_an_even_guess():

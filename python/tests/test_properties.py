@@ -20,7 +20,7 @@ def test_fixing_twice_is_fixing_once(text):
     assert u.fix_text(once) == once
 
 
-ENCODINGS = ["windows-1252", "windows-1251", "iso-8859-7", "shift_jis", "gbk", "euc-kr", "utf-16le", "utf-16be", "utf-32le", "koi8-r"]
+ENCODINGS = ["windows-1252", "windows-1251", "iso-8859-7", "shift_jis", "gbk", "euc-kr", "utf-16le", "utf-16be", "utf-32le", "koi8-r", "cp437", "cp850"]
 PYTHON_CODEC = {"windows-1252": "cp1252", "windows-1251": "cp1251", "utf-32le": "utf-32-le", "koi8-r": "koi8_r"}
 
 

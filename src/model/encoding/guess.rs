@@ -21,15 +21,22 @@ const REGIONS: [&[u8]; 14] = [
 ];
 
 /// Encodings chardetng never proposes, and the commonest ones: always
-/// judged.
-const ALWAYS_JUDGED: [&str; 6] = [
+/// judged. (Of the DOS code pages, IBM850 last: where IBM437 reads the
+/// bytes alike, the one Western European DOS wrote is named.)
+const ALWAYS_JUDGED: [&str; 8] = [
     "windows-1252",
     "windows-1250",
     "windows-1251",
     "windows-1258",
     "macintosh",
     "x-mac-cyrillic",
+    "IBM437",
+    "IBM850",
 ];
+
+/// The DOS code pages, which chardetng never proposes: judged last (see
+/// [`legacy_guess_by`]).
+const DOS_CODE_PAGES: [&str; 2] = ["IBM437", "IBM850"];
 
 /// How much better than chardetng's choice another reading must read to
 /// take its place (a letter in four reading as a case flip or a symbol
@@ -155,14 +162,28 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
     // page of the same language, where chardetng's models tell little
     // apart): then the best-reading sound candidate wins. (Plausibility
     // does not judge Han: CJK punctuation inside a sentence costs.)
-    let best_sound = (0..readings.len())
-        .filter(|&i| readings[i].sound())
-        .max_by(|&a, &b| {
-            readings[a]
-                .judgment
-                .score
-                .total_cmp(&readings[b].judgment.score)
-        });
+    let is_dos = |i: usize| DOS_CODE_PAGES.contains(&readings[i].encoding.name());
+    let best_sound_of = |dos: bool| {
+        (0..readings.len())
+            .filter(|&i| readings[i].sound() && is_dos(i) == dos)
+            .max_by(|&a, &b| {
+                readings[a]
+                    .judgment
+                    .score
+                    .total_cmp(&readings[b].judgment.score)
+            })
+    };
+    // The DOS code pages read many a byte of the others as another
+    // accented letter (macintosh's "ç" is IBM850's "ì"): one wins only
+    // where it reads better than every other code page by more than a tie.
+    let best_sound = match (best_sound_of(false), best_sound_of(true)) {
+        (Some(other), Some(dos))
+            if readings[dos].judgment.score < readings[other].judgment.score + AS_GOOD =>
+        {
+            Some(other)
+        }
+        (other, dos) => dos.or(other),
+    };
     let script = |i: usize| readings[i].judgment.script;
     let score = |i: usize| readings[i].judgment.score;
     let chosen = match best_sound {
@@ -220,8 +241,12 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
     // Ambiguous when another reading of some language's letters reads as
     // well as the winner's, and chardetng does not clearly prefer the
     // winner (it is the commonest code page for most regions).
+    // (A DOS code page's reading that reads as well as another's is no
+    // rival: it is named only when it reads better.)
+    let winner_dos = DOS_CODE_PAGES.contains(&winner.encoding.name());
     let tie = rivals
         .iter()
+        .filter(|r| winner_dos || !DOS_CODE_PAGES.contains(&r.encoding.name()))
         .filter(|r| r.judgment.script == winner.judgment.script)
         .filter(|r| r.votes * 2 >= winner.votes)
         .find(|r| (r.judgment.score - winner.judgment.score).abs() < AS_GOOD);

@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 
 use super::Codec;
+use super::byte_table::ByteTable;
 use crate::model::unit::{InvalidKind, UnitKind};
 
 /// The legacy encodings the model reads, in the order lists show them.
@@ -53,10 +54,7 @@ const ENCODINGS: [&encoding_rs::Encoding; 35] = [
 pub struct Legacy {
     encoding: &'static encoding_rs::Encoding,
     /// For a single-byte encoding: what each byte decodes to on its own.
-    table: Option<[UnitKind; 256]>,
-    /// For a single-byte encoding: each byte's UTF-8 bytes and their count
-    /// (0 for an unmapped byte), for converting in bulk.
-    utf8: Option<[([u8; 3], u8); 256]>,
+    table: Option<ByteTable>,
 }
 
 /// The codecs, made on first use.
@@ -65,13 +63,11 @@ fn codecs() -> &'static [Legacy] {
     CODECS.get_or_init(|| {
         ENCODINGS
             .iter()
-            .map(|&encoding| {
-                let table = encoding.is_single_byte().then(|| byte_table(encoding));
-                Legacy {
-                    encoding,
-                    utf8: table.as_ref().map(utf8_table),
-                    table,
-                }
+            .map(|&encoding| Legacy {
+                encoding,
+                table: encoding
+                    .is_single_byte()
+                    .then(|| ByteTable::new(byte_table(encoding))),
             })
             .collect()
     })
@@ -86,18 +82,6 @@ fn byte_table(encoding: &'static encoding_rs::Encoding) -> [UnitKind; 256] {
             Some(c) if !had_errors && !is_hole(encoding, c) => UnitKind::Char(c),
             _ => UnitKind::Invalid(InvalidKind::Unmapped),
         }
-    })
-}
-
-/// The UTF-8 bytes of each entry of a byte table (none for unmapped bytes).
-fn utf8_table(table: &[UnitKind; 256]) -> [([u8; 3], u8); 256] {
-    std::array::from_fn(|byte| match table[byte] {
-        UnitKind::Char(c) => {
-            let mut bytes = [0u8; 3];
-            let len = c.encode_utf8(&mut bytes).len();
-            (bytes, len as u8)
-        }
-        UnitKind::Invalid(_) | UnitKind::Shift => ([0; 3], 0),
     })
 }
 
@@ -178,7 +162,7 @@ impl Codec for Legacy {
 
     fn decode_unit(&self, bytes: &[u8]) -> (u8, UnitKind) {
         match &self.table {
-            Some(table) => (1, table[usize::from(bytes[0])]),
+            Some(table) => (1, table.unit(bytes[0])),
             None if bytes[0] < 0x80 => (1, UnitKind::Char(char::from(bytes[0]))),
             None => self.decode_multi_byte(bytes),
         }
@@ -214,10 +198,7 @@ impl Codec for Legacy {
 
     fn valid_prefix_len(&self, bytes: &[u8]) -> usize {
         match &self.table {
-            Some(table) => bytes
-                .iter()
-                .position(|&b| matches!(table[usize::from(b)], UnitKind::Invalid(_)))
-                .unwrap_or(bytes.len()),
+            Some(table) => table.valid_prefix_len(bytes),
             None => {
                 let mut at = 0;
                 while at < bytes.len() {
@@ -237,37 +218,15 @@ impl Codec for Legacy {
     }
 
     fn decode_into(&self, bytes: &[u8], text: &mut String) -> usize {
-        let Some(utf8) = &self.utf8 else {
-            return super::decode_units_into(self, bytes, text);
-        };
-        // One pass over the bytes: each writes its table entry's three
-        // bytes and moves on by the entry's length (no branch on the
-        // length), into UTF-8 bytes checked once at the end.
-        let mut out = std::mem::take(text).into_bytes();
-        let start = out.len();
-        out.resize(start + 3 * bytes.len() + 3, 0);
-        let mut written = start;
-        let mut at = 0;
-        for &byte in bytes {
-            let (encoded, len) = &utf8[usize::from(byte)];
-            if *len == 0 {
-                break;
-            }
-            out[written..written + 3].copy_from_slice(encoded);
-            written += usize::from(*len);
-            at += 1;
+        match &self.table {
+            Some(table) => table.decode_into(bytes, text),
+            None => super::decode_units_into(self, bytes, text),
         }
-        out.truncate(written);
-        *text = String::from_utf8(out).expect("the table holds UTF-8");
-        at
     }
 
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         // Where Microsoft's holes decode to C1 controls, the units differ.
-        let has_holes = self
-            .table
-            .as_ref()
-            .is_some_and(|table| (0x80..0xA0).any(|b| matches!(table[b], UnitKind::Invalid(_))));
+        let has_holes = self.table.as_ref().is_some_and(ByteTable::has_c1_holes);
         (!has_holes).then_some(self.encoding)
     }
 

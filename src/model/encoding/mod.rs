@@ -6,6 +6,7 @@
 //! an [`Encoding`] and ask it, and never match on which encoding it is.
 
 mod alphabets;
+mod byte_table;
 mod choice;
 mod code_units;
 mod detect;
@@ -14,6 +15,7 @@ mod guess;
 mod iso2022jp;
 mod legacy;
 mod mostly_utf8;
+mod oem;
 mod plausibility;
 mod rows;
 mod utf16;
@@ -236,8 +238,9 @@ impl Encoding {
     /// UTF-32, big-endian.
     pub const UTF_32BE: Encoding = Encoding(&utf32::UTF32_BE);
 
-    /// The encoding a label names: `utf-8`, `utf-16le`, `utf-32be`, or any
-    /// WHATWG label (`latin1`, `cp1252`, `sjis`, `koi8-r`, …), case-insensitive.
+    /// The encoding a label names: `utf-8`, `utf-16le`, `utf-32be`, any
+    /// WHATWG label (`latin1`, `cp1252`, `sjis`, `koi8-r`, …) or a DOS code
+    /// page (`cp437`, `ibm850`), case-insensitive.
     pub fn for_label(label: &str) -> Option<Encoding> {
         let wanted = label.trim().to_ascii_lowercase();
         let plain = wanted.replace(['-', '_'], "");
@@ -248,6 +251,11 @@ impl Encoding {
             "utf32le" | "utf32" => return Some(Encoding::UTF_32LE),
             "utf32be" => return Some(Encoding::UTF_32BE),
             _ => {}
+        }
+        // The DOS code pages, which are no WHATWG labels.
+        let dos = plain.strip_prefix("dos").unwrap_or(&plain);
+        if let Some((_, oem)) = oem::LABELS.iter().find(|(label, _)| *label == dos) {
+            return Some(Encoding(*oem));
         }
         let found = encoding_rs::Encoding::for_label_no_replacement(wanted.as_bytes())
             .or_else(|| cp_alias(&plain))?;
@@ -272,7 +280,7 @@ impl Encoding {
     }
 
     /// Every encoding the model reads: the Unicode ones, then the legacy
-    /// ones in encoding_rs's order.
+    /// ones in encoding_rs's order, then the DOS code pages it lacks.
     pub fn all() -> Vec<Encoding> {
         let mut all = vec![
             Encoding::UTF_8,
@@ -283,6 +291,7 @@ impl Encoding {
         ];
         all.extend(legacy::all().map(|c| Encoding(c)));
         all.push(Encoding(&iso2022jp::ISO_2022_JP));
+        all.extend([Encoding(&oem::IBM437), Encoding(&oem::IBM850)]);
         all
     }
 
@@ -302,7 +311,7 @@ impl Encoding {
     }
 
     /// The same encoding in encoding_rs, for bulk conversion (`None` for
-    /// UTF-32, which encoding_rs does not decode).
+    /// UTF-32 and the DOS code pages, which encoding_rs does not decode).
     pub fn encoding_rs(self) -> Option<&'static encoding_rs::Encoding> {
         encoding_rs::Encoding::for_label_no_replacement(self.name().as_bytes())
     }
@@ -319,7 +328,7 @@ impl Encoding {
     }
 }
 
-/// Windows code page numbers people type (`cp1252`, `cp437`, `cp850`) that
+/// Windows code page numbers people type (`cp1252`, `cp866`, `cp932`) that
 /// are not WHATWG labels but name an encoding encoding_rs has.
 fn cp_alias(plain: &str) -> Option<&'static encoding_rs::Encoding> {
     let number = plain
@@ -458,6 +467,10 @@ pub(crate) mod tests {
             ("sjis", "Shift_JIS"),
             ("mac", "macintosh"),
             ("gb18030", "gb18030"),
+            ("cp437", "IBM437"),
+            ("IBM-850", "IBM850"),
+            ("dos-850", "IBM850"),
+            ("437", "IBM437"),
         ] {
             assert_eq!(
                 Encoding::for_label(label).map(Encoding::name),
@@ -465,7 +478,7 @@ pub(crate) mod tests {
                 "{label}"
             );
         }
-        assert_eq!(Encoding::for_label("cp437"), None);
+        assert_eq!(Encoding::for_label("cp852"), None);
         assert_eq!(Encoding::for_label("klingon"), None);
         assert_eq!(Encoding::for_label("replacement"), None);
     }

@@ -167,7 +167,14 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             let mixed_word = [before, after].into_iter().flatten().any(|(_, n)| {
                 n.alphabetic && !neutral(n.script) && !neutral(script) && n.family != script
             });
-            let case_flip = fact.upper && before.is_some_and(|(_, b)| b.alphabetic && b.lower);
+            // A capital after a small letter; or one beyond ASCII between a
+            // capital and a small letter ("DÇcembre": no word is cased so,
+            // and "IDs" is ASCII).
+            let case_flip = fact.upper
+                && (before.is_some_and(|(_, b)| b.alphabetic && b.lower)
+                    || (!c.is_ascii()
+                        && before.is_some_and(|(_, b)| b.alphabetic && b.upper)
+                        && after.is_some_and(|(_, a)| a.alphabetic && a.lower)));
             // A mark of another script on a letter of an alphabet (an
             // Arabic kasra, which counts as a letter, on the o of "Köln"
             // read as windows-1256).
