@@ -648,3 +648,19 @@ fn mojibake_stored_in_a_legacy_encoding_is_repaired_after_converting() {
     assert_eq!(code, 1);
     assert!(text(out).contains("“cafÃ©” is “café”"));
 }
+
+#[test]
+fn a_diff_of_a_converted_file_compares_its_text() {
+    let bytes = powershell("Report\nLe cafÃ© est prÃªt.\n");
+    let (out, err, code) = run(&["fix", "--from", "auto", "--diff", "-"], &bytes);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        text(out),
+        "--- <stdin>\n+++ <stdin>\n@@ -1,2 +1,2 @@\n Report\r\n\
+         -Le cafÃ© est prÃªt.\r\n+Le café est prêt.\r\n"
+    );
+    assert!(
+        err.contains("converted from UTF-16LE (detected: BOM)"),
+        "{err}"
+    );
+}

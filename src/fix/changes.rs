@@ -66,6 +66,8 @@ pub struct ChangeLog {
     /// For `fix --from`: what the whole file was converted from, and how
     /// that was decided (`windows-1252 (detected, confident)`).
     pub converted_from: Option<String>,
+    /// For `fix --from`: the encoding the whole file was converted from.
+    pub converted_encoding: Option<crate::model::Encoding>,
     /// For `fix --from --invalid replace`: undefined sequences replaced.
     pub replaced_undefined: u64,
     /// Runs of mojibake left as they were, read more than one way: how

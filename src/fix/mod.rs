@@ -163,7 +163,14 @@ pub fn run(
             let original = read_all(input)?;
             let source = Source::from_bytes(name.clone(), original.clone());
             let mut repaired = Vec::new();
+            let keep_bom = options.keep_bom;
             let log = repair_input(Input::File(source), options, &mut repaired, "<diff>")?;
+            // A converted file is compared as text: its bytes in another
+            // encoding beside UTF-8 would be a diff of every line.
+            let original = match log.converted_encoding {
+                Some(encoding) => decoded_for_diff(encoding, &original, keep_bom),
+                None => original,
+            };
             let stdout = io::stdout();
             let for_terminal = stdout.is_terminal();
             let mut out = BufWriter::new(stdout.lock());
@@ -197,6 +204,18 @@ fn is_same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
         _ => false,
     }
+}
+
+/// `original` read in `encoding` as `--diff` shows it beside the
+/// conversion: its byte order mark left out unless kept (read, it is the
+/// U+FEFF the conversion keeps), undefined bytes as U+FFFD.
+fn decoded_for_diff(encoding: Encoding, original: &[u8], keep_bom: bool) -> Vec<u8> {
+    let bom = encoding.codec().bom();
+    let body = match original.strip_prefix(bom) {
+        Some(rest) if !keep_bom => rest,
+        _ => original,
+    };
+    decode_lossy(encoding, body).into_bytes()
 }
 
 /// Reads all of `input` (for `--diff`, which shows both texts).
@@ -333,6 +352,7 @@ fn repair_input(
                 .finish()
                 .map_err(|e| StreamFailure::Write(e).explain(&name, out_name))?;
             log.converted_from = Some(format!("{encoding} ({how})"));
+            log.converted_encoding = Some(encoding);
             log.replaced_undefined = converted.replaced;
             return Ok(log);
         }
