@@ -351,13 +351,26 @@ fn ascii_script(c: char) -> Script {
 /// at a word's end (Lithuanian š in ISO-8859-13 is đ in windows-1250:
 /// "Đeđtadienis"), or ð or ğ starting a word, as no Icelandic, Faroese
 /// or Turkish word does (the same bytes in windows-1252: "Ðeðtadienis", in
-/// windows-1254: "Ğeğtadienis"). No alphabet holds such a letter there.
+/// windows-1254: "Ğeğtadienis"), or ç ending a word after a consonant
+/// other than l, n or r. No alphabet holds such a letter there.
 fn out_of_place(chars: &[char], i: usize) -> bool {
     match chars[i] {
         'ð' | 'Ð' | 'ğ' | 'Ğ' => i.checked_sub(1).is_none_or(|j| !chars[j].is_alphabetic()),
         'ě' | 'Ě' => i
             .checked_sub(1)
             .is_some_and(|j| chars[j].is_alphabetic() && !"bdfmnptvBDFMNPTV".contains(chars[j])),
+        // A word ends in ç after a vowel, l, n or r ("feliç", "dolç",
+        // "genç", "març"), in Catalan and Turkish alone: macintosh's ç is
+        // IBM850's ì, and Italian "lunedì" read so is "lunedç".
+        'ç' | 'Ç' => {
+            chars.get(i + 1).is_none_or(|next| !next.is_alphabetic())
+                && i.checked_sub(1).is_some_and(|j| {
+                    let before = chars[j].to_lowercase().next().unwrap_or(chars[j]);
+                    before.is_alphabetic()
+                        && !"aeiouylnr".contains(before)
+                        && !is_vowel_with_marks(before)
+                })
+        }
         'đ' | 'Đ' => chars.get(i + 1).is_some_and(|&next| {
             next.is_alphabetic() && !"aeiouyAEIOUY".contains(next) && {
                 let base = next.to_lowercase().next().unwrap_or(next);
