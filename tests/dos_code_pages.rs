@@ -79,7 +79,10 @@ fn a_named_dos_code_page_checks_converts_and_dumps() {
 
 #[test]
 fn dos_files_are_detected_and_converted() {
+    // A frame drawn with box-drawing lines (a run of ═ is no garbling).
+    let framed = format!("╔══════╗\n║ Menu ║\n╚══════╝\n{FRENCH}");
     for (label, letter) in [
+        ("cp850", framed.as_str()),
         ("cp850", FRENCH),
         ("cp850", GERMAN),
         ("cp850", PORTUGUESE),

@@ -176,7 +176,20 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
     // The DOS code pages read many a byte of the others as another
     // accented letter (macintosh's "ç" is IBM850's "ì"): one wins only
     // where it reads better than every other code page by more than a tie.
-    let best_sound = match (best_sound_of(false), best_sound_of(true)) {
+    // Of the two, IBM850 where it reads about as well: it holds the
+    // accented capitals where IBM437 draws boxes ("À bientôt" or "╖
+    // bientôt"), and text is made of letters.
+    let ibm850 = (0..readings.len()).find(|&i| readings[i].encoding.name() == "IBM850");
+    let best_dos = match (best_sound_of(true), ibm850) {
+        (Some(best), Some(western))
+            if readings[western].sound()
+                && readings[western].judgment.score + AS_GOOD > readings[best].judgment.score =>
+        {
+            Some(western)
+        }
+        (best, _) => best,
+    };
+    let best_sound = match (best_sound_of(false), best_dos) {
         (Some(other), Some(dos))
             if readings[dos].judgment.score < readings[other].judgment.score + AS_GOOD =>
         {
@@ -242,11 +255,11 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
     // well as the winner's, and chardetng does not clearly prefer the
     // winner (it is the commonest code page for most regions).
     // (A DOS code page's reading that reads as well as another's is no
-    // rival: it is named only when it reads better.)
-    let winner_dos = DOS_CODE_PAGES.contains(&winner.encoding.name());
+    // rival: it is named only when it reads better, and IBM850 before
+    // IBM437.)
     let tie = rivals
         .iter()
-        .filter(|r| winner_dos || !DOS_CODE_PAGES.contains(&r.encoding.name()))
+        .filter(|r| !DOS_CODE_PAGES.contains(&r.encoding.name()))
         .filter(|r| r.judgment.script == winner.judgment.script)
         .filter(|r| r.votes * 2 >= winner.votes)
         .find(|r| (r.judgment.score - winner.judgment.score).abs() < AS_GOOD);

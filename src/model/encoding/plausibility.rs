@@ -151,9 +151,13 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
         };
         // Part of a run of three or more of the same character.
         let same = |j: Option<usize>| j.and_then(|j| chars.get(j)) == Some(&c);
-        let tripled = (same(i.checked_sub(2)) && same(i.checked_sub(1)))
-            || (same(i.checked_sub(1)) && same(Some(i + 1)))
-            || (same(Some(i + 1)) && same(Some(i + 2)));
+        // (Box drawing and block elements run on: DOS files draw frames
+        // with them, "╔══════╗".)
+        let drawing = ('\u{2500}'..='\u{259F}').contains(&c);
+        let tripled = !drawing
+            && ((same(i.checked_sub(2)) && same(i.checked_sub(1)))
+                || (same(i.checked_sub(1)) && same(Some(i + 1)))
+                || (same(Some(i + 1)) && same(Some(i + 2))));
         score += if c == char::REPLACEMENT_CHARACTER {
             flawed(Flaw::Undefined, i);
             -6.0
