@@ -57,7 +57,7 @@ pub fn legacy_guess(bytes: &[u8]) -> Detection {
     // chardetng reads them all; the readings are judged on fewer, as each
     // candidate's reading is judged a char at a time.
     let judged = telling_words(&telling, JUDGED);
-    legacy_guess_by(&telling, |encoding| decode_lossy(encoding, &judged)).0
+    guess_among(&telling, |encoding| decode_lossy(encoding, &judged), true).0
 }
 
 /// Bytes beyond ASCII whose readings are judged.
@@ -109,8 +109,16 @@ impl Reading {
 /// Guesses the legacy encoding of `bytes`, judging each candidate by the
 /// text `render` makes of the bytes in it; also returns the best score.
 /// chardetng's first choice keeps the lead unless another reads clearly
-/// better.
+/// better. For the rows of a UTF-8 file: the DOS code pages are not
+/// weighed, since every byte is a char in them and a few invalid bytes
+/// read as accented capitals (E0 80 AF as "ÓÇ»").
 pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (Detection, f64) {
+    guess_among(bytes, render, false)
+}
+
+/// [`legacy_guess_by`], weighing the DOS code pages too if `dos` (a whole
+/// file's guess).
+fn guess_among(bytes: &[u8], render: impl Fn(Encoding) -> String, dos: bool) -> (Detection, f64) {
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     let mut votes: Vec<(Encoding, usize)> = Vec::new();
@@ -129,6 +137,9 @@ pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (De
     let unanimous = votes.len() == 1;
     let mut candidates: Vec<Encoding> = votes.iter().map(|(e, _)| *e).collect();
     for extra in ALWAYS_JUDGED {
+        if !dos && DOS_CODE_PAGES.contains(&extra) {
+            continue;
+        }
         let encoding = Encoding::for_label(extra).expect("a known label");
         if !candidates.contains(&encoding) {
             candidates.push(encoding);
