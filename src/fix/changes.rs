@@ -63,11 +63,9 @@ pub struct ChangeLog {
     examples: BTreeMap<ChangeKind, Vec<Change>>,
     /// Invalid spans left as they were (`--invalid keep`).
     pub kept_invalid: u64,
-    /// For `fix --from`: what the whole file was converted from, and how
-    /// that was decided (`windows-1252 (detected, confident)`).
-    pub converted_from: Option<String>,
-    /// For `fix --from`: the encoding the whole file was converted from.
-    pub converted_encoding: Option<crate::model::Encoding>,
+    /// For `fix --from`: the encoding the whole file was converted from,
+    /// and how that was decided (`detected: guessed, tentative`).
+    pub converted_from: Option<(crate::model::Encoding, String)>,
     /// For `fix --from --invalid replace`: undefined sequences replaced.
     pub replaced_undefined: u64,
     /// Runs of mojibake left as they were, read more than one way: how
@@ -130,8 +128,8 @@ impl ChangeLog {
             1 => "; 1 invalid span kept (see --invalid)".to_string(),
             n => format!("; {} invalid spans kept (see --invalid)", thousands(n)),
         };
-        if let Some(from) = &self.converted_from {
-            let from = escape_for_terminal(from);
+        if let Some((encoding, how)) = &self.converted_from {
+            let from = escape_for_terminal(&format!("{encoding} ({how})")).into_owned();
             let replaced = match self.replaced_undefined {
                 0 => String::new(),
                 1 => "; 1 undefined sequence replaced with U+FFFD".to_string(),

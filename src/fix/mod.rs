@@ -167,8 +167,8 @@ pub fn run(
             let log = repair_input(Input::File(source), options, &mut repaired, "<diff>")?;
             // A converted file is compared as text: its bytes in another
             // encoding beside UTF-8 would be a diff of every line.
-            let original = match log.converted_encoding {
-                Some(encoding) => decoded_for_diff(encoding, &original, keep_bom),
+            let original = match &log.converted_from {
+                Some((encoding, _)) => decoded_for_diff(*encoding, &original, keep_bom),
                 None => original,
             };
             let stdout = io::stdout();
@@ -351,8 +351,7 @@ fn repair_input(
             let mut log = repairing
                 .finish()
                 .map_err(|e| StreamFailure::Write(e).explain(&name, out_name))?;
-            log.converted_from = Some(format!("{encoding} ({how})"));
-            log.converted_encoding = Some(encoding);
+            log.converted_from = Some((encoding, how));
             log.replaced_undefined = converted.replaced;
             return Ok(log);
         }

@@ -70,3 +70,11 @@ impl ByteTable {
         at
     }
 }
+
+/// [`super::Codec::count_lines`] for a single-byte encoding where 0A is a
+/// line feed: the line feeds in `valid` and the bytes after the last.
+pub fn count_single_byte_lines(valid: &[u8]) -> (u64, u64) {
+    let line_feeds = crate::model::blocks::tally::count_lf(valid);
+    let tail = memchr::memrchr(b'\n', valid).map_or(valid, |last| &valid[last + 1..]);
+    (line_feeds, tail.len() as u64)
+}

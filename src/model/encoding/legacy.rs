@@ -233,22 +233,16 @@ impl Codec for Legacy {
     fn count_lines(&self, valid: &[u8]) -> (u64, u64) {
         // 0A is a line feed in every one of these encodings, never part of
         // a sequence.
-        let line_feeds = crate::model::blocks::tally::count_lf(valid);
-        let tail = match memchr::memrchr(b'\n', valid) {
-            Some(last) => &valid[last + 1..],
-            None => valid,
-        };
-        let units = if self.table.is_some() {
-            tail.len() as u64
-        } else {
-            let mut at = 0;
-            let mut units = 0;
-            while at < tail.len() {
-                at += usize::from(self.decode_unit(&tail[at..]).0);
-                units += 1;
-            }
-            units
-        };
+        let (line_feeds, tail_bytes) = super::byte_table::count_single_byte_lines(valid);
+        if self.table.is_some() {
+            return (line_feeds, tail_bytes);
+        }
+        let mut tail = &valid[valid.len() - tail_bytes as usize..];
+        let mut units = 0;
+        while !tail.is_empty() {
+            tail = &tail[usize::from(self.decode_unit(tail).0)..];
+            units += 1;
+        }
         (line_feeds, units)
     }
 }

@@ -86,9 +86,7 @@ impl Codec for Oem {
     }
 
     fn count_lines(&self, valid: &[u8]) -> (u64, u64) {
-        let line_feeds = crate::model::blocks::tally::count_lf(valid);
-        let tail = memchr::memrchr(b'\n', valid).map_or(valid, |last| &valid[last + 1..]);
-        (line_feeds, tail.len() as u64)
+        super::byte_table::count_single_byte_lines(valid)
     }
 }
 
