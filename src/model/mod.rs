@@ -1,6 +1,7 @@
 //! The file model: bytes, units and the whole-file index. Knows nothing of
 //! terminals; every part is testable with byte slices.
 
+pub(crate) mod ascii;
 pub mod blocks;
 pub mod cesu8;
 pub(crate) mod decode;

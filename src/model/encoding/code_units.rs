@@ -65,8 +65,12 @@ fn reading_score(bytes: &[u8], encoding: Encoding, cut: bool) -> Option<f64> {
         }
         at += usize::from(len);
     }
+    // (The quick tests first: most wrong widths and orders fail them.)
+    if !mostly_words(&text) || !anchored(&text) {
+        return None;
+    }
     let score = plausibility(&text);
-    (score > 0.0 && mostly_words(&text) && anchored(&text)).then_some(score)
+    (score > 0.0).then_some(score)
 }
 
 /// Whether `text`, if it is mostly ideographs or Hangul, holds the
@@ -78,7 +82,7 @@ fn anchored(text: &str) -> bool {
     let (mut ideographs, mut anchors, mut chars) = (0usize, 0usize, 0usize);
     for c in text.chars() {
         chars += 1;
-        if c.is_alphabetic() && family(c.script()) == Script::Han {
+        if is_ideograph_or_syllable(c) || (c.is_alphabetic() && family(c.script()) == Script::Han) {
             ideographs += 1;
         }
         if c.is_ascii() || matches!(c, '\u{3000}'..='\u{30FF}' | '\u{FF00}'..='\u{FFEF}') {
@@ -86,6 +90,13 @@ fn anchored(text: &str) -> bool {
         }
     }
     ideographs * 2 < chars || anchors * ANCHOR_SHARE >= chars
+}
+
+/// Whether `c` is in the blocks of unified ideographs (but the last
+/// extensions) or of Hangul syllables: letters written as Han, known
+/// without a table search (wrong widths and orders read as them often).
+fn is_ideograph_or_syllable(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7A3}')
 }
 
 /// One character in this many of ideographic text is an anchor (see
@@ -113,7 +124,9 @@ fn writes(c: char) -> bool {
 fn mostly_words(text: &str) -> bool {
     let (mut letters, mut others) = (0usize, 0usize);
     for c in text.chars().filter(|c| !c.is_whitespace()) {
-        if c.is_alphanumeric() || matches!(get_general_category(c), GeneralCategory::NonspacingMark)
+        if is_ideograph_or_syllable(c)
+            || c.is_alphanumeric()
+            || matches!(get_general_category(c), GeneralCategory::NonspacingMark)
         {
             letters += 1;
         } else {
@@ -139,6 +152,18 @@ mod tests {
         "שלום עולם, זהו טקסט בעברית.\n",
         "你好，世界。这是中文文本。\n",
     ];
+
+    #[test]
+    fn the_quick_blocks_are_letters_of_han() {
+        for c in ('\u{3000}'..='\u{D7FF}').filter(|&c| is_ideograph_or_syllable(c)) {
+            assert!(
+                c.is_alphabetic() && family(c.script()) == Script::Han,
+                "{c}"
+            );
+        }
+        assert!(is_ideograph_or_syllable('\u{9FFF}'));
+        assert!(!is_ideograph_or_syllable('\u{D7A4}'));
+    }
 
     #[test]
     fn text_of_any_script_is_read_in_its_width_and_order() {

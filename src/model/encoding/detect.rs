@@ -327,6 +327,8 @@ pub fn evident(head: &[u8], extent: Extent) -> Option<Detection> {
         };
         return Some(found.because(Reason::for_encoding(encoding, fact)));
     }
+    // (Without an ESC byte there is no escape sequence to look for.)
+    memchr::memchr(0x1B, head)?;
     let escape =
         memchr::memmem::find(head, b"\x1b$B").or_else(|| memchr::memmem::find(head, b"\x1b$@"));
     iso2022jp_escapes(head, extent == Extent::Start).map(|encoding| {
@@ -405,7 +407,15 @@ pub fn nul_pattern(bytes: &[u8]) -> Option<Encoding> {
         (Encoding::UTF_16LE, 2, 0),
         (Encoding::UTF_16BE, 2, 1),
     ];
+    // Each unit of ASCII holds `width - 1` NULs: too few NULs in all rule
+    // a width out before its units are read (a bound a little under the
+    // third, clear of rounding).
+    let nuls = memchr::memchr_iter(0, bytes).count();
     candidates.into_iter().find_map(|(encoding, width, low)| {
+        let units = (bytes.len() / width).max(1);
+        if (nuls as f64) < 0.29 * units as f64 * (width - 1) as f64 {
+            return None;
+        }
         // A third of the units ASCII with NUL high bytes, and no unit the
         // encoding would reject.
         let plausible = ascii_units(width, low) >= 0.3
@@ -423,9 +433,15 @@ pub fn decode_lossy(encoding: Encoding, bytes: &[u8]) -> String {
     match encoding.encoding_rs() {
         Some(rs) => rs.decode_without_bom_handling(bytes).0.into_owned(),
         None => {
-            let mut text = String::new();
+            // Runs of valid units in bulk (a DOS code page's table), each
+            // invalid unit as U+FFFD.
+            let mut text = String::with_capacity(bytes.len());
             let mut at = 0;
             while at < bytes.len() {
+                at += encoding.codec().decode_into(&bytes[at..], &mut text);
+                if at == bytes.len() {
+                    break;
+                }
                 let (len, kind) = encoding.decode_unit(&bytes[at..]);
                 match kind {
                     crate::model::UnitKind::Char(c) => text.push(c),

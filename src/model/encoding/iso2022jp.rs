@@ -231,6 +231,10 @@ impl Codec for Iso2022Jp {
         }
     }
 
+    fn encoding_rs(&self) -> Option<&'static encoding_rs::Encoding> {
+        Some(encoding_rs::ISO_2022_JP)
+    }
+
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         // Its units agree with encoding_rs's decoder (a property test).
         Some(encoding_rs::ISO_2022_JP)

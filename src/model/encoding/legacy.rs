@@ -224,6 +224,10 @@ impl Codec for Legacy {
         }
     }
 
+    fn encoding_rs(&self) -> Option<&'static encoding_rs::Encoding> {
+        Some(self.encoding)
+    }
+
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         // Where Microsoft's holes decode to C1 controls, the units differ.
         let has_holes = self.table.as_ref().is_some_and(ByteTable::has_c1_holes);

@@ -146,6 +146,12 @@ pub trait Codec: Send + Sync + 'static {
         None
     }
 
+    /// The same encoding in encoding_rs (`None` where encoding_rs lacks
+    /// it), whether or not its decoder agrees unit for unit.
+    fn encoding_rs(&self) -> Option<&'static encoding_rs::Encoding> {
+        None
+    }
+
     /// How many leading bytes of `bytes` are valid units, with the line
     /// feeds among them and the units after the last (as
     /// [`Codec::count_lines`]): one pass where a codec can fuse the two.
@@ -313,7 +319,7 @@ impl Encoding {
     /// The same encoding in encoding_rs, for bulk conversion (`None` for
     /// UTF-32 and the DOS code pages, which encoding_rs does not decode).
     pub fn encoding_rs(self) -> Option<&'static encoding_rs::Encoding> {
-        encoding_rs::Encoding::for_label_no_replacement(self.name().as_bytes())
+        self.0.encoding_rs()
     }
 
     /// Decodes the unit at `bytes[0]` (see [`Codec::decode_unit`]).
@@ -479,6 +485,14 @@ pub(crate) mod tests {
             );
         }
         assert_eq!(Encoding::for_label("cp852"), None);
+        // Each codec knows its encoding_rs twin: the one of its name.
+        for encoding in Encoding::all() {
+            assert_eq!(
+                encoding.encoding_rs(),
+                encoding_rs::Encoding::for_label_no_replacement(encoding.name().as_bytes()),
+                "{encoding}"
+            );
+        }
         assert_eq!(Encoding::for_label("klingon"), None);
         assert_eq!(Encoding::for_label("replacement"), None);
     }

@@ -13,6 +13,7 @@ use unicode_script::{Script, UnicodeScript};
 
 use super::alphabets::is_common_letter;
 use super::plausibility::family;
+use crate::model::ascii::ascii_prefix;
 
 /// One text character of UTF-8 for this many invalid spans is enough to
 /// call the bytes UTF-8 with errors.
@@ -21,12 +22,82 @@ const SPANS_PER_CHAR: usize = 4;
 /// Whether `bytes`, which are not valid UTF-8, are UTF-8 text with invalid
 /// spans among it rather than text in a legacy encoding.
 pub fn utf8_with_errors(bytes: &[u8]) -> bool {
-    let (mut chars, mut spans) = (0usize, 0usize);
-    for chunk in bytes.utf8_chunks() {
-        chars += text_chars_in_words(chunk.valid());
-        spans += usize::from(!chunk.invalid().is_empty());
-    }
+    let (chars, spans) = text_chars_and_invalid_spans(bytes);
     chars > 0 && chars * SPANS_PER_CHAR >= spans
+}
+
+/// The text chars in words of the runs of valid UTF-8 in `bytes`
+/// ([`text_chars_in_words`]), and the invalid spans between the runs.
+fn text_chars_and_invalid_spans(bytes: &[u8]) -> (usize, usize) {
+    let (mut chars, mut spans) = (0usize, 0usize);
+    // The runs of valid UTF-8 and the invalid spans between them, as
+    // `utf8_chunks` gives them (a test holds them to it), found by skipping
+    // ASCII eight bytes at a time and checking each sequence beyond it
+    // alone: in a legacy file most bytes are ASCII and most others invalid.
+    let (mut run, mut at) = (0, 0);
+    let mut run_beyond_ascii = false;
+    while at < bytes.len() {
+        at += ascii_prefix(&bytes[at..]);
+        if at == bytes.len() {
+            break;
+        }
+        let invalid = match sequence_at(&bytes[at..]) {
+            Ok(len) => {
+                run_beyond_ascii = true;
+                at += len;
+                continue;
+            }
+            Err(invalid) => invalid,
+        };
+        if run_beyond_ascii {
+            chars += text_chars_in_words(valid_run(&bytes[run..at]));
+        }
+        spans += 1;
+        // (No length: the bytes end inside a sequence.)
+        at = invalid.map_or(bytes.len(), |len| at + len);
+        run = at;
+        run_beyond_ascii = false;
+    }
+    if run_beyond_ascii {
+        chars += text_chars_in_words(valid_run(&bytes[run..]));
+    }
+    (chars, spans)
+}
+
+/// The UTF-8 sequence `bytes` start with (a byte beyond ASCII first): its
+/// length if it is valid; else the length of the invalid span it starts,
+/// as `utf8_chunks` cuts it (the longest start of a valid sequence, or its
+/// first byte), `None` if the bytes end inside a sequence.
+fn sequence_at(bytes: &[u8]) -> Result<usize, Option<usize>> {
+    let (len, second) = match bytes[0] {
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        _ => return Err(Some(1)),
+    };
+    for i in 1..len {
+        let Some(&byte) = bytes.get(i) else {
+            return Err(None);
+        };
+        let fits = if i == 1 {
+            second.contains(&byte)
+        } else {
+            (0x80..=0xBF).contains(&byte)
+        };
+        if !fits {
+            return Err(Some(i));
+        }
+    }
+    Ok(len)
+}
+
+/// `bytes`, a run that [`utf8_with_errors`] found valid, as text.
+fn valid_run(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).expect("a run of valid sequences")
 }
 
 /// The characters of `valid` (a run of valid UTF-8) that are text
@@ -43,9 +114,13 @@ fn text_chars_in_words(valid: &str) -> usize {
     let mut before: Option<char> = None;
     let mut chars = valid.chars().peekable();
     while let Some(c) = chars.next() {
-        let kin = |other: &char| other.is_alphabetic() && same_script(c, *other);
-        let beside_letter = before.as_ref().is_some_and(kin) || chars.peek().is_some_and(kin);
-        count += usize::from(is_text_char(c) && beside_letter);
+        // (Whether it is a text char first: chars valid by chance seldom
+        // are, and their neighbours need not be looked up.)
+        if is_text_char(c) {
+            let kin = |other: &char| other.is_alphabetic() && same_script(c, *other);
+            let beside_letter = before.as_ref().is_some_and(kin) || chars.peek().is_some_and(kin);
+            count += usize::from(beside_letter);
+        }
         before = Some(c);
     }
     count
@@ -98,6 +173,7 @@ fn is_text_char(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
 
     #[test]
     fn stray_bytes_in_utf8_text_are_errors_of_utf8() {
@@ -111,6 +187,30 @@ mod tests {
         ]
         .concat();
         assert!(utf8_with_errors(&mixed));
+    }
+
+    proptest::proptest! {
+        /// The runs and spans are those `utf8_chunks` gives.
+        #[test]
+        fn runs_and_spans_are_the_chunks_of_std(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::collection::vec(proptest::num::u8::ANY, 0..6),
+                    proptest::string::string_regex("[a-zé€Жあ😀 ,«»]{0,6}")
+                        .expect("a regex")
+                        .prop_map(String::into_bytes),
+                ],
+                0..12,
+            )
+        ) {
+            let bytes = parts.concat();
+            let (mut chars, mut spans) = (0, 0);
+            for chunk in bytes.utf8_chunks() {
+                chars += text_chars_in_words(chunk.valid());
+                spans += usize::from(!chunk.invalid().is_empty());
+            }
+            proptest::prop_assert_eq!(text_chars_and_invalid_spans(&bytes), (chars, spans));
+        }
     }
 
     #[test]

@@ -83,11 +83,23 @@ pub fn judge(text: &str) -> Judgment {
 /// [`judge`], looking chars up in `cache` (one cache serves all the
 /// readings of the same bytes, which share most of their chars).
 pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
-    let chars: Vec<char> = text.chars().collect();
-    let facts: Vec<Facts> = chars.iter().map(|&c| cache.of(c)).collect();
+    // (Into buffers the cache keeps: a detection judges a dozen readings.)
+    let FactsCache {
+        known,
+        common,
+        chars,
+        facts,
+        word_len,
+    } = cache;
+    chars.clear();
+    chars.extend(text.chars());
+    facts.clear();
+    facts.extend(chars.iter().map(|&c| facts_of(c, common, known)));
+    let (chars, facts) = (&chars[..], &facts[..]);
     // The length of the run of letters each character is in, the count of
     // letters per script, and the alphabets holding every letter.
-    let mut word_len = vec![0usize; chars.len()];
+    word_len.clear();
+    word_len.resize(chars.len(), 0);
     let mut counts: Vec<(Script, usize)> = Vec::new();
     let mut holding: Option<u64> = None;
     let mut misfit = None;
@@ -105,7 +117,7 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             }
         }
         if let Some(bits) = fact.alphabets {
-            let bits = if out_of_place(&chars, i) { 0 } else { bits };
+            let bits = if out_of_place(chars, i) { 0 } else { bits };
             let now = holding.map_or(bits, |h| h & bits);
             if now == 0 && holding != Some(0) {
                 misfit = Some(i);
@@ -422,10 +434,17 @@ static COMMON_FACTS: std::sync::LazyLock<Vec<Facts>> = std::sync::LazyLock::new(
         .collect()
 });
 
-/// The facts of the chars met, in a direct-mapped cache: a reading has few
-/// distinct chars, each looked up once.
+/// The facts of the chars met, in a direct-mapped cache (a reading has
+/// few distinct chars, each looked up once), and the buffers [`judge_with`]
+/// judges a reading in.
 pub struct FactsCache {
-    slots: [Option<(char, Facts)>; 256],
+    /// Chars beyond the common blocks met lately, by their low bits.
+    known: [Option<(char, Facts)>; 256],
+    /// [`COMMON_FACTS`].
+    common: &'static [Facts],
+    chars: Vec<char>,
+    facts: Vec<Facts>,
+    word_len: Vec<usize>,
 }
 
 impl Default for FactsCache {
@@ -437,24 +456,33 @@ impl Default for FactsCache {
 impl FactsCache {
     /// An empty cache.
     pub fn new() -> FactsCache {
-        FactsCache { slots: [None; 256] }
+        FactsCache {
+            known: [None; 256],
+            common: &COMMON_FACTS,
+            chars: Vec::new(),
+            facts: Vec::new(),
+            word_len: Vec::new(),
+        }
     }
+}
 
-    fn of(&mut self, c: char) -> Facts {
-        if c.is_ascii() {
-            return ASCII_FACTS[c as usize];
-        }
-        if let Some(at) = common_index(c) {
-            return COMMON_FACTS[at];
-        }
-        let slot = &mut self.slots[c as usize % 256];
-        match slot {
-            Some((cached, facts)) if *cached == c => *facts,
-            _ => {
-                let facts = Facts::of(c);
-                *slot = Some((c, facts));
-                facts
-            }
+/// The facts of `c`: of ASCII and of the `common` blocks from tables, of
+/// other chars from `known` or worked out (and kept there).
+#[inline]
+fn facts_of(c: char, common: &[Facts], known: &mut [Option<(char, Facts)>; 256]) -> Facts {
+    if c.is_ascii() {
+        return ASCII_FACTS[c as usize];
+    }
+    if let Some(at) = common_index(c) {
+        return common[at];
+    }
+    let slot = &mut known[c as usize % 256];
+    match slot {
+        Some((cached, facts)) if *cached == c => *facts,
+        _ => {
+            let facts = Facts::of(c);
+            *slot = Some((c, facts));
+            facts
         }
     }
 }

@@ -156,6 +156,10 @@ impl Codec for Utf16 {
         }
     }
 
+    fn encoding_rs(&self) -> Option<&'static encoding_rs::Encoding> {
+        self.bulk_decoder()
+    }
+
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         Some(if self.big_endian {
             encoding_rs::UTF_16BE

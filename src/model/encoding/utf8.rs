@@ -57,6 +57,10 @@ impl Codec for Utf8 {
         &[0xEF, 0xBB, 0xBF]
     }
 
+    fn encoding_rs(&self) -> Option<&'static encoding_rs::Encoding> {
+        Some(encoding_rs::UTF_8)
+    }
+
     fn bulk_decoder(&self) -> Option<&'static encoding_rs::Encoding> {
         Some(encoding_rs::UTF_8)
     }

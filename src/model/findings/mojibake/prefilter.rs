@@ -4,6 +4,7 @@
 
 use super::garblers::{Roles, loss_masks, roles, roles_table};
 use super::lead_pairs::for_each_lead_pair;
+use crate::model::ascii::ascii_prefix;
 use crate::model::findings::backend::Backend;
 
 /// Calls `visit` with the start and end of each line of `text` that
@@ -192,21 +193,4 @@ impl Begun {
         self.need2 = self.need3 & roles.continuation | roles.lead3;
         self.need3 = roles.lead4;
     }
-}
-
-/// How many bytes `bytes` starts with that are ASCII, found eight at a time.
-fn ascii_prefix(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    for chunk in bytes.chunks_exact(8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        let high = word & 0x8080_8080_8080_8080;
-        if high != 0 {
-            return n + high.trailing_zeros() as usize / 8;
-        }
-        n += 8;
-    }
-    n + bytes[n..]
-        .iter()
-        .position(|&b| b >= 0x80)
-        .unwrap_or(bytes.len() - n)
 }
