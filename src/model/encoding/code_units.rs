@@ -109,6 +109,10 @@ fn writes(c: char) -> bool {
     if c.is_ascii() {
         return !c.is_ascii_control() || matches!(c, '\t' | '\n' | '\r' | '\x0C');
     }
+    // (Letters all: most pairs of bytes of Latin text read so.)
+    if is_ideograph_or_syllable(c) {
+        return true;
+    }
     !matches!(
         get_general_category(c),
         GeneralCategory::Control
@@ -160,6 +164,7 @@ mod tests {
                 c.is_alphabetic() && family(c.script()) == Script::Han,
                 "{c}"
             );
+            assert_eq!(get_general_category(c), GeneralCategory::OtherLetter, "{c}");
         }
         assert!(is_ideograph_or_syllable('\u{9FFF}'));
         assert!(!is_ideograph_or_syllable('\u{D7A4}'));

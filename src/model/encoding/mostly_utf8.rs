@@ -35,33 +35,44 @@ fn text_chars_and_invalid_spans(bytes: &[u8]) -> (usize, usize) {
     // ASCII eight bytes at a time and checking each sequence beyond it
     // alone: in a legacy file most bytes are ASCII and most others invalid.
     let (mut run, mut at) = (0, 0);
-    let mut run_beyond_ascii = false;
+    // Where the run's chars beyond ASCII begin and end, if it has any.
+    let mut beyond_ascii: Option<(usize, usize)> = None;
     while at < bytes.len() {
-        at += ascii_prefix(&bytes[at..]);
-        if at == bytes.len() {
-            break;
+        if bytes[at] < 0x80 {
+            at += ascii_prefix(&bytes[at..]);
+            continue;
         }
-        let invalid = match sequence_at(&bytes[at..]) {
+        match sequence_at(&bytes[at..]) {
             Ok(len) => {
-                run_beyond_ascii = true;
+                let first = beyond_ascii.map_or(at, |(first, _)| first);
+                beyond_ascii = Some((first, at + len));
                 at += len;
-                continue;
             }
-            Err(invalid) => invalid,
-        };
-        if run_beyond_ascii {
-            chars += text_chars_in_words(valid_run(&bytes[run..at]));
+            Err(invalid) => {
+                if let Some(beyond) = beyond_ascii.take() {
+                    chars += text_chars_around(&bytes[run..at], run, beyond);
+                }
+                spans += 1;
+                // (No length: the bytes end inside a sequence.)
+                at = invalid.map_or(bytes.len(), |len| at + len);
+                run = at;
+            }
         }
-        spans += 1;
-        // (No length: the bytes end inside a sequence.)
-        at = invalid.map_or(bytes.len(), |len| at + len);
-        run = at;
-        run_beyond_ascii = false;
     }
-    if run_beyond_ascii {
-        chars += text_chars_in_words(valid_run(&bytes[run..]));
+    if let Some(beyond) = beyond_ascii {
+        chars += text_chars_around(&bytes[run..], run, beyond);
     }
     (chars, spans)
+}
+
+/// [`text_chars_in_words`] of `valid`, a run of valid UTF-8 that starts at
+/// `start` and holds chars beyond ASCII from `first` to `last_end`: only
+/// they and the char on either side of them are read (the ASCII around
+/// them counts for nothing but as their neighbours).
+fn text_chars_around(valid: &[u8], start: usize, (first, last_end): (usize, usize)) -> usize {
+    let from = (first - start).saturating_sub(1);
+    let to = (last_end - start + 1).min(valid.len());
+    text_chars_in_words(valid_run(&valid[from..to]))
 }
 
 /// The UTF-8 sequence `bytes` start with (a byte beyond ASCII first): its

@@ -150,11 +150,11 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             continue;
         }
         counted += 1;
-        let fact = facts[i];
-        let before = i.checked_sub(1).map(|j| (chars[j], facts[j]));
-        let after = chars.get(i + 1).map(|&n| (n, facts[i + 1]));
-        let letter_before = before.is_some_and(|(_, f)| f.alphabetic);
-        let letter_after = after.is_some_and(|(_, f)| f.alphabetic);
+        let fact = &facts[i];
+        let before = i.checked_sub(1).map(|j| &facts[j]);
+        let after = facts.get(i + 1);
+        let letter_before = before.is_some_and(|f| f.alphabetic);
+        let letter_after = after.is_some_and(|f| f.alphabetic);
         // Inside a word of three letters or more (or a symbol touching one).
         let in_word = if fact.alphabetic {
             word_len[i] >= 3
@@ -162,14 +162,15 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             letter_before || letter_after
         };
         // Part of a run of three or more of the same character.
-        let same = |j: Option<usize>| j.and_then(|j| chars.get(j)) == Some(&c);
+        let same = |j: usize| chars.get(j) == Some(&c);
         // (Box drawing and block elements run on: DOS files draw frames
         // with them, "╔══════╗".)
         let drawing = ('\u{2500}'..='\u{259F}').contains(&c);
+        let same_before = i >= 1 && same(i - 1);
         let tripled = !drawing
-            && ((same(i.checked_sub(2)) && same(i.checked_sub(1)))
-                || (same(i.checked_sub(1)) && same(Some(i + 1)))
-                || (same(Some(i + 1)) && same(Some(i + 2))));
+            && ((same_before && i >= 2 && same(i - 2))
+                || (same_before && same(i + 1))
+                || (same(i + 1) && same(i + 2)));
         score += if c == char::REPLACEMENT_CHARACTER {
             flawed(Flaw::Undefined, i);
             -6.0
@@ -180,23 +181,24 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
         } else if fact.alphabetic {
             letters += 1;
             let script = fact.family;
-            let mixed_word = [before, after].into_iter().flatten().any(|(_, n)| {
-                n.alphabetic && !neutral(n.script) && !neutral(script) && n.family != script
-            });
+            let of_another_script =
+                |n: &Facts| n.alphabetic && !neutral(n.script) && n.family != script;
+            let mixed_word = !neutral(script)
+                && (before.is_some_and(of_another_script) || after.is_some_and(of_another_script));
             // A capital after a small letter; or one beyond ASCII between a
             // capital and a small letter ("DÇcembre": no word is cased so,
             // and "IDs" is ASCII).
             let case_flip = fact.upper
-                && (before.is_some_and(|(_, b)| b.alphabetic && b.lower)
+                && (before.is_some_and(|b| b.alphabetic && b.lower)
                     || (!c.is_ascii()
-                        && before.is_some_and(|(_, b)| b.alphabetic && b.upper)
-                        && after.is_some_and(|(_, a)| a.alphabetic && a.lower)));
+                        && before.is_some_and(|b| b.alphabetic && b.upper)
+                        && after.is_some_and(|a| a.alphabetic && a.lower)));
             // A mark of another script on a letter of an alphabet (an
             // Arabic kasra, which counts as a letter, on the o of "Köln"
             // read as windows-1256).
             let foreign_mark = fact.script == Script::Inherited
                 && !is_latin_mark(c)
-                && before.is_some_and(|(_, b)| b.alphabetic && is_cased_script(b.family));
+                && before.is_some_and(|b| b.alphabetic && is_cased_script(b.family));
             if mixed_word || foreign_mark {
                 flawed(Flaw::MixedScripts, i);
                 -3.0
@@ -216,16 +218,16 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             // An apostrophe between letters (d’abord, it’s).
             1.0
         } else {
-            match get_general_category(c) {
-                GeneralCategory::Control | GeneralCategory::PrivateUse => {
+            match fact.standing {
+                Standing::Control => {
                     flawed(Flaw::Control, i);
                     -6.0
                 }
-                GeneralCategory::Format | GeneralCategory::Unassigned => {
+                Standing::Format => {
                     flawed(Flaw::Control, i);
                     -4.0
                 }
-                GeneralCategory::NonspacingMark => 0.0,
+                Standing::NonspacingMark => 0.0,
                 _ if in_word => {
                     flawed(Flaw::SymbolInWord, i);
                     -2.0
@@ -268,6 +270,32 @@ struct Facts {
     family: Script,
     /// The alphabets holding it ([`alphabets_of`]).
     alphabets: Option<u64>,
+    /// What its general category says of it.
+    standing: Standing,
+}
+
+/// What a char's general category says of it to [`judge`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    /// A control or private use: text does not hold it.
+    Control,
+    /// A format char, or unassigned.
+    Format,
+    /// A mark that combines with the char before it.
+    NonspacingMark,
+    /// Anything else: letters, digits, punctuation, symbols, spaces.
+    Other,
+}
+
+impl Standing {
+    fn of(c: char) -> Standing {
+        match get_general_category(c) {
+            GeneralCategory::Control | GeneralCategory::PrivateUse => Standing::Control,
+            GeneralCategory::Format | GeneralCategory::Unassigned => Standing::Format,
+            GeneralCategory::NonspacingMark => Standing::NonspacingMark,
+            _ => Standing::Other,
+        }
+    }
 }
 
 impl Facts {
@@ -289,6 +317,7 @@ impl Facts {
                 script,
                 family: Script::Han,
                 alphabets: None,
+                standing: Standing::Other,
             };
         }
         let script = if c.is_ascii() {
@@ -303,6 +332,7 @@ impl Facts {
             script,
             family: family(script),
             alphabets: alphabets_of(c),
+            standing: Standing::of(c),
         }
     }
 }
@@ -332,10 +362,14 @@ const ASCII_FACTS: [Facts; 128] = {
         script: Script::Common,
         family: Script::Common,
         alphabets: None,
+        standing: Standing::Other,
     }; 128];
     let mut c = 0;
     while c < 128 {
         let byte = c as u8;
+        if byte.is_ascii_control() {
+            facts[c].standing = Standing::Control;
+        }
         if byte.is_ascii_alphabetic() {
             facts[c] = Facts {
                 alphabetic: true,
@@ -344,6 +378,7 @@ const ASCII_FACTS: [Facts; 128] = {
                 script: Script::Latin,
                 family: Script::Latin,
                 alphabets: None,
+                standing: Standing::Other,
             };
         }
         c += 1;
@@ -493,5 +528,46 @@ pub(crate) fn family(script: Script) -> Script {
     match script {
         Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo => Script::Han,
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_hold_what_each_char_says_of_itself() {
+        let same = |a: Facts, b: Facts| {
+            (
+                a.alphabetic,
+                a.upper,
+                a.lower,
+                a.script,
+                a.family,
+                a.alphabets,
+                a.standing,
+            ) == (
+                b.alphabetic,
+                b.upper,
+                b.lower,
+                b.script,
+                b.family,
+                b.alphabets,
+                b.standing,
+            )
+        };
+        for c in '\0'..='\u{7F}' {
+            let told = Facts {
+                standing: Standing::of(c),
+                ..Facts::of(c)
+            };
+            assert!(same(ASCII_FACTS[c as usize], told), "{c:?}");
+        }
+        // The quick blocks of Han, kana and Hangul.
+        for c in ['一', '龥', '가', 'あ', 'ア'] {
+            let quick = Facts::of(c);
+            assert!(quick.alphabetic && quick.family == Script::Han);
+            assert!(quick.standing == Standing::of(c), "{c}");
+        }
     }
 }
