@@ -22,14 +22,18 @@ const SPANS_PER_CHAR: usize = 4;
 /// Whether `bytes`, which are not valid UTF-8, are UTF-8 text with invalid
 /// spans among it rather than text in a legacy encoding.
 pub fn utf8_with_errors(bytes: &[u8]) -> bool {
-    let (chars, spans) = text_chars_and_invalid_spans(bytes);
-    chars > 0 && chars * SPANS_PER_CHAR >= spans
+    text_chars_and_invalid_spans(bytes, true)
+        .is_some_and(|(chars, spans)| chars > 0 && chars * SPANS_PER_CHAR >= spans)
 }
 
 /// The text chars in words of the runs of valid UTF-8 in `bytes`
 /// ([`text_chars_in_words`]), and the invalid spans between the runs.
-fn text_chars_and_invalid_spans(bytes: &[u8]) -> (usize, usize) {
+/// With `give_up`, `None` as soon as the spans are too many for the
+/// rest of the bytes to make the chars enough (a text char takes two
+/// bytes beyond ASCII or more): a legacy file is known so before its end.
+fn text_chars_and_invalid_spans(bytes: &[u8], give_up: bool) -> Option<(usize, usize)> {
     let (mut chars, mut spans) = (0usize, 0usize);
+    let mut beyond_ascii_left = bytes.iter().filter(|&&b| b >= 0x80).count();
     // The runs of valid UTF-8 and the invalid spans between them, as
     // `utf8_chunks` gives them (a test holds them to it), found by skipping
     // ASCII eight bytes at a time and checking each sequence beyond it
@@ -46,6 +50,7 @@ fn text_chars_and_invalid_spans(bytes: &[u8]) -> (usize, usize) {
             Ok(len) => {
                 let first = beyond_ascii.map_or(at, |(first, _)| first);
                 beyond_ascii = Some((first, at + len));
+                beyond_ascii_left -= len;
                 at += len;
             }
             Err(invalid) => {
@@ -54,15 +59,21 @@ fn text_chars_and_invalid_spans(bytes: &[u8]) -> (usize, usize) {
                 }
                 spans += 1;
                 // (No length: the bytes end inside a sequence.)
-                at = invalid.map_or(bytes.len(), |len| at + len);
+                let len = invalid.unwrap_or(bytes.len() - at);
+                beyond_ascii_left -= len;
+                at += len;
                 run = at;
+                let most_chars = chars + beyond_ascii_left / 2;
+                if give_up && most_chars * SPANS_PER_CHAR < spans {
+                    return None;
+                }
             }
         }
     }
     if let Some(beyond) = beyond_ascii {
         chars += text_chars_around(&bytes[run..], run, beyond);
     }
-    (chars, spans)
+    Some((chars, spans))
 }
 
 /// [`text_chars_in_words`] of `valid`, a run of valid UTF-8 that starts at
@@ -220,7 +231,10 @@ mod tests {
                 chars += text_chars_in_words(chunk.valid());
                 spans += usize::from(!chunk.invalid().is_empty());
             }
-            proptest::prop_assert_eq!(text_chars_and_invalid_spans(&bytes), (chars, spans));
+            proptest::prop_assert_eq!(text_chars_and_invalid_spans(&bytes, false), Some((chars, spans)));
+            // Giving up early never changes the answer.
+            let answer = chars > 0 && chars * SPANS_PER_CHAR >= spans;
+            proptest::prop_assert_eq!(utf8_with_errors(&bytes), answer);
         }
     }
 

@@ -92,9 +92,11 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
         word_len,
     } = cache;
     chars.clear();
-    chars.extend(text.chars());
     facts.clear();
-    facts.extend(chars.iter().map(|&c| facts_of(c, common, known)));
+    for c in text.chars() {
+        chars.push(c);
+        facts.push(facts_of(c, common, known));
+    }
     let (chars, facts) = (&chars[..], &facts[..]);
     // The length of the run of letters each character is in, the count of
     // letters per script, and the alphabets holding every letter.
@@ -104,19 +106,17 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
     let mut holding: Option<u64> = None;
     let mut misfit = None;
     let mut start = 0;
-    for i in 0..=chars.len() {
-        if i == chars.len() || !facts[i].alphabetic {
-            word_len[start..i].fill(i - start);
-            start = i + 1;
-        }
-        let Some(fact) = facts.get(i) else { break };
+    for (i, fact) in facts.iter().enumerate() {
         if fact.alphabetic {
             match counts.iter_mut().find(|(s, _)| *s == fact.family) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((fact.family, 1)),
             }
+        } else {
+            word_len[start..i].fill(i - start);
+            start = i + 1;
         }
-        if let Some(bits) = fact.alphabets {
+        if let Some(bits) = fact.alphabets() {
             let bits = if out_of_place(chars, i) { 0 } else { bits };
             let now = holding.map_or(bits, |h| h & bits);
             if now == 0 && holding != Some(0) {
@@ -125,6 +125,7 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
             holding = Some(now);
         }
     }
+    word_len[start..].fill(chars.len() - start);
     let main_script = counts
         .into_iter()
         .max_by_key(|&(_, n)| n)
@@ -268,8 +269,11 @@ struct Facts {
     script: Script,
     /// Its script as writing mixes it ([`family`]).
     family: Script,
-    /// The alphabets holding it ([`alphabets_of`]).
-    alphabets: Option<u64>,
+    /// The alphabets holding it ([`alphabets_of`]), if it is a letter of
+    /// the checked scripts (kept apart from `alphabets`: the facts of a
+    /// char fit in 16 bytes so).
+    checked: bool,
+    alphabets: u64,
     /// What its general category says of it.
     standing: Standing,
 }
@@ -299,6 +303,11 @@ impl Standing {
 }
 
 impl Facts {
+    /// The alphabets holding it, if it is a letter of the checked scripts.
+    fn alphabets(&self) -> Option<u64> {
+        self.checked.then_some(self.alphabets)
+    }
+
     fn of(c: char) -> Facts {
         // The bulk of CJK text, known without a table search: caseless
         // letters of no checked alphabet.
@@ -316,7 +325,8 @@ impl Facts {
                 lower: false,
                 script,
                 family: Script::Han,
-                alphabets: None,
+                checked: false,
+                alphabets: 0,
                 standing: Standing::Other,
             };
         }
@@ -325,13 +335,15 @@ impl Facts {
         } else {
             c.script()
         };
+        let alphabets = alphabets_of(c);
         Facts {
             alphabetic: c.is_alphabetic(),
             upper: c.is_uppercase(),
             lower: c.is_lowercase(),
             script,
             family: family(script),
-            alphabets: alphabets_of(c),
+            checked: alphabets.is_some(),
+            alphabets: alphabets.unwrap_or(0),
             standing: Standing::of(c),
         }
     }
@@ -361,7 +373,8 @@ const ASCII_FACTS: [Facts; 128] = {
         lower: false,
         script: Script::Common,
         family: Script::Common,
-        alphabets: None,
+        checked: false,
+        alphabets: 0,
         standing: Standing::Other,
     }; 128];
     let mut c = 0;
@@ -377,7 +390,8 @@ const ASCII_FACTS: [Facts; 128] = {
                 lower: byte.is_ascii_lowercase(),
                 script: Script::Latin,
                 family: Script::Latin,
-                alphabets: None,
+                checked: false,
+                alphabets: 0,
                 standing: Standing::Other,
             };
         }
@@ -544,7 +558,7 @@ mod tests {
                 a.lower,
                 a.script,
                 a.family,
-                a.alphabets,
+                a.alphabets(),
                 a.standing,
             ) == (
                 b.alphabetic,
@@ -552,7 +566,7 @@ mod tests {
                 b.lower,
                 b.script,
                 b.family,
-                b.alphabets,
+                b.alphabets(),
                 b.standing,
             )
         };
