@@ -302,13 +302,12 @@ fn guess_among(bytes: &[u8], render: impl Fn(Encoding) -> String, dos: bool) -> 
         others.insert(0, tie);
     }
     let winner_language = language(&winner.judgment, &winner.text);
+    let winner_score = format!("{:.2}", winner.judgment.score);
     let mut reasons = vec![winner_reason(winner, winner_language, &readings)];
-    reasons.extend(
-        others
-            .iter()
-            .take(6)
-            .map(|r| rejection(r, winner, tie.is_some_and(|t| t.encoding == r.encoding))),
-    );
+    reasons.extend(others.iter().take(6).map(|r| {
+        let tied = tie.is_some_and(|t| t.encoding == r.encoding);
+        rejection(r, winner, &winner_score, tied)
+    }));
     let detection = Detection {
         encoding: winner.encoding,
         evidence: Evidence::Guess,
@@ -362,45 +361,58 @@ fn winner_reason(winner: &Reading, its_language: Option<Language>, readings: &[R
 
 /// Why `reading` lost to `winner`: its worst flaw and where, letters no one
 /// language writes together, or only a less plausible reading.
-fn rejection(reading: &Reading, winner: &Reading, tie: bool) -> Reason {
+fn rejection(reading: &Reading, winner: &Reading, winner_score: &str, tie: bool) -> Reason {
     let judgment = &reading.judgment;
-    let fact = if tie {
+    // (One string written in place: a detection words half a dozen.)
+    let mut fact = String::with_capacity(128);
+    let _ = if tie {
         let (theirs, ours) = first_difference(&reading.text, &winner.text);
-        format!(
+        write!(
+            fact,
             "reads “{theirs}” where {} reads “{ours}”, as plausibly; the bytes cannot tell \
              them apart",
             winner.encoding
         )
     } else if let Some((flaw, at)) = judgment.flaw.filter(|_| judgment.score < PLAUSIBLE) {
-        format!("{} in “{}”", flaw.describe(), word_at(&reading.text, at))
+        write!(
+            fact,
+            "{} in “{}”",
+            flaw.describe(),
+            word_at(&reading.text, at)
+        )
     } else if let (Some(false), Some(at)) = (judgment.fits, judgment.misfit) {
-        format!(
+        write!(
+            fact,
             "letters no one language writes together (“{}”)",
             word_at(&reading.text, at)
         )
     } else if let Some((flaw, at)) = judgment.flaw {
-        format!("{} in “{}”", flaw.describe(), word_at(&reading.text, at))
+        write!(
+            fact,
+            "{} in “{}”",
+            flaw.describe(),
+            word_at(&reading.text, at)
+        )
     } else {
         let (theirs, ours) = first_difference(&reading.text, &winner.text);
-        let why = if judgment.score > winner.judgment.score - CLEARLY_BETTER {
-            format!(
+        let _ = write!(
+            fact,
+            "reads “{theirs}” where {} reads “{ours}”",
+            winner.encoding
+        );
+        if judgment.score > winner.judgment.score - CLEARLY_BETTER {
+            let _ = write!(
+                fact,
                 "; chardetng's letter-pair models prefer {}",
                 winner.encoding
-            )
-        } else {
-            String::new()
-        };
-        format!(
-            "reads “{theirs}” where {} reads “{ours}”{why}",
-            winner.encoding
-        )
+            );
+        }
+        Ok(())
     };
-    let mut fact = fact;
-    // (Written onto the fact: a detection words half a dozen of these.)
     let _ = write!(
         fact,
-        " (plausibility {:.2} against {:.2})",
-        judgment.score, winner.judgment.score
+        " (plausibility {:.2} against {winner_score})",
+        judgment.score
     );
     Reason {
         encoding: reading.encoding,

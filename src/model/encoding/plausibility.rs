@@ -93,6 +93,9 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
     } = cache;
     chars.clear();
     facts.clear();
+    // (A text has at most as many chars as bytes.)
+    chars.reserve(text.len());
+    facts.reserve(text.len());
     for c in text.chars() {
         chars.push(c);
         facts.push(facts_of(c, common, known));
@@ -458,10 +461,18 @@ fn is_vowel_with_marks(c: char) -> bool {
 }
 
 /// The blocks whose chars single-byte code pages read bytes as: Latin to
-/// Arabic, Thai, general punctuation to arrows. Their facts are found once
-/// ([`COMMON_FACTS`]): detecting the encoding of many inputs would
-/// otherwise find them again for each.
-const COMMON_BLOCKS: [std::ops::Range<u32>; 3] = [0x80..0x700, 0xE00..0xE80, 0x2000..0x2200];
+/// Arabic, Thai, general punctuation to the box drawing of the DOS code
+/// pages (macintosh's ≈ ≠ ◊ among them), its ligatures ﬁ ﬂ, and the
+/// specials (U+FFFD, for a byte a code page leaves undefined). Their facts
+/// are found once ([`COMMON_FACTS`]): detecting the encoding of many inputs
+/// would otherwise find them again for each.
+const COMMON_BLOCKS: [std::ops::Range<u32>; 5] = [
+    0x80..0x700,
+    0xE00..0xE80,
+    0x2000..0x2600,
+    0xFB00..0xFB08,
+    0xFFF0..0x1_0000,
+];
 
 /// Where `c`'s facts are in [`COMMON_FACTS`], if it is in a common block.
 fn common_index(c: char) -> Option<usize> {
