@@ -310,7 +310,7 @@ pub fn is_common_letter(c: char) -> bool {
     // (İ lowers to i and a combining dot.)
     c.to_lowercase()
         .next()
-        .is_some_and(|l| l.is_ascii() || COMMON_LETTERS.contains(&l))
+        .is_some_and(|l| l.is_ascii() || COMMON_LETTERS.binary_search(&l).is_ok())
 }
 
 /// The letters of all the alphabets, sorted.

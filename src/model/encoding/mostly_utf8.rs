@@ -9,10 +9,10 @@
 //! rows, the UTF-8 characters that are letters or typography are common
 //! beside the invalid spans.
 
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 use super::alphabets::is_common_letter;
-use super::plausibility::family;
+use super::plausibility::{family, letter_and_script};
 use crate::model::ascii::ascii_prefix;
 
 /// One text character of UTF-8 for this many invalid spans is enough to
@@ -139,7 +139,11 @@ fn text_chars_in_words(valid: &str) -> usize {
         // (Whether it is a text char first: chars valid by chance seldom
         // are, and their neighbours need not be looked up.)
         if is_text_char(c) {
-            let kin = |other: &char| other.is_alphabetic() && same_script(c, *other);
+            let script = letter_and_script(c).1;
+            let kin = |other: &char| {
+                let (letter, other_script) = letter_and_script(*other);
+                letter && same_script(script, other_script)
+            };
             let beside_letter = before.as_ref().is_some_and(kin) || chars.peek().is_some_and(kin);
             count += usize::from(beside_letter);
         }
@@ -148,10 +152,11 @@ fn text_chars_in_words(valid: &str) -> usize {
     count
 }
 
-/// Whether `a` and `b` are of one script (as writing mixes them: kana with
-/// Han), or either is of none (typography beside a letter).
-fn same_script(a: char, b: char) -> bool {
-    let (a, b) = (family(a.script()), family(b.script()));
+/// Whether chars of scripts `a` and `b` are of one script (as writing
+/// mixes them: kana with Han), or either is of none (typography beside a
+/// letter).
+fn same_script(a: Script, b: Script) -> bool {
+    let (a, b) = (family(a), family(b));
     let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
     a == b || neutral(a) || neutral(b)
 }
@@ -162,7 +167,7 @@ fn is_text_char(c: char) -> bool {
     if c.is_ascii() {
         return false;
     }
-    if c.is_alphabetic() {
+    if letter_and_script(c).0 {
         return is_common_letter(c);
     }
     matches!(

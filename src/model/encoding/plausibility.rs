@@ -314,14 +314,7 @@ impl Facts {
     fn of(c: char) -> Facts {
         // The bulk of CJK text, known without a table search: caseless
         // letters of no checked alphabet.
-        let cjk = match c {
-            '\u{4E00}'..='\u{9FFF}' => Some(Script::Han),
-            '\u{AC00}'..='\u{D7A3}' => Some(Script::Hangul),
-            '\u{3041}'..='\u{3096}' => Some(Script::Hiragana),
-            '\u{30A1}'..='\u{30FA}' => Some(Script::Katakana),
-            _ => None,
-        };
-        if let Some(script) = cjk {
+        if let Some(script) = cjk_letter_script(c) {
             return Facts {
                 alphabetic: true,
                 upper: false,
@@ -494,6 +487,34 @@ static COMMON_FACTS: std::sync::LazyLock<Vec<Facts>> = std::sync::LazyLock::new(
         .collect()
 });
 
+/// The script of `c` if it is in the blocks that hold the bulk of CJK
+/// text (unified ideographs, Hangul syllables, kana), all letters.
+fn cjk_letter_script(c: char) -> Option<Script> {
+    match c {
+        '\u{4E00}'..='\u{9FFF}' => Some(Script::Han),
+        '\u{AC00}'..='\u{D7A3}' => Some(Script::Hangul),
+        '\u{3041}'..='\u{3096}' => Some(Script::Hiragana),
+        '\u{30A1}'..='\u{30FA}' => Some(Script::Katakana),
+        _ => None,
+    }
+}
+
+/// Whether `c` is alphabetic, and its script: from a table for ASCII and
+/// the common blocks, from their ranges for CJK (most chars a detection
+/// meets), else looked up.
+pub(crate) fn letter_and_script(c: char) -> (bool, Script) {
+    let facts = if c.is_ascii() {
+        ASCII_FACTS[c as usize]
+    } else if let Some(at) = common_index(c) {
+        COMMON_FACTS[at]
+    } else if let Some(script) = cjk_letter_script(c) {
+        return (true, script);
+    } else {
+        return (c.is_alphabetic(), c.script());
+    };
+    (facts.alphabetic, facts.script)
+}
+
 /// The facts of the chars met, in a direct-mapped cache (a reading has
 /// few distinct chars, each looked up once), and the buffers [`judge_with`]
 /// judges a reading in.
@@ -587,6 +608,12 @@ mod tests {
                 ..Facts::of(c)
             };
             assert!(same(ASCII_FACTS[c as usize], told), "{c:?}");
+        }
+        for c in ['a', '1', 'é', 'Ж', '─', '€', '\u{FFFD}', '中', '\u{10400}'] {
+            assert_eq!(letter_and_script(c), (c.is_alphabetic(), c.script()), "{c}");
+        }
+        for c in ['\u{4E00}', '\u{9FFF}', '\u{AC00}', '\u{D7A3}', 'ぁ', 'ゖ', 'ァ', 'ヺ'] {
+            assert_eq!(letter_and_script(c), (c.is_alphabetic(), c.script()), "{c}");
         }
         // The quick blocks of Han, kana and Hangul.
         for c in ['一', '龥', '가', 'あ', 'ア'] {
