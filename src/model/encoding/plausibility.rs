@@ -612,7 +612,9 @@ mod tests {
         for c in ['a', '1', 'é', 'Ж', '─', '€', '\u{FFFD}', '中', '\u{10400}'] {
             assert_eq!(letter_and_script(c), (c.is_alphabetic(), c.script()), "{c}");
         }
-        for c in ['\u{4E00}', '\u{9FFF}', '\u{AC00}', '\u{D7A3}', 'ぁ', 'ゖ', 'ァ', 'ヺ'] {
+        for c in [
+            '\u{4E00}', '\u{9FFF}', '\u{AC00}', '\u{D7A3}', 'ぁ', 'ゖ', 'ァ', 'ヺ',
+        ] {
             assert_eq!(letter_and_script(c), (c.is_alphabetic(), c.script()), "{c}");
         }
         // The quick blocks of Han, kana and Hangul.

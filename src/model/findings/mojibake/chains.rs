@@ -148,6 +148,11 @@ impl Memo {
         )
     }
 
+    /// How implausible `text` is on its own.
+    pub fn badness_alone(&mut self, text: &str) -> u32 {
+        self.measurer.measure(text).alone
+    }
+
     /// How implausible `text` is beside `context`.
     pub fn badness(&mut self, text: &str, context: &Context) -> u32 {
         self.measurer.badness(text, context)

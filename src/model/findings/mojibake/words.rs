@@ -279,6 +279,21 @@ pub(super) fn words_of(
                 if taken_in.is_empty() {
                     continue;
                 }
+                // Two words are joined only by a reading as plausible as
+                // the two apart, the next one read its best way: "é"
+                // before a space and a C1 control show a sequence in
+                // windows-1252 ("está \u{93}próximo" as "est᠓próximo"),
+                // where the control is windows-1252's quote ("está
+                // “próximo"); "Ð ÑƒÑÑÐºÐ¸Ð¹" is "Русский" as "Ð усский" is.
+                if joined {
+                    let next_best = (memo.readings_of(taken).iter())
+                        .map(|c| c.measure.alone)
+                        .fold(memo.badness_alone(taken), u32::min);
+                    let apart = memo.badness_alone(word).saturating_add(next_best);
+                    if !taken_in.iter().any(|c| c.measure.alone <= apart) {
+                        continue;
+                    }
+                }
                 guessed_space = true;
                 found = taken_in;
                 judged = with_space.replace(LOST_NO_BREAK_SPACE, "\u{A0}");
