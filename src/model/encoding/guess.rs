@@ -14,7 +14,7 @@ use unicode_script::{Script, UnicodeScript};
 use super::Encoding;
 use super::alphabets::{Language, language_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
-use super::plausibility::{FactsCache, Judgment, judge_with};
+use super::plausibility::{FactsCache, Judgment, judge_single_byte, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
 /// text came from each region gives the candidates a text could be in.
@@ -67,7 +67,7 @@ const TELLING: usize = 128;
 /// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
 pub fn legacy_guess(bytes: &[u8]) -> Detection {
     let telling = telling_words(bytes, TELLING);
-    guess_among(&telling, |encoding| decode_lossy(encoding, &telling), true).0
+    guess_among(&telling, None).0
 }
 
 /// The words of `bytes` that hold bytes beyond ASCII, a space between
@@ -120,12 +120,14 @@ impl Reading {
 /// weighed, since every byte is a char in them and a few invalid bytes
 /// read as accented capitals (E0 80 AF as "ÓÇ»").
 pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (Detection, f64) {
-    guess_among(bytes, render, false)
+    guess_among(bytes, Some(&render))
 }
 
-/// [`legacy_guess_by`], weighing the DOS code pages too if `dos` (a whole
-/// file's guess).
-fn guess_among(bytes: &[u8], render: impl Fn(Encoding) -> String, dos: bool) -> (Detection, f64) {
+/// [`legacy_guess_by`]; without `render`, a whole file's guess: each
+/// candidate's reading is `bytes` decoded, and the DOS code pages are
+/// weighed too.
+fn guess_among(bytes: &[u8], render: Option<&dyn Fn(Encoding) -> String>) -> (Detection, f64) {
+    let dos = render.is_none();
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     let mut votes: Vec<(Encoding, usize)> = Vec::new();
@@ -154,12 +156,19 @@ fn guess_among(bytes: &[u8], render: impl Fn(Encoding) -> String, dos: bool) -> 
     let mut cache = FactsCache::new();
     let mut readings: Vec<Reading> = Vec::with_capacity(candidates.len());
     for &encoding in &candidates {
-        let text = render(encoding);
+        let text = match render {
+            Some(render) => render(encoding),
+            None => decode_lossy(encoding, bytes),
+        };
         // Code pages that read the bytes alike (a lone "é" in windows-1250
-        // and windows-1252) are judged once.
+        // and windows-1252) are judged once; a single-byte one's reading
+        // of the bytes from its table (as judging its text would).
         let judgment = match readings.iter().find(|r| r.text == text) {
             Some(same) => same.judgment.clone(),
-            None => judge_with(&text, &mut cache),
+            None => (render.is_none())
+                .then(|| judge_single_byte(encoding, bytes, &mut cache))
+                .flatten()
+                .unwrap_or_else(|| judge_with(&text, &mut cache)),
         };
         readings.push(Reading {
             encoding,

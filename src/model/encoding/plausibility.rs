@@ -3,10 +3,14 @@
 //! letter, its case, its script, the alphabets holding it) are looked up
 //! once per distinct char, as a reading in a code page has few.
 
+use std::sync::{LazyLock, OnceLock};
+
 use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_script::{Script, UnicodeScript};
 
+use super::Encoding;
 use super::alphabets::alphabets_of;
+use super::detect::decode_lossy;
 
 /// How plausible `text` reads as human writing, per non-ASCII character:
 /// letters inside words of the text's main script score, letters of other
@@ -100,7 +104,60 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
         chars.push(c);
         facts.push(facts_of(c, common, known));
     }
-    let (chars, facts) = (&chars[..], &facts[..]);
+    judge_chars(chars, facts, word_len)
+}
+
+/// [`judge_with`] of `bytes` as the single-byte `encoding` reads them
+/// ([`super::detect::decode_lossy`]), from a table of what each byte reads
+/// as and its facts; `None` if `encoding` is not single-byte.
+pub fn judge_single_byte(
+    encoding: Encoding,
+    bytes: &[u8],
+    cache: &mut FactsCache,
+) -> Option<Judgment> {
+    let table = byte_facts(encoding)?;
+    let FactsCache {
+        chars,
+        facts,
+        word_len,
+        ..
+    } = cache;
+    chars.clear();
+    facts.clear();
+    chars.extend(bytes.iter().map(|&b| table[usize::from(b)].0));
+    facts.extend(bytes.iter().map(|&b| table[usize::from(b)].1));
+    Some(judge_chars(chars, facts, word_len))
+}
+
+/// What each byte of a single-byte encoding reads as, and its facts.
+type ByteFacts = [(char, Facts); 256];
+
+/// The [`ByteFacts`] of `encoding`, worked out on first use; `None` if it
+/// is not single-byte.
+fn byte_facts(encoding: Encoding) -> Option<&'static ByteFacts> {
+    static TABLES: LazyLock<Vec<(Encoding, OnceLock<Box<ByteFacts>>)>> = LazyLock::new(|| {
+        (Encoding::all().into_iter())
+            .filter(|e| e.codec().max_unit_len() == 1 && !e.codec().is_stateful())
+            .map(|e| (e, OnceLock::new()))
+            .collect()
+    });
+    let (_, table) = TABLES.iter().find(|(e, _)| *e == encoding)?;
+    Some(table.get_or_init(|| {
+        let mut known = [None; 256];
+        Box::new(std::array::from_fn(|byte| {
+            // (One byte reads as one char in such an encoding.)
+            let c = decode_lossy(encoding, &[byte as u8])
+                .chars()
+                .next()
+                .unwrap_or(char::REPLACEMENT_CHARACTER);
+            (c, facts_of(c, &COMMON_FACTS, &mut known))
+        }))
+    }))
+}
+
+/// [`judge_with`] of the text whose chars are `chars`, with their `facts`
+/// (`word_len` a buffer to reuse).
+fn judge_chars(chars: &[char], facts: &[Facts], word_len: &mut Vec<usize>) -> Judgment {
     // The length of the run of letters each character is in, the count of
     // letters per script, and the alphabets holding every letter.
     word_len.clear();
@@ -481,7 +538,7 @@ fn common_index(c: char) -> Option<usize> {
 }
 
 /// The facts of the chars of [`COMMON_BLOCKS`], in order.
-static COMMON_FACTS: std::sync::LazyLock<Vec<Facts>> = std::sync::LazyLock::new(|| {
+static COMMON_FACTS: LazyLock<Vec<Facts>> = LazyLock::new(|| {
     (COMMON_BLOCKS.iter().cloned().flatten())
         .map(|code| char::from_u32(code).map_or(ASCII_FACTS[0], Facts::of))
         .collect()
@@ -616,6 +673,18 @@ mod tests {
             '\u{4E00}', '\u{9FFF}', '\u{AC00}', '\u{D7A3}', 'ぁ', 'ゖ', 'ァ', 'ヺ',
         ] {
             assert_eq!(letter_and_script(c), (c.is_alphabetic(), c.script()), "{c}");
+        }
+        // A single-byte encoding's table judges its reading as its text.
+        let bytes: Vec<u8> = (0..=255u8)
+            .chain(*b"caf\xe9 na\xefve \xc0 bient\xf4t")
+            .collect();
+        let mut cache = FactsCache::new();
+        for encoding in Encoding::all() {
+            let Some(judged) = judge_single_byte(encoding, &bytes, &mut cache) else {
+                continue;
+            };
+            let text = decode_lossy(encoding, &bytes);
+            assert_eq!(judged, judge_with(&text, &mut cache), "{encoding}");
         }
         // The quick blocks of Han, kana and Hangul.
         for c in ['一', '龥', '가', 'あ', 'ア'] {
