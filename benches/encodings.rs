@@ -4,14 +4,17 @@
 //!   on the same text in UTF-8;
 //! - `fix --from windows-1252` and `fix --from utf-16le` on 1 GiB against
 //!   `iconv -f … -t UTF-8` on the same file;
-//! - detection on the test corpus (25 languages, 27 encodings) against
-//!   chardetng alone, with each one's accuracy printed.
+//! - detection on the test corpus (25 languages, 27 encodings) and on the
+//!   held-out corpus (2,780 files, 40 encodings) against chardetng alone,
+//!   with each one's accuracy printed.
 //!
 //! `UTF8SCOPE_ENC_MIB` sets the size (default 1024). Files are page-cached
 //! by a first run; outputs go to /dev/null.
 
 #[path = "../tests/common/corpus.rs"]
 mod corpus;
+#[path = "../tests/common/heldout.rs"]
+mod heldout;
 #[path = "inputs.rs"]
 mod inputs;
 #[path = "peers.rs"]
@@ -153,6 +156,54 @@ fn bench_detection(c: &mut Criterion) {
         b.iter(|| {
             cases
                 .iter()
+                .map(|case| chardetng_alone(&case.bytes).name().len())
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+    bench_held_out_detection(c, chardetng_alone);
+}
+
+/// Detection on the held-out corpus (the one `benches/detect_peers.py`
+/// compares chardet 7.7 and charset-normalizer on) against chardetng alone.
+fn bench_held_out_detection(
+    c: &mut Criterion,
+    chardetng_alone: impl Fn(&[u8]) -> &'static encoding_rs::Encoding,
+) {
+    let cases = heldout::held_out_cases();
+    let right = |name: &str, case: &heldout::HeldOut| {
+        let bom_len = utf8scope::model::encoding::detect_bom(&case.bytes).map_or(0, |(_, n)| n);
+        heldout::reads_back_as(name, bom_len, &case.bytes, &case.text)
+    };
+    let ours = (cases.iter())
+        .filter(|case| {
+            let found = detect(&case.bytes, Extent::Whole);
+            heldout::reads_back_as(
+                found.encoding.name(),
+                found.bom_len,
+                &case.bytes,
+                &case.text,
+            )
+        })
+        .count();
+    let theirs = (cases.iter())
+        .filter(|case| right(chardetng_alone(&case.bytes).name(), case))
+        .count();
+    eprintln!(
+        "held-out detection: utf8scope {ours} of {}, chardetng {theirs}",
+        cases.len()
+    );
+    let mut group = c.benchmark_group("detection, held-out corpus");
+    group.bench_function("utf8scope detect", |b| {
+        b.iter(|| {
+            (cases.iter())
+                .map(|case| detect(&case.bytes, Extent::Whole).encoding.name().len())
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("chardetng alone", |b| {
+        b.iter(|| {
+            (cases.iter())
                 .map(|case| chardetng_alone(&case.bytes).name().len())
                 .sum::<usize>()
         })
