@@ -324,6 +324,13 @@ fn repair_from_the_screen(name: &str, dir: &std::path::Path, file: &str, keys: &
     let command = format!("cd {} && {} {file}", dir.display(), binary());
     let tmux = Tmux::start(name, 120, 30, &command);
     tmux.wait_for("the file", |s| s.contains("0x00000000"));
+    // The keys move to findings: pressed while the pass still looks, they
+    // say "no findings yet" (a debug build on a busy machine is slow).
+    tmux.wait_for("the findings", |s| {
+        s.lines()
+            .last()
+            .is_some_and(|l| l.contains("finding") && !l.contains("…"))
+    });
     for key in keys {
         tmux.keys(&[key]);
     }
