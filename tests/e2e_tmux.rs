@@ -318,19 +318,23 @@ fn the_second_reading_shows_a_shift_jis_page_beside_its_utf8_reading() {
     }
 }
 
+/// Waits until the findings pass is done: keys that move to a finding,
+/// pressed while it still looks, say "no findings yet" (a debug build on a
+/// busy machine takes a while to build its tables).
+fn wait_for_findings(tmux: &Tmux) {
+    tmux.wait_for("the findings", |s| {
+        let status = s.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("");
+        status.contains("finding") && !status.contains("…")
+    });
+}
+
 /// Opens `file` (in `dir`) in the inspector, presses `keys` to mark
 /// repairs, writes them with `W` to the path it offers, and quits.
 fn repair_from_the_screen(name: &str, dir: &std::path::Path, file: &str, keys: &[&str]) {
     let command = format!("cd {} && {} {file}", dir.display(), binary());
     let tmux = Tmux::start(name, 120, 30, &command);
     tmux.wait_for("the file", |s| s.contains("0x00000000"));
-    // The keys move to findings: pressed while the pass still looks, they
-    // say "no findings yet" (a debug build on a busy machine is slow).
-    tmux.wait_for("the findings", |s| {
-        s.lines()
-            .last()
-            .is_some_and(|l| l.contains("finding") && !l.contains("…"))
-    });
+    wait_for_findings(&tmux);
     for key in keys {
         tmux.keys(&[key]);
     }
@@ -426,6 +430,7 @@ fn quitting_with_unwritten_repairs_asks_once_and_the_file_itself_needs_a_yes() {
     );
     tmux.keys(&[&command, "Enter"]);
     tmux.wait_for("the file", |s| s.contains("0x00000000"));
+    wait_for_findings(&tmux);
     tmux.keys(&["m", "A"]);
     tmux.wait_for("the mark", |s| s.contains("marked every"));
     tmux.keys(&["q"]);
