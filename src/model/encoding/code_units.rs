@@ -12,6 +12,7 @@ use super::{Encoding, UnitKind};
 use unicode_script::{Script, UnicodeScript};
 
 use crate::model::encoding::detect::{family, plausibility};
+use crate::model::encoding::plausibility::cjk_letter_script;
 
 /// Bytes of a sample that are read in each width and byte order: 256
 /// UTF-16 units show the pattern as well as more do (on the tuning and the
@@ -84,7 +85,7 @@ fn anchored(text: &str) -> bool {
     let (mut ideographs, mut anchors, mut chars) = (0usize, 0usize, 0usize);
     for c in text.chars() {
         chars += 1;
-        if is_ideograph_or_syllable(c) || (c.is_alphabetic() && family(c.script()) == Script::Han) {
+        if is_quick_cjk_letter(c) || (c.is_alphabetic() && family(c.script()) == Script::Han) {
             ideographs += 1;
         }
         if c.is_ascii() || matches!(c, '\u{3000}'..='\u{30FF}' | '\u{FF00}'..='\u{FFEF}') {
@@ -94,11 +95,10 @@ fn anchored(text: &str) -> bool {
     ideographs * 2 < chars || anchors * ANCHOR_SHARE >= chars
 }
 
-/// Whether `c` is in the blocks of unified ideographs (but the last
-/// extensions) or of Hangul syllables: letters written as Han, known
-/// without a table search (wrong widths and orders read as them often).
-fn is_ideograph_or_syllable(c: char) -> bool {
-    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7A3}')
+/// Whether `c` is in the blocks that hold the bulk of CJK text, all
+/// letters written as Han ([`cjk_letter_script`]).
+fn is_quick_cjk_letter(c: char) -> bool {
+    cjk_letter_script(c).is_some()
 }
 
 /// One character in this many of ideographic text is an anchor (see
@@ -112,7 +112,7 @@ fn writes(c: char) -> bool {
         return !c.is_ascii_control() || matches!(c, '\t' | '\n' | '\r' | '\x0C');
     }
     // (Letters all: most pairs of bytes of Latin text read so.)
-    if is_ideograph_or_syllable(c) {
+    if is_quick_cjk_letter(c) {
         return true;
     }
     !matches!(
@@ -130,7 +130,7 @@ fn writes(c: char) -> bool {
 fn mostly_words(text: &str) -> bool {
     let (mut letters, mut others) = (0usize, 0usize);
     for c in text.chars().filter(|c| !c.is_whitespace()) {
-        if is_ideograph_or_syllable(c)
+        if is_quick_cjk_letter(c)
             || c.is_alphanumeric()
             || matches!(get_general_category(c), GeneralCategory::NonspacingMark)
         {
@@ -161,15 +161,15 @@ mod tests {
 
     #[test]
     fn the_quick_blocks_are_letters_of_han() {
-        for c in ('\u{3000}'..='\u{D7FF}').filter(|&c| is_ideograph_or_syllable(c)) {
+        for c in ('\u{3000}'..='\u{D7FF}').filter(|&c| is_quick_cjk_letter(c)) {
             assert!(
                 c.is_alphabetic() && family(c.script()) == Script::Han,
                 "{c}"
             );
             assert_eq!(get_general_category(c), GeneralCategory::OtherLetter, "{c}");
         }
-        assert!(is_ideograph_or_syllable('\u{9FFF}'));
-        assert!(!is_ideograph_or_syllable('\u{D7A4}'));
+        assert!(is_quick_cjk_letter('\u{9FFF}'));
+        assert!(!is_quick_cjk_letter('\u{D7A4}'));
     }
 
     #[test]

@@ -124,6 +124,8 @@ pub fn judge_single_byte(
     } = cache;
     chars.clear();
     facts.clear();
+    // (Each buffer filled by a loop of its own: one loop over the pairs,
+    // shared with `judge_with`, made detection 1.4% slower.)
     chars.extend(bytes.iter().map(|&b| table[usize::from(b)].0));
     facts.extend(bytes.iter().map(|&b| table[usize::from(b)].1));
     Some(judge_chars(chars, facts, word_len))
@@ -545,10 +547,13 @@ static COMMON_FACTS: LazyLock<Vec<Facts>> = LazyLock::new(|| {
 });
 
 /// The script of `c` if it is in the blocks that hold the bulk of CJK
-/// text (unified ideographs, Hangul syllables, kana), all letters.
-fn cjk_letter_script(c: char) -> Option<Script> {
+/// text (unified ideographs but the last extensions, Hangul syllables,
+/// kana), all letters (`Lo`) that writing counts as Han: known without a
+/// table search (UTF-16 read in the wrong width or order reads as them
+/// often too).
+pub(crate) fn cjk_letter_script(c: char) -> Option<Script> {
     match c {
-        '\u{4E00}'..='\u{9FFF}' => Some(Script::Han),
+        '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' => Some(Script::Han),
         '\u{AC00}'..='\u{D7A3}' => Some(Script::Hangul),
         '\u{3041}'..='\u{3096}' => Some(Script::Hiragana),
         '\u{30A1}'..='\u{30FA}' => Some(Script::Katakana),
