@@ -14,6 +14,7 @@ use unicode_script::{Script, UnicodeScript};
 use super::Encoding;
 use super::alphabets::{Language, language_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
+use super::letter_pairs::{PairCost, PairPricer, letters_alike};
 use super::plausibility::{FactsCache, Judgment, judge_single_byte, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
@@ -54,6 +55,11 @@ const DOS_CODE_PAGES: [&str; 2] = ["IBM437", "IBM850"];
 /// inside a word).
 const CLEARLY_BETTER: f64 = 0.5;
 
+/// How many bits cheaper another reading's letter pairs must be than
+/// those of the choice to take its place: a pair that is common in a
+/// language where the choice's is never seen saves ten or more.
+const PAIRS_CLEARLY_CHEAPER: u32 = 10;
+
 /// Two readings whose plausibility is this close, each of one language's
 /// letters, are as likely as each other: the guess is ambiguous.
 const AS_GOOD: f64 = 0.05;
@@ -66,22 +72,34 @@ const TELLING: usize = 128;
 
 /// Guesses the legacy encoding of `bytes` (which are not valid UTF-8).
 pub fn legacy_guess(bytes: &[u8]) -> Detection {
-    let telling = telling_words(bytes, TELLING);
-    guess_among(&telling, None).0
+    let (telling, context) = telling_words(bytes, TELLING);
+    guess_among(&telling, &context, None).0
 }
+
+/// The bytes of ASCII words kept beside the telling ones: they read the
+/// same in every code page, but say which language the text is in.
+const CONTEXT: usize = 512;
 
 /// The words of `bytes` that hold bytes beyond ASCII, a space between
 /// them, from the start until `enough` such bytes (see [`TELLING`]): all
 /// that tells one code page from another (words of ASCII read the same in
-/// all of them).
+/// all of them). Beside them, the ASCII words among them (up to
+/// [`CONTEXT`] bytes), which the letter pairs of each reading are priced
+/// with ([`by_letter_pairs`]).
 /// Whitespace is never a byte of a multi-byte char in the encodings
 /// guessed here, so no char is cut.
-fn telling_words(bytes: &[u8], enough: usize) -> Vec<u8> {
+fn telling_words(bytes: &[u8], enough: usize) -> (Vec<u8>, String) {
     let mut telling = Vec::new();
+    let mut context = String::new();
     let mut seen = 0;
     for word in bytes.split(|b| b.is_ascii_whitespace()) {
         let beyond = word.iter().filter(|b| !b.is_ascii()).count();
         if beyond == 0 {
+            if context.len() + word.len() < CONTEXT {
+                // (All ASCII, so one char a byte.)
+                context.extend(word.iter().map(|&b| char::from(b)));
+                context.push(' ');
+            }
             continue;
         }
         if !telling.is_empty() {
@@ -93,7 +111,37 @@ fn telling_words(bytes: &[u8], enough: usize) -> Vec<u8> {
             break;
         }
     }
-    telling
+    (telling, context)
+}
+
+/// The letter pairs of each reading, priced beside the context when first
+/// asked ([`PairPricer`]): most guesses never ask, and those that do ask
+/// of a reading more than once.
+struct ReadingPrices<'a> {
+    pricer: PairPricer<'a>,
+    readings: &'a [Reading],
+    prices: Vec<std::sync::OnceLock<Option<PairCost>>>,
+}
+
+impl<'a> ReadingPrices<'a> {
+    /// Prices for `readings`, each beside `context`.
+    fn new(context: &'a str, readings: &'a [Reading]) -> ReadingPrices<'a> {
+        ReadingPrices {
+            pricer: PairPricer::new(context),
+            readings,
+            prices: readings
+                .iter()
+                .map(|_| std::sync::OnceLock::new())
+                .collect(),
+        }
+    }
+
+    /// What the letter pairs of `reading` (one of the readings) cost in
+    /// the language that prices them lowest.
+    fn of(&self, reading: &Reading) -> Option<PairCost> {
+        let at = (self.readings.iter()).position(|r| r.encoding == reading.encoding)?;
+        *self.prices[at].get_or_init(|| self.pricer.cheapest(&reading.text))
+    }
 }
 
 /// A candidate encoding, its reading of the bytes and how it reads.
@@ -120,13 +168,17 @@ impl Reading {
 /// weighed, since every byte is a char in them and a few invalid bytes
 /// read as accented capitals (E0 80 AF as "ÓÇ»").
 pub fn legacy_guess_by(bytes: &[u8], render: impl Fn(Encoding) -> String) -> (Detection, f64) {
-    guess_among(bytes, Some(&render))
+    guess_among(bytes, "", Some(&render))
 }
 
 /// [`legacy_guess_by`]; without `render`, a whole file's guess: each
 /// candidate's reading is `bytes` decoded, and the DOS code pages are
 /// weighed too.
-fn guess_among(bytes: &[u8], render: Option<&dyn Fn(Encoding) -> String>) -> (Detection, f64) {
+fn guess_among(
+    bytes: &[u8],
+    context: &str,
+    render: Option<&dyn Fn(Encoding) -> String>,
+) -> (Detection, f64) {
     let dos = render.is_none();
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
@@ -180,6 +232,7 @@ fn guess_among(bytes: &[u8], render: Option<&dyn Fn(Encoding) -> String>) -> (De
                 .map_or(0, |v| v.1),
         });
     }
+    let prices = ReadingPrices::new(context, &readings);
     // chardetng's own answer for a text of unknown origin (the first
     // region's) is the first candidate.
     let first = 0;
@@ -236,6 +289,8 @@ fn guess_among(bytes: &[u8], render: Option<&dyn Fn(Encoding) -> String>) -> (De
         }
         _ => first,
     };
+    let by_pairs = by_letter_pairs(&readings, chosen, dos, &prices);
+    let chosen = by_pairs.map_or(chosen, |(better, _, _)| better);
     // Letters that fit only the Vietnamese alphabet in a code page that
     // cannot write Vietnamese (no ơ, ư, đ, ă) are windows-1258's: other
     // code pages show its tone marks (bytes CC D2 DE EC F2) as Ì Ò Þ ì ò
@@ -290,7 +345,8 @@ fn guess_among(bytes: &[u8], render: Option<&dyn Fn(Encoding) -> String>) -> (De
         .filter(|r| !DOS_CODE_PAGES.contains(&r.encoding.name()))
         .filter(|r| r.judgment.script == winner.judgment.script)
         .filter(|r| r.votes * 2 >= winner.votes)
-        .find(|r| (r.judgment.score - winner.judgment.score).abs() < AS_GOOD);
+        .filter(|r| (r.judgment.score - winner.judgment.score).abs() < AS_GOOD)
+        .find(|r| rarer_pairs(r, winner, &prices).is_none());
     let confidence = if likely {
         Confidence::Likely
     } else if tie.is_some() && winner.judgment.fits == Some(true) {
@@ -313,9 +369,20 @@ fn guess_among(bytes: &[u8], render: Option<&dyn Fn(Encoding) -> String>) -> (De
     let winner_language = language(&winner.judgment, &winner.text);
     let winner_score = format!("{:.2}", winner.judgment.score);
     let mut reasons = vec![winner_reason(winner, winner_language, &readings)];
+    // (Where the letter pairs decided, the winner says so.)
+    if let Some((decided, pairs, _)) = by_pairs
+        && decided == chosen
+    {
+        let _ = write!(
+            reasons[0].fact,
+            "; letter pairs {}% common in {}",
+            pairs.common_percent(),
+            pairs.language
+        );
+    }
     reasons.extend(others.iter().take(6).map(|r| {
         let tied = tie.is_some_and(|t| t.encoding == r.encoding);
-        rejection(r, winner, &winner_score, tied)
+        rejection(r, winner, &winner_score, tied, &prices)
     }));
     let detection = Detection {
         encoding: winner.encoding,
@@ -327,6 +394,71 @@ fn guess_among(bytes: &[u8], render: Option<&dyn Fn(Encoding) -> String>) -> (De
         reasons,
     };
     (detection, winner.judgment.score)
+}
+
+/// Where readings are each one language's letters at the same places
+/// (the code pages of one script: "wrzesieñ" in windows-1252, "wrzesień"
+/// in windows-1250), the one whose letter pairs are clearly commoner in
+/// some language than `chosen`'s are in any ([`ReadingPrices`]),
+/// with both prices; `None` when the pairs do not clearly decide, or no
+/// language's words hold the letters of both.
+fn by_letter_pairs(
+    readings: &[Reading],
+    chosen: usize,
+    dos: bool,
+    prices: &ReadingPrices,
+) -> Option<(usize, PairCost, PairCost)> {
+    let current = &readings[chosen];
+    if current.judgment.fits != Some(true) {
+        return None;
+    }
+    let rivals: Vec<usize> = (0..readings.len())
+        .filter(|&i| {
+            let r = &readings[i];
+            r.text != current.text
+                && r.sound()
+                && r.judgment.fits == Some(true)
+                && r.judgment.script == current.judgment.script
+                && (dos || !DOS_CODE_PAGES.contains(&r.encoding.name()))
+                && letters_alike(&r.text, &current.text)
+        })
+        .collect();
+    if rivals.is_empty() {
+        return None;
+    }
+    let current_cost = prices.of(current)?;
+    let (best, best_cost) = rivals
+        .into_iter()
+        .filter_map(|i| prices.of(&readings[i]).map(|cost| (i, cost)))
+        .min_by_key(|(_, cost)| cost.cost)?;
+    (best_cost.cost + PAIRS_CLEARLY_CHEAPER <= current_cost.cost).then_some((
+        best,
+        best_cost,
+        current_cost,
+    ))
+}
+
+/// The prices of the letter pairs of `reading` and of `winner`'s reading
+/// (letters at the same places), where `reading`'s are clearly rarer in
+/// every language than `winner`'s are in one: then the two are no tie,
+/// however alike they read.
+fn rarer_pairs(
+    reading: &Reading,
+    winner: &Reading,
+    prices: &ReadingPrices,
+) -> Option<(PairCost, PairCost)> {
+    // (Only readings of one script's letters, each of one language's, are
+    // priced against each other.)
+    let lettered = |r: &Reading| r.judgment.fits == Some(true);
+    if !(lettered(reading) && lettered(winner))
+        || reading.judgment.script != winner.judgment.script
+        || !letters_alike(&reading.text, &winner.text)
+    {
+        return None;
+    }
+    let theirs = prices.of(reading)?;
+    let ours = prices.of(winner)?;
+    (ours.cost + PAIRS_CLEARLY_CHEAPER <= theirs.cost).then_some((theirs, ours))
 }
 
 /// Why the winner won: chardetng's votes and how its reading reads (in
@@ -370,7 +502,13 @@ fn winner_reason(winner: &Reading, its_language: Option<Language>, readings: &[R
 
 /// Why `reading` lost to `winner`: its worst flaw and where, letters no one
 /// language writes together, or only a less plausible reading.
-fn rejection(reading: &Reading, winner: &Reading, winner_score: &str, tie: bool) -> Reason {
+fn rejection(
+    reading: &Reading,
+    winner: &Reading,
+    winner_score: &str,
+    tie: bool,
+    prices: &ReadingPrices,
+) -> Reason {
     let judgment = &reading.judgment;
     // (One string written in place: a detection words half a dozen.)
     let mut fact = String::with_capacity(128);
@@ -409,7 +547,18 @@ fn rejection(reading: &Reading, winner: &Reading, winner_score: &str, tie: bool)
             "reads “{theirs}” where {} reads “{ours}”",
             winner.encoding
         );
-        if judgment.score > winner.judgment.score - CLEARLY_BETTER {
+        if let Some((theirs, ours)) = rarer_pairs(reading, winner, prices) {
+            let _ = write!(
+                fact,
+                "; letter pairs {}% common in {} ({} bits) against {}% in {} ({} bits)",
+                theirs.common_percent(),
+                theirs.language,
+                theirs.cost,
+                ours.common_percent(),
+                ours.language,
+                ours.cost
+            );
+        } else if judgment.score > winner.judgment.score - CLEARLY_BETTER {
             let _ = write!(
                 fact,
                 "; chardetng's letter-pair models prefer {}",

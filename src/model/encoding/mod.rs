@@ -14,6 +14,7 @@ mod encode;
 mod guess;
 mod iso2022jp;
 mod legacy;
+mod letter_pairs;
 mod mostly_utf8;
 mod oem;
 mod plausibility;
