@@ -14,7 +14,7 @@ use unicode_script::{Script, UnicodeScript};
 use super::Encoding;
 use super::alphabets::{Language, language_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
-use super::letter_pairs::{PairCost, PairPricer, letters_alike};
+use super::letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, letters_alike};
 use super::plausibility::{FactsCache, Judgment, judge_single_byte, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
@@ -54,11 +54,6 @@ const DOS_CODE_PAGES: [&str; 2] = ["IBM437", "IBM850"];
 /// take its place (a letter in four reading as a case flip or a symbol
 /// inside a word).
 const CLEARLY_BETTER: f64 = 0.5;
-
-/// How many bits cheaper another reading's letter pairs must be than
-/// those of the choice to take its place: a pair that is common in a
-/// language where the choice's is never seen saves ten or more.
-const PAIRS_CLEARLY_CHEAPER: u32 = 10;
 
 /// Two readings whose plausibility is this close, each of one language's
 /// letters, are as likely as each other: the guess is ambiguous.

@@ -20,6 +20,11 @@ const TABLE: &str = include_str!("letter_pairs.txt");
 /// it holds (the script keeps pairs of up to 20 bits).
 const UNSEEN: u32 = 24;
 
+/// How many bits cheaper one reading's letter pairs must be than
+/// another's to be taken for it: a pair that is common in a language where
+/// the other's is never seen saves ten or more.
+pub const PAIRS_CLEARLY_CHEAPER: u32 = 10;
+
 /// A pair that costs this much or less is one of a language's common
 /// pairs (about one pair in 16,000 or more often).
 const COMMON: u8 = 14;
@@ -209,16 +214,50 @@ impl<'a> PairPricer<'a> {
         if stream.len() < 3 {
             return None;
         }
-        let mut beyond: Vec<char> = stream.iter().copied().filter(|c| !c.is_ascii()).collect();
+        self.holding(&[&stream])
+            .map(|(model, context)| price(model, &stream).and(context))
+            .min_by_key(|priced| priced.cost)
+    }
+
+    /// What the letter pairs of each of `texts` (and the context) cost in
+    /// the one language that holds every letter of all of them beyond
+    /// ASCII and prices the cheapest of them lowest: readings compared
+    /// within one language, so that none is cheap only because the
+    /// language it was written in has no table and a neighbour's prices
+    /// it ("pühapäev" in Estonian is no Swedish "påhapäev"). `None` when
+    /// no language holds them all.
+    pub fn in_one_language(&self, texts: &[&str]) -> Option<Vec<PairCost>> {
+        let streams: Vec<Vec<char>> = texts.iter().map(|text| letter_stream(text)).collect();
+        if streams.iter().any(|stream| stream.len() < 3) {
+            return None;
+        }
+        let streams: Vec<&[char]> = streams.iter().map(Vec::as_slice).collect();
+        self.holding(&streams)
+            .map(|(model, context)| {
+                (streams.iter())
+                    .map(|stream| price(model, stream).and(context))
+                    .collect::<Vec<PairCost>>()
+            })
+            .min_by_key(|costs| costs.iter().map(|c| c.cost).min())
+    }
+
+    /// The models that hold every letter of `streams` beyond ASCII, each
+    /// with what the context costs in it.
+    fn holding(&self, streams: &[&[char]]) -> impl Iterator<Item = (&'static Model, PairCost)> {
+        let mut beyond: Vec<char> = (streams.iter())
+            .flat_map(|stream| stream.iter().copied())
+            .filter(|c| !c.is_ascii())
+            .collect();
         beyond.sort_unstable();
         beyond.dedup();
+        let context_costs =
+            (self.context_costs).get_or_init(|| MODELS.iter().map(|_| OnceLock::new()).collect());
         MODELS
             .iter()
-            .zip(
-                self.context_costs
-                    .get_or_init(|| MODELS.iter().map(|_| OnceLock::new()).collect()),
-            )
-            .filter(|(model, _)| (beyond.iter()).all(|c| model.letters.binary_search(c).is_ok()))
+            .zip(context_costs)
+            .filter(move |(model, _)| {
+                (beyond.iter()).all(|c| model.letters.binary_search(c).is_ok())
+            })
             .map(|(model, context)| {
                 let context = context.get_or_init(|| {
                     let stream = self
@@ -226,9 +265,8 @@ impl<'a> PairPricer<'a> {
                         .get_or_init(|| letter_stream(self.context));
                     price(model, stream)
                 });
-                price(model, &stream).and(*context)
+                (model, *context)
             })
-            .min_by_key(|priced| priced.cost)
     }
 }
 
@@ -283,6 +321,13 @@ mod tests {
         let italian = cheapest("Mercoledì sì", context).unwrap();
         assert_eq!(italian.language, "Italian");
         assert!(cheapest("Mercoledė sė", context).unwrap().cost > italian.cost + 10);
+        // Within one language: Lithuanian holds both ą and š, and prices
+        // "šeši" (six) far below "ąeąi"; no language holds both ü and å.
+        let pricer = PairPricer::new("Vakar mes buvome ir");
+        let costs = pricer.in_one_language(&["ąeąi", "šeši"]).unwrap();
+        assert_eq!(costs[1].language, "Lithuanian");
+        assert!(costs[1].cost + PAIRS_CLEARLY_CHEAPER <= costs[0].cost);
+        assert_eq!(pricer.in_one_language(&["pühapäev", "påhapäev"]), None);
     }
 
     #[test]

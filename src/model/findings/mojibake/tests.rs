@@ -59,6 +59,21 @@ fn repairs_the_classic_cases() {
 
 /// [`may_hold_mojibake`] a char at a time, as its doc says it: the
 /// oracle of the byte-wise scan.
+#[test]
+fn letter_pairs_settle_a_word_of_two_letter_readings() {
+    // "Êglise" (windows-1250) or "église" (ISO-8859-2): both letters of
+    // French; "ég" is a common French pair, "êg" is not.
+    assert_eq!(fixed("l'ĂŠglise"), "l'église");
+    // Estonian has no table: "pühapäev" and Swedish-looking "påhapäev"
+    // are priced in no one language, and stay read both ways.
+    let line = "PĂĽhapĂ¤ev juuni";
+    let runs = find_mojibake(line);
+    assert!(
+        runs.iter()
+            .all(|run| run.readings.len() > 1 || !run.readings[0].text.contains('å'))
+    );
+}
+
 fn may_hold_char_by_char(line: &str) -> bool {
     let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
     for c in line.chars() {

@@ -10,6 +10,7 @@ use super::runs::add_repair;
 use super::undo::Layer;
 use super::words::{Measured, Word, is_suspect, shows_none_plainly, words_of};
 use super::{Chain, Mojibake, Reading};
+use crate::model::encoding::{PAIRS_CLEARLY_CHEAPER, PairPricer, letters_alike};
 
 /// What was decided for a word.
 enum Verdict {
@@ -95,6 +96,9 @@ fn judge_words(
     // What the alphabet settles tells more of the line's chains: the other
     // words are decided again beside it.
     if settle_by_alphabet(text, start, end, &words, &mut verdicts) {
+        decide_by_line_chains(&words, &mut verdicts);
+    }
+    if settle_by_letter_pairs(&text[start..end], &mut verdicts) {
         decide_by_line_chains(&words, &mut verdicts);
     }
     into_runs(text, words, verdicts)
@@ -347,6 +351,56 @@ fn settle_by_alphabet(
         }
     }
     true
+}
+
+/// Repairs each word still read several ways, each reading of one
+/// language's letters at the same places, through the one whose letter
+/// pairs are clearly the commonest in a language that writes the letters
+/// of them all ([`PairPricer::in_one_language`]), the line's ASCII words
+/// and repaired words priced with each ("Bücher", not "Bßcher":
+/// "BĂźcher" through ISO-8859-2 or windows-1250); whether it repaired any.
+fn settle_by_letter_pairs(line: &str, verdicts: &mut [Option<Verdict>]) -> bool {
+    let torn = |v: &Option<Verdict>| matches!(v, Some(Verdict::Ambiguous(_)));
+    if !verdicts.iter().any(torn) {
+        return false;
+    }
+    let mut context: String = (line.split_ascii_whitespace())
+        .filter(|word| word.is_ascii())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for verdict in verdicts.iter() {
+        if let Some(Verdict::Repair(reading)) = verdict {
+            context.push(' ');
+            context.push_str(&reading.text);
+        }
+    }
+    let pricer = PairPricer::new(&context);
+    let mut settled = false;
+    for verdict in verdicts.iter_mut() {
+        let Some(Verdict::Ambiguous(readings)) = verdict else {
+            continue;
+        };
+        if !(readings.iter()).all(|r| letters_alike(&r.text, &readings[0].text)) {
+            continue;
+        }
+        let texts: Vec<&str> = readings.iter().map(|r| r.text.as_str()).collect();
+        let Some(mut costs) = pricer
+            .in_one_language(&texts)
+            .map(|costs| costs.iter().map(|p| p.cost).collect::<Vec<u32>>())
+        else {
+            continue;
+        };
+        let best = (0..costs.len()).min_by_key(|&i| costs[i]).unwrap_or(0);
+        let best_cost = costs.remove(best);
+        if costs
+            .iter()
+            .all(|&c| best_cost + PAIRS_CLEARLY_CHEAPER <= c)
+        {
+            *verdict = Some(Verdict::Repair(readings.swap_remove(best)));
+            settled = true;
+        }
+    }
+    settled
 }
 
 /// The runs the verdicts on `words` make, in order: repairs joined where
