@@ -40,6 +40,10 @@ LANGUAGES = [
     ("id", "Indonesian"),
 ]
 
+# The ISO 639-1 code where wordfreq's differs (Norwegian Bokmål is "nb" to
+# wordfreq, Norwegian "no" to the detector).
+ISO_CODES = {"nb": "no"}
+
 WORDS = 30_000
 MAX_COST = 20
 
@@ -94,7 +98,7 @@ def main():
     out.write("# A line a language: code, name, then pair:cost; _ is a word's start or end.\n")
     for code, name in LANGUAGES:
         pairs = " ".join(f"{pair}:{cost}" for pair, cost in pairs_of(code))
-        out.write(f"{code}\t{name}\t{pairs}\n")
+        out.write(f"{ISO_CODES.get(code, code)}\t{name}\t{pairs}\n")
 
 
 if __name__ == "__main__":

@@ -343,6 +343,14 @@ pub fn language_of(alphabets: u64) -> Option<Language> {
         .flatten()
 }
 
+/// The languages of the alphabets in `alphabets` (bits by index), `None`
+/// for an alphabet several languages share (ñ: Basque, Galician…).
+pub fn languages_of(alphabets: u64) -> impl Iterator<Item = Option<Language>> {
+    (0..ALPHABETS.len())
+        .filter(move |i| alphabets & (1 << i) != 0)
+        .map(|i| ALPHABETS[i].0)
+}
+
 /// Latin-1 Supplement to Latin Extended-B, Greek and Cyrillic: the
 /// scripts whose legacy code pages are easily confused with each other.
 fn in_checked_scripts(c: char) -> bool {

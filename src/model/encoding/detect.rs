@@ -573,6 +573,20 @@ mod tests {
     }
 
     #[test]
+    fn letter_pairs_name_the_language_where_the_alphabet_cannot() {
+        // è is French, Italian and Catalan: the pairs say Italian.
+        let line = b"Il caff\xE8 \xE8 buono, ma il t\xE8 \xE8 migliore per la sera.\n";
+        let found = detect(line, Extent::Whole);
+        assert_eq!(found.language.map(|l| l.code), Some("it"));
+        assert!(found.reasons[0].fact.ends_with("letter pairs of Italian"));
+        // ä and ü are Estonian as well as German, and Estonian has no
+        // table to price its pairs: no language is named.
+        let line = b"P\xFChap\xE4ev, laup\xE4ev ja reede, juuni ja juuli.\n";
+        let found = detect(line, Extent::Whole);
+        assert_eq!(found.language, None, "{:?}", found.reasons);
+    }
+
+    #[test]
     fn two_readings_as_plausible_are_ambiguous_and_both_named() {
         // ø (macintosh) or æ (windows-1257): each a letter of the line's
         // language, "lørdag" or "lærdag", and its letter pairs as common.

@@ -12,9 +12,9 @@ use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use unicode_script::{Script, UnicodeScript};
 
 use super::Encoding;
-use super::alphabets::{Language, language_of};
+use super::alphabets::{Language, language_of, languages_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
-use super::letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, letters_alike};
+use super::letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, has_table, letters_alike};
 use super::plausibility::{FactsCache, Judgment, judge_single_byte, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
@@ -361,9 +361,26 @@ fn guess_among(
         let tie = others.remove(at);
         others.insert(0, tie);
     }
-    let winner_language = language(&winner.judgment, &winner.text);
+    // (Where the alphabet names no one language, the letter pairs may:
+    // é is French, Spanish and a dozen others', "décembre" French. Only
+    // where every language whose alphabet holds the letters has a table:
+    // Estonian has none, and its "pühapäev" priced as German would be
+    // named German.)
+    let priced_alike = |judgment: &Judgment| {
+        judgment.fits == Some(true)
+            && languages_of(judgment.alphabets).all(|l| l.is_some_and(|l| has_table(l.code)))
+    };
+    let alphabet_language = language(&winner.judgment, &winner.text);
+    let pairs_language = match alphabet_language {
+        None if priced_alike(&winner.judgment) => prices.pricer.language(&winner.text),
+        _ => None,
+    };
+    let winner_language = alphabet_language.or(pairs_language);
     let winner_score = format!("{:.2}", winner.judgment.score);
-    let mut reasons = vec![winner_reason(winner, winner_language, &readings)];
+    let mut reasons = vec![winner_reason(winner, alphabet_language, &readings)];
+    if let Some(language) = pairs_language {
+        let _ = write!(reasons[0].fact, "; letter pairs of {}", language.name);
+    }
     // (Where the letter pairs decided, the winner says so.)
     if let Some((decided, pairs, _)) = by_pairs
         && decided == chosen

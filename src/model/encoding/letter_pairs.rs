@@ -13,6 +13,8 @@ use std::sync::{LazyLock, OnceLock};
 
 use foldhash::HashMap;
 
+use super::alphabets::Language;
+
 /// The table, a line a language.
 const TABLE: &str = include_str!("letter_pairs.txt");
 
@@ -24,6 +26,11 @@ const UNSEEN: u32 = 24;
 /// another's to be taken for it: a pair that is common in a language where
 /// the other's is never seen saves ten or more.
 pub const PAIRS_CLEARLY_CHEAPER: u32 = 10;
+
+/// How many bits cheaper one language must price a text's letter pairs
+/// than every other for the text to be named as in it: more than for
+/// telling two readings apart, since a name is stated as fact.
+const LANGUAGE_CLEARLY_CHEAPER: u32 = 20;
 
 /// A pair that costs this much or less is one of a language's common
 /// pairs (about one pair in 16,000 or more often).
@@ -48,6 +55,9 @@ const ASCII_SLOTS: usize = 27;
 /// One language's pairs and what each costs (-log2 of its share).
 struct Model {
     name: &'static str,
+    /// Its ISO 639-1 code (`sh` for Serbo-Croatian, which names no one
+    /// language).
+    code: &'static str,
     /// The pairs of ASCII letters and edges, by slot ([`ascii_slot`]):
     /// most pairs of most texts, looked up without hashing.
     ascii: Box<[u8; ASCII_SLOTS * ASCII_SLOTS]>,
@@ -77,9 +87,10 @@ static MODELS: LazyLock<Vec<Model>> = LazyLock::new(|| {
         .filter(|line| !line.starts_with('#'))
         .filter_map(|line| {
             let mut fields = line.split('\t');
-            let (_code, name, pairs) = (fields.next()?, fields.next()?, fields.next()?);
+            let (code, name, pairs) = (fields.next()?, fields.next()?, fields.next()?);
             let mut model = Model {
                 name,
+                code,
                 ascii: Box::new([0; ASCII_SLOTS * ASCII_SLOTS]),
                 costs: HashMap::default(),
                 letters: Vec::new(),
@@ -219,6 +230,31 @@ impl<'a> PairPricer<'a> {
             .min_by_key(|priced| priced.cost)
     }
 
+    /// The language whose letter pairs `text` and the context are, where
+    /// one prices them clearly lowest ([`LANGUAGE_CLEARLY_CHEAPER`] below
+    /// every other that holds its letters); `None` where two languages
+    /// price them about alike (Danish and Norwegian mostly do), or the one
+    /// is Serbo-Croatian, which names no single language.
+    pub fn language(&self, text: &str) -> Option<Language> {
+        let stream = letter_stream(text);
+        if stream.len() < 3 {
+            return None;
+        }
+        let mut costs: Vec<(PairCost, &Model)> = self
+            .holding(&[&stream])
+            .map(|(model, context)| (price(model, &stream).and(context), model))
+            .collect();
+        costs.sort_unstable_by_key(|(priced, _)| priced.cost);
+        let (best, model) = *costs.first()?;
+        let clear = costs
+            .get(1)
+            .is_none_or(|(next, _)| best.cost + LANGUAGE_CLEARLY_CHEAPER <= next.cost);
+        (clear && model.code != "sh").then_some(Language {
+            name: model.name,
+            code: model.code,
+        })
+    }
+
     /// What the letter pairs of each of `texts` (and the context) cost in
     /// the one language that holds every letter of all of them beyond
     /// ASCII and prices the cheapest of them lowest: readings compared
@@ -268,6 +304,17 @@ impl<'a> PairPricer<'a> {
                 (model, *context)
             })
     }
+}
+
+/// Whether the table holds the language of ISO 639-1 code `code`
+/// (Croatian and Bosnian as Serbo-Croatian).
+pub fn has_table(code: &str) -> bool {
+    let code = if matches!(code, "hr" | "bs") {
+        "sh"
+    } else {
+        code
+    };
+    MODELS.iter().any(|model| model.code == code)
 }
 
 /// Whether two texts have letters at the same places (char for char), so
