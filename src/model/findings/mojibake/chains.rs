@@ -1,10 +1,10 @@
 //! The readings of a word: every text that undoing one to three layers of
 //! garbling, through any of the encodings, makes of it.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::Chain;
-use super::badness::{Context, Measure, Measurer};
+use super::badness::{Context, Measure, Measurer, is_plain};
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
 use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
@@ -27,6 +27,17 @@ pub struct Candidate {
     /// How many the innermost layer undone left alone: none when it read
     /// every char of the reading before it as garbling.
     pub last_left: usize,
+    /// Whether `text` is plain ([`is_plain`]), worked out when first
+    /// asked: the readings of a word are kept and judged on every line it
+    /// is on.
+    plain: OnceLock<bool>,
+}
+
+impl Candidate {
+    /// Whether its text is plain ([`is_plain`]).
+    pub fn is_plain(&self) -> bool {
+        *self.plain.get_or_init(|| is_plain(&self.text))
+    }
 }
 
 /// Every reading of `word` (the first chain found to a text is gone on
@@ -44,6 +55,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         measure: alone,
         left: 0,
         last_left: 0,
+        plain: OnceLock::new(),
     };
     // The readings gone on from, a layer at a time: the word, then places
     // in `found`.
@@ -85,6 +97,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
                     last_left: undone.left,
                     chain,
                     text: undone.text,
+                    plain: OnceLock::new(),
                 };
                 if let Some(first) = first {
                     if first.chain.0.len() == candidate.chain.0.len() {
@@ -119,6 +132,8 @@ pub struct Memo {
     measurer: Measurer,
     readings: Kept<Arc<[Candidate]>>,
     shared: Arc<SharedReadings>,
+    /// Whether each word judged lately is plain ([`is_plain`]).
+    plain: Kept<bool>,
 }
 
 impl Memo {
@@ -129,6 +144,7 @@ impl Memo {
             measurer: Measurer::default(),
             readings: Kept::default(),
             shared,
+            plain: Kept::default(),
         }
     }
 
@@ -139,6 +155,7 @@ impl Memo {
             measurer,
             readings,
             shared,
+            ..
         } = self;
         readings.with_shared(
             shared,
@@ -146,6 +163,12 @@ impl Memo {
             |word| candidates(word, measurer).into(),
             Arc::clone,
         )
+    }
+
+    /// Whether `word` is plain ([`is_plain`]), kept from an earlier call
+    /// if it was asked lately.
+    pub fn is_plain(&mut self, word: &str) -> bool {
+        self.plain.with(word, is_plain, |&plain| plain)
     }
 
     /// How implausible `text` is on its own.

@@ -2,7 +2,7 @@
 //! the readings when none is, or nothing; first word by word, then by what
 //! the line's other words say of how it was garbled.
 
-use super::badness::{Context, is_plain};
+use super::badness::Context;
 use super::chains::{Candidate, Memo};
 use super::garblers::{Garbler, byte_row};
 use super::line_alphabet::{self, Decided};
@@ -138,13 +138,7 @@ fn measured_words(
 fn first_verdicts(words: &[Word]) -> Vec<Option<Verdict>> {
     words
         .iter()
-        .map(|word| {
-            if is_plain(&word.text) {
-                None
-            } else {
-                judge(word)
-            }
-        })
+        .map(|word| if word.plain { None } else { judge(word) })
         .collect()
 }
 
@@ -462,7 +456,7 @@ fn left_ungarbled(
     // (plain words have no verdict of their own: "ГЁ" is "è" beside
     // "cittГ"), and says nothing either way.
     let mut undoes_so = |word: &str| {
-        is_plain(word)
+        memo.is_plain(word)
             && memo
                 .readings_of(word)
                 .iter()
@@ -506,7 +500,7 @@ fn judge(word: &Word) -> Option<Verdict> {
     // is its rival whatever it costs: the further layer is as likely a
     // coincidence ("РµС‘" alone is "её", or "ţ" through KOI8-R after it).
     let goes_on_from_it = |&(short, _): &(&Candidate, u32)| {
-        is_plain(&short.text)
+        short.is_plain()
             && (word.judged().filter(within_reach))
                 .any(|(long, _)| goes_one_layer_on(&long.chain, &short.chain))
     };
@@ -526,7 +520,7 @@ fn judge(word: &Word) -> Option<Verdict> {
     // are kept for the line to decide between.
     let left_garbled: Vec<&String> = close
         .iter()
-        .filter(|(c, _)| continued(&c.chain) && !is_plain(&c.text))
+        .filter(|(c, _)| continued(&c.chain) && !c.is_plain())
         .map(|(c, _)| &c.text)
         .collect();
     let mut close: Vec<(&Candidate, u32)> = close

@@ -33,6 +33,8 @@ pub(super) struct Word {
     /// Whether a lost no-break space was put back after it: a guess that
     /// only the line's other words can back, but for "à".
     pub(super) guessed_space: bool,
+    /// Whether `text` is plain ([`is_plain`]).
+    pub(super) plain: bool,
 }
 
 impl Word {
@@ -167,7 +169,7 @@ pub(super) fn shows_none_plainly(line: &str) -> bool {
 /// only beside words of its line that show their garbling and were
 /// garbled the same way, where it reads no worse.
 fn shows_garbling(memo: &mut Memo, word: &str, context: &Context) -> bool {
-    memo.badness(word, context) >= MARGIN && !is_plain(word)
+    memo.badness(word, context) >= MARGIN && !memo.is_plain(word)
 }
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
@@ -312,6 +314,7 @@ pub(super) fn words_of(
         }
         words.push(Word {
             range,
+            plain: memo.is_plain(&judged),
             text: judged,
             candidates: found,
             badness_of: Vec::new(),
