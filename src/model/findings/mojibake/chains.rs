@@ -31,6 +31,10 @@ pub struct Candidate {
     /// asked: the readings of a word are kept and judged on every line it
     /// is on.
     plain: OnceLock<bool>,
+    /// Every chain by which the word undoes into `text`, worked out when
+    /// first asked of the first candidate with this text
+    /// ([`super::words::Word::chains_to`]).
+    pub(super) chains_to: OnceLock<Vec<Chain>>,
 }
 
 impl Candidate {
@@ -56,6 +60,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         left: 0,
         last_left: 0,
         plain: OnceLock::new(),
+        chains_to: OnceLock::new(),
     };
     // The readings gone on from, a layer at a time: the word, then places
     // in `found`.
@@ -98,6 +103,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
                     chain,
                     text: undone.text,
                     plain: OnceLock::new(),
+                    chains_to: OnceLock::new(),
                 };
                 if let Some(first) = first {
                     if first.chain.0.len() == candidate.chain.0.len() {

@@ -58,6 +58,20 @@ impl Word {
     /// ISO-8859-1 where the word shows none of the bytes 80–9F (the
     /// readings keep windows-1252's): "Ã¨" is "è" through either.
     pub(super) fn chains_to(&self, text: &str) -> Vec<Chain> {
+        // (Kept with the first reading of this text: the chains depend on
+        // the word's readings alone, which are kept and judged on every
+        // line the word is on.)
+        match self.candidates.iter().find(|c| c.text == text) {
+            Some(first) => first
+                .chains_to
+                .get_or_init(|| self.work_out_chains_to(text))
+                .clone(),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`Word::chains_to`], worked out.
+    fn work_out_chains_to(&self, text: &str) -> Vec<Chain> {
         let mut chains: Vec<Chain> = Vec::new();
         for candidate in self.candidates.iter().filter(|c| c.text == text) {
             let layers = &candidate.chain.0;
