@@ -221,12 +221,8 @@ impl<'a> PairPricer<'a> {
     /// hold every letter of `text` beyond ASCII; `None` when no language's
     /// do (or it has no letters).
     pub fn cheapest(&self, text: &str) -> Option<PairCost> {
-        let stream = letter_stream(text);
-        if stream.len() < 3 {
-            return None;
-        }
-        self.holding(&[&stream])
-            .map(|(model, context)| price(model, &stream).and(context))
+        (self.priced(text).into_iter())
+            .map(|(priced, _)| priced)
             .min_by_key(|priced| priced.cost)
     }
 
@@ -236,14 +232,7 @@ impl<'a> PairPricer<'a> {
     /// price them about alike (Danish and Norwegian mostly do), or the one
     /// is Serbo-Croatian, which names no single language.
     pub fn language(&self, text: &str) -> Option<Language> {
-        let stream = letter_stream(text);
-        if stream.len() < 3 {
-            return None;
-        }
-        let mut costs: Vec<(PairCost, &Model)> = self
-            .holding(&[&stream])
-            .map(|(model, context)| (price(model, &stream).and(context), model))
-            .collect();
+        let mut costs = self.priced(text);
         costs.sort_unstable_by_key(|(priced, _)| priced.cost);
         let (best, model) = *costs.first()?;
         let clear = costs
@@ -253,6 +242,19 @@ impl<'a> PairPricer<'a> {
             name: model.name,
             code: model.code,
         })
+    }
+
+    /// What the letter pairs of `text` and the context cost in each
+    /// language whose words hold every letter of `text` beyond ASCII; none
+    /// if it has no letters.
+    fn priced(&self, text: &str) -> Vec<(PairCost, &'static Model)> {
+        let stream = letter_stream(text);
+        if stream.len() < 3 {
+            return Vec::new();
+        }
+        self.holding(&[&stream])
+            .map(|(model, context)| (price(model, &stream).and(context), model))
+            .collect()
     }
 
     /// What the letter pairs of each of `texts` (and the context) cost in
