@@ -34,6 +34,11 @@ pub fn utf8_with_errors(bytes: &[u8]) -> bool {
 fn text_chars_and_invalid_spans(bytes: &[u8], give_up: bool) -> Option<(usize, usize)> {
     let (mut chars, mut spans) = (0usize, 0usize);
     let mut beyond_ascii_left = bytes.iter().filter(|&&b| b >= 0x80).count();
+    // (Every char beyond ASCII has a continuation byte: the chars still to
+    // come are no more than those left. Text in a legacy Latin or Cyrillic
+    // code page has few such bytes, so it is known early.)
+    let is_continuation = |b: &u8| (0x80..=0xBF).contains(b);
+    let mut continuations_left = bytes.iter().filter(|b| is_continuation(b)).count();
     // The runs of valid UTF-8 and the invalid spans between them, as
     // `utf8_chunks` gives them (a test holds them to it), found by skipping
     // ASCII eight bytes at a time and checking each sequence beyond it
@@ -51,6 +56,7 @@ fn text_chars_and_invalid_spans(bytes: &[u8], give_up: bool) -> Option<(usize, u
                 let first = beyond_ascii.map_or(at, |(first, _)| first);
                 beyond_ascii = Some((first, at + len));
                 beyond_ascii_left -= len;
+                continuations_left -= len - 1;
                 at += len;
             }
             Err(invalid) => {
@@ -61,9 +67,13 @@ fn text_chars_and_invalid_spans(bytes: &[u8], give_up: bool) -> Option<(usize, u
                 // (No length: the bytes end inside a sequence.)
                 let len = invalid.unwrap_or(bytes.len() - at);
                 beyond_ascii_left -= len;
+                continuations_left -= bytes[at..at + len]
+                    .iter()
+                    .filter(|b| is_continuation(b))
+                    .count();
                 at += len;
                 run = at;
-                let most_chars = chars + beyond_ascii_left / 2;
+                let most_chars = chars + (beyond_ascii_left / 2).min(continuations_left);
                 if give_up && most_chars * SPANS_PER_CHAR < spans {
                     return None;
                 }

@@ -93,7 +93,7 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
         common,
         chars,
         facts,
-        word_len,
+        notable,
     } = cache;
     chars.clear();
     facts.clear();
@@ -104,7 +104,7 @@ pub fn judge_with(text: &str, cache: &mut FactsCache) -> Judgment {
         chars.push(c);
         facts.push(facts_of(c, common, known));
     }
-    judge_chars(chars, facts, word_len)
+    judge_chars(chars, facts, notable)
 }
 
 /// [`judge_with`] of `bytes` as the single-byte `encoding` reads them
@@ -119,7 +119,7 @@ pub fn judge_single_byte(
     let FactsCache {
         chars,
         facts,
-        word_len,
+        notable,
         ..
     } = cache;
     chars.clear();
@@ -128,7 +128,7 @@ pub fn judge_single_byte(
     // shared with `judge_with`, made detection 1.4% slower.)
     chars.extend(bytes.iter().map(|&b| table[usize::from(b)].0));
     facts.extend(bytes.iter().map(|&b| table[usize::from(b)].1));
-    Some(judge_chars(chars, facts, word_len))
+    Some(judge_chars(chars, facts, notable))
 }
 
 /// What each byte of a single-byte encoding reads as, and its facts.
@@ -158,25 +158,41 @@ fn byte_facts(encoding: Encoding) -> Option<&'static ByteFacts> {
 }
 
 /// [`judge_with`] of the text whose chars are `chars`, with their `facts`
-/// (`word_len` a buffer to reuse).
-fn judge_chars(chars: &[char], facts: &[Facts], word_len: &mut Vec<usize>) -> Judgment {
-    // The length of the run of letters each character is in, the count of
-    // letters per script, and the alphabets holding every letter.
-    word_len.clear();
-    word_len.resize(chars.len(), 0);
-    let mut counts: Vec<(Script, usize)> = Vec::new();
+/// (`notable` a buffer to reuse).
+fn judge_chars(chars: &[char], facts: &[Facts], notable: &mut Vec<usize>) -> Judgment {
+    // Where the chars beyond ASCII and the ASCII controls are (the ones
+    // judged), and the count of ASCII letters: one pass without branches,
+    // as the two alternate unpredictably in most text ("café").
+    notable.clear();
+    notable.resize(chars.len(), 0);
+    let (mut found, mut ascii_letters) = (0, 0);
+    for (i, &c) in chars.iter().enumerate() {
+        notable[found] = i;
+        found += usize::from(!c.is_ascii() || c.is_ascii_control());
+        ascii_letters += usize::from(c.is_ascii_alphabetic());
+    }
+    notable.truncate(found);
+    let notable: &[usize] = notable;
+    // The count of letters per script and where the first is, and the
+    // alphabets holding every letter.
+    let mut counts: Vec<(Script, usize, usize)> = Vec::new();
+    if ascii_letters > 0 {
+        let first = chars.iter().position(char::is_ascii_alphabetic);
+        counts.push((Script::Latin, ascii_letters, first.unwrap_or(0)));
+    }
     let mut holding: Option<u64> = None;
     let mut misfit = None;
-    let mut start = 0;
-    for (i, fact) in facts.iter().enumerate() {
-        if fact.alphabetic {
-            match counts.iter_mut().find(|(s, _)| *s == fact.family) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((fact.family, 1)),
+    for &i in notable {
+        let fact = &facts[i];
+        if !fact.alphabetic {
+            continue;
+        }
+        match counts.iter_mut().find(|(s, _, _)| *s == fact.family) {
+            Some((_, n, first)) => {
+                *n += 1;
+                *first = (*first).min(i);
             }
-        } else {
-            word_len[start..i].fill(i - start);
-            start = i + 1;
+            None => counts.push((fact.family, 1, i)),
         }
         if let Some(bits) = fact.alphabets() {
             let bits = if out_of_place(chars, i) { 0 } else { bits };
@@ -187,14 +203,16 @@ fn judge_chars(chars: &[char], facts: &[Facts], word_len: &mut Vec<usize>) -> Ju
             holding = Some(now);
         }
     }
-    word_len[start..].fill(chars.len() - start);
+    // The script most letters are in; of scripts with as many, the one
+    // whose first letter comes last.
     let main_script = counts
         .into_iter()
-        .max_by_key(|&(_, n)| n)
-        .map_or(Script::Latin, |(s, _)| s);
+        .max_by_key(|&(_, n, first)| (n, first))
+        .map_or(Script::Latin, |(s, _, _)| s);
     let fits = holding.map(|bits| bits != 0);
     let neutral = |s: Script| matches!(s, Script::Common | Script::Inherited);
-    let mut score = 0.0;
+    // (Whole numbers: summed exactly in any order.)
+    let mut score: i64 = 0;
     let mut counted = 0usize;
     let (mut letters, mut in_words) = (0, 0);
     let mut flaw: Option<(Flaw, usize)> = None;
@@ -203,44 +221,49 @@ fn judge_chars(chars: &[char], facts: &[Facts], word_len: &mut Vec<usize>) -> Ju
             flaw = Some((kind, at));
         }
     };
-    for (i, &c) in chars.iter().enumerate() {
+    let len = chars.len();
+    // (An index before the first char wraps past the last: no char.)
+    let letter_at = |j: usize| j < len && facts[j].alphabetic;
+    let char_at = |j: usize| (j < len).then(|| chars[j]);
+    for &i in notable {
+        let (c, fact) = (chars[i], &facts[i]);
         if c.is_ascii() {
             if c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0C') {
                 counted += 1;
-                score -= 6.0;
+                score -= 6;
                 flawed(Flaw::Control, i);
             }
             continue;
         }
         counted += 1;
-        let fact = &facts[i];
-        let before = i.checked_sub(1).map(|j| &facts[j]);
+        let before = (i > 0).then(|| &facts[i - 1]);
         let after = facts.get(i + 1);
-        let letter_before = before.is_some_and(|f| f.alphabetic);
-        let letter_after = after.is_some_and(|f| f.alphabetic);
+        let letter_before = letter_at(i.wrapping_sub(1));
+        let letter_after = letter_at(i + 1);
         // Inside a word of three letters or more (or a symbol touching one).
         let in_word = if fact.alphabetic {
-            word_len[i] >= 3
+            (letter_before && (letter_after || letter_at(i.wrapping_sub(2))))
+                || (letter_after && letter_at(i + 2))
         } else {
             letter_before || letter_after
         };
         // Part of a run of three or more of the same character.
-        let same = |j: usize| chars.get(j) == Some(&c);
         // (Box drawing and block elements run on: DOS files draw frames
         // with them, "╔══════╗".)
         let drawing = ('\u{2500}'..='\u{259F}').contains(&c);
-        let same_before = i >= 1 && same(i - 1);
-        let tripled = !drawing
-            && ((same_before && i >= 2 && same(i - 2))
-                || (same_before && same(i + 1))
-                || (same(i + 1) && same(i + 2)));
+        let tripled = !drawing && {
+            let same_before = char_at(i.wrapping_sub(1)) == Some(c);
+            let same_after = char_at(i + 1) == Some(c);
+            (same_before && (same_after || char_at(i.wrapping_sub(2)) == Some(c)))
+                || (same_after && char_at(i + 2) == Some(c))
+        };
         score += if c == char::REPLACEMENT_CHARACTER {
             flawed(Flaw::Undefined, i);
-            -6.0
+            -6
         } else if tripled {
             // No language writes one letter three times running (ÿÿÿ).
             flawed(Flaw::Repeated, i);
-            -6.0
+            -6
         } else if fact.alphabetic {
             letters += 1;
             let script = fact.family;
@@ -253,8 +276,7 @@ fn judge_chars(chars: &[char], facts: &[Facts], word_len: &mut Vec<usize>) -> Ju
             // and "IDs" is ASCII).
             let case_flip = fact.upper
                 && (before.is_some_and(|b| b.alphabetic && b.lower)
-                    || (!c.is_ascii()
-                        && before.is_some_and(|b| b.alphabetic && b.upper)
+                    || (before.is_some_and(|b| b.alphabetic && b.upper)
                         && after.is_some_and(|a| a.alphabetic && a.lower)));
             // A mark of another script on a letter of an alphabet (an
             // Arabic kasra, which counts as a letter, on the o of "Köln"
@@ -264,41 +286,42 @@ fn judge_chars(chars: &[char], facts: &[Facts], word_len: &mut Vec<usize>) -> Ju
                 && before.is_some_and(|b| b.alphabetic && is_cased_script(b.family));
             if mixed_word || foreign_mark {
                 flawed(Flaw::MixedScripts, i);
-                -3.0
+                -3
             } else if script != main_script && !neutral(script) {
                 flawed(Flaw::OtherScript, i);
-                -1.0
+                -1
             } else if case_flip {
                 flawed(Flaw::CaseFlip, i);
-                -1.0
+                -1
             } else if in_word {
                 in_words += 1;
-                2.0
+                2
             } else {
-                1.0
+                1
             }
         } else if c == '\u{2019}' && letter_before && letter_after {
             // An apostrophe between letters (d’abord, it’s).
-            1.0
+            1
         } else {
             match fact.standing {
                 Standing::Control => {
                     flawed(Flaw::Control, i);
-                    -6.0
+                    -6
                 }
                 Standing::Format => {
                     flawed(Flaw::Control, i);
-                    -4.0
+                    -4
                 }
-                Standing::NonspacingMark => 0.0,
+                Standing::NonspacingMark => 0,
                 _ if in_word => {
                     flawed(Flaw::SymbolInWord, i);
-                    -2.0
+                    -2
                 }
-                _ => 0.0,
+                _ => 0,
             }
         };
     }
+    let score = score as f64;
     let judgment = |score| Judgment {
         score,
         fits,
@@ -587,7 +610,7 @@ pub struct FactsCache {
     common: &'static [Facts],
     chars: Vec<char>,
     facts: Vec<Facts>,
-    word_len: Vec<usize>,
+    notable: Vec<usize>,
 }
 
 impl Default for FactsCache {
@@ -604,7 +627,7 @@ impl FactsCache {
             common: &COMMON_FACTS,
             chars: Vec::new(),
             facts: Vec::new(),
-            word_len: Vec::new(),
+            notable: Vec::new(),
         }
     }
 }
