@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use crate::model::InvalidKind;
 use crate::model::blocks::Place;
+use crate::model::blocks::tally::count_lf;
 use crate::model::cesu8::SurrogatePair;
 use crate::model::encoding::{Confidence, RowEncoding, read_row_in};
 use crate::model::findings::Repairer;
@@ -194,13 +195,11 @@ impl RepairPass {
             return self.repair_mojibake(text, out);
         }
         // The lines are judged without their BOMs, as a second run sees them.
-        let first_line = self.place.line();
+        let mut lines = LinesOf::new(text, self.place.line());
         for (at, _) in text.match_indices('\u{FEFF}') {
-            let line =
-                first_line + memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count() as u64;
             self.log.add(Change {
                 kind: ChangeKind::BomStripped,
-                line,
+                line: lines.line_at(at),
                 before: "\u{FEFF}".as_bytes().to_vec(),
                 after: String::new(),
                 note: None,
@@ -211,12 +210,12 @@ impl RepairPass {
 
     fn repair_mojibake(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         let mut copied_to = 0;
+        let mut lines = LinesOf::new(text, self.place.line());
         for run in self.repairer.find(text) {
             // A run that reads as well more than one way is left alone,
             // and the summary says so.
             let Some(repair) = run.repair() else {
-                let before = &text.as_bytes()[copied_to..run.range.start];
-                let line = self.place.line() + memchr::memchr_iter(b'\n', before).count() as u64;
+                let line = lines.line_at(run.range.start);
                 if self.selected(|s| &s.mojibake, line) {
                     self.log.add_left_mojibake(line, || {
                         format!(
@@ -324,5 +323,34 @@ impl RepairPass {
             after: after.to_string(),
             note: note(),
         });
+    }
+}
+
+/// The lines of places in a text, counted forward from the last place
+/// asked (not from the text's start each time: a 4 MiB block with
+/// hundreds of places to name would be read hundreds of times).
+struct LinesOf<'t> {
+    text: &'t str,
+    /// The last place asked, and its line.
+    at: usize,
+    line: u64,
+}
+
+impl<'t> LinesOf<'t> {
+    /// Lines of places in `text`, whose first line is `first_line`.
+    fn new(text: &'t str, first_line: u64) -> Self {
+        LinesOf {
+            text,
+            at: 0,
+            line: first_line,
+        }
+    }
+
+    /// The line of byte `at` of the text (at or after the last asked).
+    fn line_at(&mut self, at: usize) -> u64 {
+        debug_assert!(at >= self.at, "places are asked in order");
+        self.line += count_lf(&self.text.as_bytes()[self.at..at]);
+        self.at = at;
+        self.line
     }
 }
