@@ -169,6 +169,7 @@ fn main() -> ExitCode {
                         .map_or(RowEncoding::PerRow, RowEncoding::Given),
                     settings: engine_settings(0),
                     selection: None,
+                    process_ends_after: true,
                 },
                 binary,
                 break_links: break_hard_links,

@@ -43,6 +43,8 @@ impl RepairWriter for FixWriter {
                     .map_or(RowEncoding::PerRow, RowEncoding::Given),
                 settings: self.settings,
                 selection: Some(Arc::new(request.selection.clone())),
+                // (The inspector goes on.)
+                process_ends_after: false,
             },
             binary: false,
             break_links: false,

@@ -46,6 +46,11 @@ pub struct RepairOptions {
     /// Which of its repairs are made (`None`: every one, as `fix` makes
     /// them).
     pub selection: Option<std::sync::Arc<Selection>>,
+    /// The process ends once the pass is finished: what the repairer kept
+    /// of the file's words (tens of thousands of small allocations) is
+    /// left for the system to reclaim, not freed one by one (a twentieth
+    /// of `fix`'s time on a 20 MiB mixed file).
+    pub process_ends_after: bool,
 }
 
 /// Streams repaired text out of consecutive unit-aligned blocks.
@@ -182,6 +187,9 @@ impl RepairPass {
 
     /// The changes made, once the input has been fed.
     pub fn finish(self) -> ChangeLog {
+        if self.options.process_ends_after {
+            std::mem::forget(self.repairer);
+        }
         self.log
     }
 
