@@ -54,16 +54,31 @@ pub struct Undone {
 /// encoding shows each as ([`byte_row`]), looked up once for all the
 /// layers tried on it.
 pub struct Shown {
+    text: String,
     chars: Vec<char>,
+    /// Where each char starts in `text`, and its end.
+    starts: Vec<usize>,
     rows: Vec<[u8; COUNT]>,
 }
 
 impl Shown {
     /// `text`, ready to undo layers in.
     pub fn new(text: &str) -> Shown {
-        let chars: Vec<char> = text.chars().collect();
+        let (starts, chars): (Vec<usize>, Vec<char>) = text.char_indices().unzip();
+        let mut starts = starts;
+        starts.push(text.len());
         let rows = chars.iter().map(|&c| byte_row(c)).collect();
-        Shown { chars, rows }
+        Shown {
+            text: text.to_string(),
+            chars,
+            starts,
+            rows,
+        }
+    }
+
+    /// The text of chars `from..to`.
+    fn slice(&self, from: usize, to: usize) -> &str {
+        &self.text[self.starts[from]..self.starts[to]]
     }
 }
 
@@ -90,22 +105,42 @@ pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
 /// last bytes were lost to `?` or U+FFFD becomes U+FFFD, since what it said
 /// cannot be known.
 fn undo_utf8(text: &Shown, garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
-    let mut out = String::with_capacity(text.chars.len() * 2);
-    let mut units = 0;
-    let mut left = 0;
-    let mut latin1 = false;
-    for_each_piece(text, garbler, lossy, |piece| match piece {
-        Piece::Sequence { shown, meant } => {
-            out.push(meant);
-            latin1 |= garbler.latin1_c1 && shown.iter().any(|&c| is_latin1_c1(c, garbler));
-            units += 1;
+    let (chars, g) = (&text.chars[..], garbler.index());
+    let byte_at = |i: usize| text.rows.get(i).map(|row| row[g]).filter(|&b| b != 0);
+    // The pieces of `for_each_piece`, found the quick way: a sequence
+    // starts only at a char that shows a lead byte, and the chars between
+    // sequences are kept as they are (copied as runs). Nothing is written
+    // until a first sequence is found: most layers tried undo nothing.
+    let mut out = String::new();
+    let (mut units, mut left, mut latin1) = (0, 0, false);
+    let mut kept_from = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        let shown = text.rows[i][g];
+        let sequence = (0xC2..=0xF4)
+            .contains(&shown)
+            .then(|| sequence_at(i, &byte_at, chars, lossy))
+            .flatten();
+        let Some((meant, used)) = sequence else {
+            left += usize::from(shown != 0);
+            i += 1;
+            continue;
+        };
+        if out.capacity() == 0 {
+            out.reserve(text.text.len());
         }
-        Piece::Kept(c, byte) => {
-            left += usize::from(byte != 0);
-            out.push(c);
-        }
-    });
-    (units > 0).then_some(Undone {
+        out.push_str(text.slice(kept_from, i));
+        out.push(meant);
+        latin1 |= garbler.latin1_c1 && chars[i..i + used].iter().any(|&c| is_latin1_c1(c, garbler));
+        units += 1;
+        i += used;
+        kept_from = i;
+    }
+    if units == 0 {
+        return None;
+    }
+    out.push_str(text.slice(kept_from, chars.len()));
+    Some(Undone {
         text: out,
         layer: Layer::Utf8As(garbler, latin1),
         left,
@@ -116,8 +151,8 @@ fn undo_utf8(text: &Shown, garbler: &'static Garbler, lossy: bool) -> Option<Und
 /// A part of a text read through an encoding: a char kept, or the chars
 /// that show one UTF-8 sequence and the char it spells.
 enum Piece<'a> {
-    /// A char kept, with the byte it shows beyond ASCII (0: none).
-    Kept(char, u8),
+    /// A char kept.
+    Kept,
     Sequence {
         shown: &'a [char],
         meant: char,
@@ -142,7 +177,7 @@ fn for_each_piece<'a>(
             });
             i += used;
         } else {
-            each(Piece::Kept(chars[i], text.rows[i][g]));
+            each(Piece::Kept);
             i += 1;
         }
     }
