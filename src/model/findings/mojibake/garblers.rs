@@ -246,8 +246,12 @@ static REVERSE: LazyLock<Vec<[u8; COUNT]>> = LazyLock::new(|| {
 /// ASCII. A text's rows are looked up once and read by every encoding
 /// tried on it.
 pub fn byte_row(c: char) -> [u8; COUNT] {
+    // (CJK and most emoji, between the table and the few chars above it
+    // that some encoding shows: no encoding shows a byte as one.)
+    if c.is_ascii() || (TABLE_CHARS..HIGH_FLOOR as usize).contains(&(c as usize)) {
+        return [0; COUNT];
+    }
     match REVERSE.get(c as usize) {
-        _ if c.is_ascii() => [0; COUNT],
         // (Most chars: the table's row, unless a C1 control may stand for
         // its own byte.)
         Some(&row) if !('\u{80}'..'\u{A0}').contains(&c) => row,
