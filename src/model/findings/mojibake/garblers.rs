@@ -253,11 +253,21 @@ pub fn byte_row(c: char) -> [u8; COUNT] {
     }
     match REVERSE.get(c as usize) {
         // (Most chars: the table's row, unless a C1 control may stand for
-        // its own byte.)
+        // its own byte: those rows are worked out once too.)
         Some(&row) if !('\u{80}'..'\u{A0}').contains(&c) => row,
-        _ => std::array::from_fn(|g| GARBLERS[g].shown_byte(c)),
+        Some(_) => C1_ROWS[c as usize - 0x80],
+        None => std::array::from_fn(|g| GARBLERS[g].shown_byte(c)),
     }
 }
+
+/// [`byte_row`] of each C1 control (U+0080–U+009F), which some encodings
+/// show as the byte of its number (see [`Garbler::shown_byte`]).
+static C1_ROWS: LazyLock<[[u8; COUNT]; 0x20]> = LazyLock::new(|| {
+    std::array::from_fn(|i| {
+        let c = char::from(0x80 + i as u8);
+        std::array::from_fn(|g| GARBLERS[g].shown_byte(c))
+    })
+});
 
 /// What a char shows in each encoding (bits by index): the lead byte of a
 /// 2-, 3- or 4-byte UTF-8 sequence, or a continuation byte (80–BF).

@@ -64,10 +64,16 @@ pub struct Shown {
 impl Shown {
     /// `text`, ready to undo layers in.
     pub fn new(text: &str) -> Shown {
-        let (starts, chars): (Vec<usize>, Vec<char>) = text.char_indices().unzip();
-        let mut starts = starts;
+        // (One pass, into room for as many chars as bytes.)
+        let mut chars = Vec::with_capacity(text.len());
+        let mut starts = Vec::with_capacity(text.len() + 1);
+        let mut rows = Vec::with_capacity(text.len());
+        for (at, c) in text.char_indices() {
+            chars.push(c);
+            starts.push(at);
+            rows.push(byte_row(c));
+        }
         starts.push(text.len());
-        let rows = chars.iter().map(|&c| byte_row(c)).collect();
         Shown {
             text: text.to_string(),
             chars,
