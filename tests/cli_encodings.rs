@@ -566,6 +566,38 @@ fn check_explain_says_why_and_fix_from_auto_refuses_an_even_guess() {
     assert!(text(out).contains("lørdag"));
 }
 
+#[test]
+fn a_reading_with_a_mark_on_no_letter_gives_way_to_another_script() {
+    // Ukrainian month and day names in KOI8-U: chardetng reads them as
+    // Arabic (windows-1256), where the capital С is a vowel sign that
+    // begins the text, on no letter. No text has one: the Ukrainian
+    // reading, clearly better, is chosen.
+    let line = encoding_rs::KOI8_U
+        .encode("Січня червень грудня п'ятниця грудня.")
+        .0
+        .into_owned();
+    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], &line);
+    let out = text(out);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("read as KOI8-U (guessed"), "{out}");
+    assert!(
+        out.contains("windows-1256 rejected: a combining mark on no letter"),
+        "{out}"
+    );
+    // Marks on letters are no flaw: Vietnamese tone marks in windows-1258.
+    let vietnamese = encoding_rs::WINDOWS_1258
+        .encode("Tiếng Việt, thứ hai tháng mười.\n")
+        .0
+        .into_owned();
+    let (out, _, _) = run(
+        &["check", "--encoding", "auto", "--explain", "-"],
+        &vietnamese,
+    );
+    let out = text(out);
+    assert!(out.contains("read as windows-1258 (guessed"), "{out}");
+    assert!(!out.contains("windows-1258 rejected"), "{out}");
+}
+
 /// Lines of real words in several scripts, some garbled as a UTF-8 file
 /// read through windows-1252 or windows-1251 shows them, some clean.
 fn letter_with_mojibake() -> String {

@@ -15,7 +15,7 @@ use super::Encoding;
 use super::alphabets::{Language, language_of, languages_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
 use super::letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, has_table, letters_alike};
-use super::plausibility::{FactsCache, Judgment, judge_single_byte, judge_with};
+use super::plausibility::{FactsCache, Flaw, Judgment, judge_single_byte, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
 /// text came from each region gives the candidates a text could be in.
@@ -273,8 +273,19 @@ fn guess_among(
     };
     let script = |i: usize| readings[i].judgment.script;
     let score = |i: usize| readings[i].judgment.score;
+    // A reading with a mark on no letter is no text, whatever its score:
+    // chardetng's choice gives way then to one clearly better in any script.
+    let stray_mark =
+        |i: usize| (readings[i].judgment.flaw).is_some_and(|(flaw, _)| flaw == Flaw::StrayMark);
     let chosen = match best_sound {
         Some(best) if !readings[first].sound() => best,
+        Some(best)
+            if stray_mark(first)
+                && !stray_mark(best)
+                && score(best) >= score(first) + CLEARLY_BETTER =>
+        {
+            best
+        }
         Some(best)
             if score(best) >= score(first) + CLEARLY_BETTER
                 && script(best) == script(first)

@@ -27,6 +27,9 @@ pub enum Flaw {
     Undefined,
     /// A control char that text does not hold.
     Control,
+    /// A combining mark with no letter to sit on (a capital of KOI8 read
+    /// as windows-1256 is an Arabic vowel sign at a word's start).
+    StrayMark,
     /// One char three times running (ÿÿÿ).
     Repeated,
     /// Letters of two scripts in one word.
@@ -45,6 +48,7 @@ impl Flaw {
         match self {
             Flaw::Undefined => "a byte it leaves undefined",
             Flaw::Control => "a control character",
+            Flaw::StrayMark => "a combining mark on no letter",
             Flaw::Repeated => "one character three times running",
             Flaw::MixedScripts => "letters of two scripts in one word",
             Flaw::SymbolInWord => "a symbol inside a word",
@@ -263,6 +267,12 @@ fn judge_chars(chars: &[char], facts: &[Facts], notable: &mut Vec<usize>) -> Jud
         } else if tripled {
             // No language writes one letter three times running (ÿÿÿ).
             flawed(Flaw::Repeated, i);
+            -6
+        } else if fact.standing == Standing::NonspacingMark
+            && !before.is_some_and(|b| b.alphabetic || b.standing == Standing::NonspacingMark)
+        {
+            // A mark sits on the letter before it (or on the marks on it).
+            flawed(Flaw::StrayMark, i);
             -6
         } else if fact.alphabetic {
             letters += 1;
@@ -713,6 +723,17 @@ mod tests {
             };
             let text = decode_lossy(encoding, &bytes);
             assert_eq!(judged, judge_with(&text, &mut cache), "{encoding}");
+        }
+        // A combining mark sits on a letter (or on the marks on one).
+        let stray = |text: &str| {
+            judge(text)
+                .flaw
+                .filter(|&(flaw, _)| flaw == Flaw::StrayMark)
+        };
+        assert_eq!(stray("\u{64E}قخر"), Some((Flaw::StrayMark, 0)));
+        assert_eq!(stray("ab \u{301}cd"), Some((Flaw::StrayMark, 3)));
+        for fine in ["كَتَبَ", "Tie\u{302}\u{301}ng Vie\u{323}\u{302}t", "שָׁלוֹם"] {
+            assert_eq!(stray(fine), None, "{fine}");
         }
         // The quick blocks of Han, kana and Hangul.
         for c in ['一', '龥', '가', 'あ', 'ア'] {
