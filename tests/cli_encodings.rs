@@ -598,6 +598,34 @@ fn a_reading_with_a_mark_on_no_letter_gives_way_to_another_script() {
     assert!(!out.contains("windows-1258 rejected"), "{out}");
 }
 
+#[test]
+fn a_flawless_reading_beats_a_flawed_one_of_the_same_alphabet() {
+    // Russian in x-mac-cyrillic: chardetng reads it as windows-1251, where
+    // the capital С is a quote and я a capital Я inside words ("‘егоднЯ").
+    // Both are Russian letters, but only one reading has no flaw.
+    let line = "Сегодня выпал мягкий снег, мы гуляли до вечера.\n";
+    let bytes: Vec<u8> = line
+        .chars()
+        .map(|c| match c {
+            'А'..='Я' => 0x80 + (c as u32 - 'А' as u32) as u8,
+            'а'..='п' => 0xE0 + (c as u32 - 'а' as u32) as u8,
+            'р'..='ю' => 0xF0 + (c as u32 - 'р' as u32) as u8,
+            'я' => 0xDF,
+            _ => c as u8,
+        })
+        .collect();
+    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], &bytes);
+    let out = text(out);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("read as x-mac-cyrillic (guessed"), "{out}");
+    assert!(
+        out.contains("windows-1251 rejected: a symbol inside a word in “‘егоднЯ”"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["fix", "--from", "auto", "-"], &bytes);
+    assert_eq!((code, text(out)), (0, line.to_string()));
+}
+
 /// Lines of real words in several scripts, some garbled as a UTF-8 file
 /// read through windows-1252 or windows-1251 shows them, some clean.
 fn letter_with_mojibake() -> String {

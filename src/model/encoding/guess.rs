@@ -293,6 +293,16 @@ fn guess_among(
         {
             best
         }
+        Some(best)
+            if score(best) > score(first) + AS_GOOD
+                && script(best) == script(first)
+                && script(first) != Script::Han
+                && readings[first].judgment.flaw.is_some()
+                && readings[best].judgment.flaw.is_none()
+                && readings[best].judgment.fits == Some(true) =>
+        {
+            best
+        }
         _ => first,
     };
     let by_pairs = by_letter_pairs(&readings, chosen, dos, &prices);
