@@ -626,6 +626,24 @@ fn a_flawless_reading_beats_a_flawed_one_of_the_same_alphabet() {
     assert_eq!((code, text(out)), (0, line.to_string()));
 }
 
+#[test]
+fn a_cjk_code_page_with_no_cjk_in_its_reading_is_not_chosen() {
+    // Portuguese in IBM850: Big5 (HKSCS) reads ê and the s after it as one
+    // "ì", a Latin text with no CJK char, and chardetng chose it.
+    let line = b"Ele fala portugu\x88s muito bem.";
+    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], line);
+    let out = text(out);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("read as Big5"), "{out}");
+    assert!(
+        out.contains("Big5 rejected: reads “portuguì” where")
+            && out.contains("and no CJK character"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["fix", "--from", "auto", "-"], line);
+    assert_eq!((code, text(out)), (0, "Ele fala português muito bem.".to_string()));
+}
+
 /// Lines of real words in several scripts, some garbled as a UTF-8 file
 /// read through windows-1252 or windows-1251 shows them, some clean.
 fn letter_with_mojibake() -> String {

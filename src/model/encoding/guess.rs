@@ -15,7 +15,9 @@ use super::Encoding;
 use super::alphabets::{Language, language_of, languages_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
 use super::letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, has_table, letters_alike};
-use super::plausibility::{FactsCache, Flaw, Judgment, judge_single_byte, judge_with};
+use super::plausibility::{
+    FactsCache, Flaw, Judgment, cjk_letter_script, judge_single_byte, judge_with,
+};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
 /// text came from each region gives the candidates a text could be in.
@@ -150,10 +152,30 @@ struct Reading {
 
 impl Reading {
     /// Reads as text at all: letters, mostly inside words, not of several
-    /// alphabets at once.
+    /// alphabets at once; in a CJK code page, with CJK among them (one
+    /// that reads a Latin text's byte and the letter after it as one
+    /// accented letter, HKSCS's `ì` for IBM850's `ê` and `s`, is a
+    /// coincidence).
     fn sound(&self) -> bool {
-        self.judgment.score >= PLAUSIBLE && self.judgment.fits != Some(false)
+        self.judgment.score >= PLAUSIBLE
+            && self.judgment.fits != Some(false)
+            && (self.encoding.codec().max_unit_len() == 1 || self.text.chars().any(is_cjk))
     }
+}
+
+/// Whether `c` is a char that only CJK text holds: an ideograph, kana
+/// (half-width too), Hangul, or CJK punctuation and full-width forms.
+fn is_cjk(c: char) -> bool {
+    cjk_letter_script(c).is_some()
+        || matches!(c,
+            '\u{1100}'..='\u{11FF}'
+            | '\u{3000}'..='\u{30FF}'
+            | '\u{3130}'..='\u{318F}'
+            | '\u{3400}'..='\u{9FFF}'
+            | '\u{AC00}'..='\u{D7AF}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{FF00}'..='\u{FFEF}'
+            | '\u{20000}'..='\u{3FFFF}')
 }
 
 /// Guesses the legacy encoding of `bytes`, judging each candidate by the
@@ -572,6 +594,14 @@ fn rejection(
             "{} in “{}”",
             flaw.describe(),
             word_at(&reading.text, at)
+        )
+    } else if reading.encoding.codec().max_unit_len() > 1 && !reading.text.chars().any(is_cjk) {
+        let (theirs, ours) = first_difference(&reading.text, &winner.text);
+        write!(
+            fact,
+            "reads “{theirs}” where {} reads “{ours}”, and no CJK character: its \
+             pairs of bytes make other letters only by chance",
+            winner.encoding
         )
     } else {
         let (theirs, ours) = first_difference(&reading.text, &winner.text);
