@@ -15,9 +15,7 @@ use super::Encoding;
 use super::alphabets::{Language, language_of, languages_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
 use super::letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, has_table, letters_alike};
-use super::plausibility::{
-    FactsCache, Flaw, Judgment, cjk_letter_script, judge_single_byte, judge_with,
-};
+use super::plausibility::{FactsCache, Flaw, Judgment, is_cjk, judge_single_byte, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
 /// text came from each region gives the candidates a text could be in.
@@ -161,21 +159,6 @@ impl Reading {
             && self.judgment.fits != Some(false)
             && (self.encoding.codec().max_unit_len() == 1 || self.text.chars().any(is_cjk))
     }
-}
-
-/// Whether `c` is a char that only CJK text holds: an ideograph, kana
-/// (half-width too), Hangul, or CJK punctuation and full-width forms.
-fn is_cjk(c: char) -> bool {
-    cjk_letter_script(c).is_some()
-        || matches!(c,
-            '\u{1100}'..='\u{11FF}'
-            | '\u{3000}'..='\u{30FF}'
-            | '\u{3130}'..='\u{318F}'
-            | '\u{3400}'..='\u{9FFF}'
-            | '\u{AC00}'..='\u{D7AF}'
-            | '\u{F900}'..='\u{FAFF}'
-            | '\u{FF00}'..='\u{FFEF}'
-            | '\u{20000}'..='\u{3FFFF}')
 }
 
 /// Guesses the legacy encoding of `bytes`, judging each candidate by the

@@ -31,6 +31,7 @@ pub(crate) use detect::family;
 pub use legacy::Legacy;
 pub(crate) use letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairPricer, letters_alike};
 pub use mostly_utf8::utf8_with_errors;
+pub(crate) use plausibility::is_cjk;
 pub use rows::{
     RowEncoding, RowReading, legacy_rows_encoding, read_row, read_row_in, run_reading_at,
 };

@@ -594,6 +594,22 @@ pub(crate) fn cjk_letter_script(c: char) -> Option<Script> {
     }
 }
 
+/// Whether `c` is an ideograph, a kana, a Hangul syllable or jamo, CJK
+/// punctuation or a full- or half-width form: a char that only CJK text
+/// holds.
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{3000}'..='\u{30FF}'
+        | '\u{3130}'..='\u{318F}'
+        | '\u{31F0}'..='\u{31FF}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{AC00}'..='\u{D7AF}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FF00}'..='\u{FFEF}'
+        | '\u{20000}'..='\u{3FFFF}')
+}
+
 /// Whether `c` is alphabetic, and its script: from a table for ASCII and
 /// the common blocks, from their ranges for CJK (most chars a detection
 /// meets), else looked up.

@@ -13,20 +13,7 @@ use super::codecs::{CJK_CODECS, CjkCodec};
 use crate::model::encoding::is_common_letter;
 use crate::model::findings::mojibake::badness::is_plain;
 
-/// Whether `c` is an ideograph, a kana, a Hangul syllable or jamo, CJK
-/// punctuation or a full- or half-width form.
-pub fn is_cjk(c: char) -> bool {
-    matches!(c,
-        '\u{3000}'..='\u{30FF}'
-        | '\u{3130}'..='\u{318F}'
-        | '\u{31F0}'..='\u{31FF}'
-        | '\u{3400}'..='\u{4DBF}'
-        | '\u{4E00}'..='\u{9FFF}'
-        | '\u{AC00}'..='\u{D7AF}'
-        | '\u{F900}'..='\u{FAFF}'
-        | '\u{FF00}'..='\u{FFEF}'
-        | '\u{20000}'..='\u{3FFFF}')
-}
+pub(crate) use crate::model::encoding::is_cjk;
 
 /// Whether `c` is in the everyday repertoire of some CJK encoding: kana,
 /// the Hangul of KS X 1001, the first level of ideographs of JIS, GB2312
