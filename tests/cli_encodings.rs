@@ -641,7 +641,10 @@ fn a_cjk_code_page_with_no_cjk_in_its_reading_is_not_chosen() {
         "{out}"
     );
     let (out, _, code) = run(&["fix", "--from", "auto", "-"], line);
-    assert_eq!((code, text(out)), (0, "Ele fala português muito bem.".to_string()));
+    assert_eq!(
+        (code, text(out)),
+        (0, "Ele fala português muito bem.".to_string())
+    );
 }
 
 /// Lines of real words in several scripts, some garbled as a UTF-8 file
