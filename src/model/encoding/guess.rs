@@ -146,18 +146,20 @@ struct Reading {
     judgment: Judgment,
     /// Regions chardetng chose it for.
     votes: usize,
+    /// Whether it is a CJK code page's reading with no CJK character in
+    /// it: one that reads a Latin text's byte and the letter after it as
+    /// one accented letter (HKSCS's `ì` for IBM850's `ê` and `s`), by
+    /// chance.
+    cjk_without_cjk: bool,
 }
 
 impl Reading {
     /// Reads as text at all: letters, mostly inside words, not of several
-    /// alphabets at once; in a CJK code page, with CJK among them (one
-    /// that reads a Latin text's byte and the letter after it as one
-    /// accented letter, HKSCS's `ì` for IBM850's `ê` and `s`, is a
-    /// coincidence).
+    /// alphabets at once; in a CJK code page, with CJK among them.
     fn sound(&self) -> bool {
         self.judgment.score >= PLAUSIBLE
             && self.judgment.fits != Some(false)
-            && (self.encoding.codec().max_unit_len() == 1 || self.text.chars().any(is_cjk))
+            && !self.cjk_without_cjk
     }
 }
 
@@ -225,6 +227,7 @@ fn guess_among(
         readings.push(Reading {
             encoding,
             judgment,
+            cjk_without_cjk: encoding.codec().max_unit_len() > 1 && !text.chars().any(is_cjk),
             text,
             votes: votes
                 .iter()
@@ -578,7 +581,7 @@ fn rejection(
             flaw.describe(),
             word_at(&reading.text, at)
         )
-    } else if reading.encoding.codec().max_unit_len() > 1 && !reading.text.chars().any(is_cjk) {
+    } else if reading.cjk_without_cjk {
         let (theirs, ours) = first_difference(&reading.text, &winner.text);
         write!(
             fact,

@@ -111,80 +111,67 @@ pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
 /// last bytes were lost to `?` or U+FFFD becomes U+FFFD, since what it said
 /// cannot be known.
 fn undo_utf8(text: &Shown, garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
-    let (chars, g) = (&text.chars[..], garbler.index());
-    let byte_at = |i: usize| text.rows.get(i).map(|row| row[g]).filter(|&b| b != 0);
-    // The pieces of `for_each_piece`, found the quick way: a sequence
-    // starts only at a char that shows a lead byte, and the chars between
-    // sequences are kept as they are (copied as runs). Nothing is written
-    // until a first sequence is found: most layers tried undo nothing.
+    let g = garbler.index();
+    // The chars between sequences are kept as they are, copied as runs;
+    // nothing is written until a first sequence is found (most layers
+    // tried undo nothing).
     let mut out = String::new();
-    let (mut units, mut left, mut latin1) = (0, 0, false);
+    let (mut units, mut latin1) = (0, false);
+    // (Chars that show a byte, inside a sequence: the others are left.)
+    let mut undone = 0;
     let mut kept_from = 0;
-    let mut i = 0;
-    while i < chars.len() {
-        let shown = text.rows[i][g];
-        let sequence = (0xC2..=0xF4)
-            .contains(&shown)
-            .then(|| sequence_at(i, &byte_at, chars, lossy))
-            .flatten();
-        let Some((meant, used)) = sequence else {
-            left += usize::from(shown != 0);
-            i += 1;
-            continue;
-        };
+    for_each_sequence(text, garbler, lossy, |at, used, meant| {
         if out.capacity() == 0 {
             out.reserve(text.text.len());
         }
-        out.push_str(text.slice(kept_from, i));
+        out.push_str(text.slice(kept_from, at));
         out.push(meant);
-        latin1 |= garbler.latin1_c1 && chars[i..i + used].iter().any(|&c| is_latin1_c1(c, garbler));
+        let shown = &text.chars[at..at + used];
+        latin1 |= garbler.latin1_c1 && shown.iter().any(|&c| is_latin1_c1(c, garbler));
         units += 1;
-        i += used;
-        kept_from = i;
-    }
+        undone += text.rows[at..at + used]
+            .iter()
+            .filter(|row| row[g] != 0)
+            .count();
+        kept_from = at + used;
+    });
     if units == 0 {
         return None;
     }
-    out.push_str(text.slice(kept_from, chars.len()));
+    out.push_str(text.slice(kept_from, text.chars.len()));
+    let showing = text.rows.iter().filter(|row| row[g] != 0).count();
     Some(Undone {
         text: out,
         layer: Layer::Utf8As(garbler, latin1),
-        left,
+        left: showing - undone,
         units,
     })
 }
 
-/// A part of a text read through an encoding: a char kept, or the chars
-/// that show one UTF-8 sequence and the char it spells.
-enum Piece<'a> {
-    /// A char kept.
-    Kept,
-    Sequence {
-        shown: &'a [char],
-        meant: char,
-    },
-}
-
-/// Calls `each` on the pieces of `text` read through `garbler`, in order.
-fn for_each_piece<'a>(
-    text: &'a Shown,
+/// Calls `each(at, used, meant)` on the UTF-8 sequences `text` shows
+/// through `garbler`, in order: the one `used` chars from char `at` show
+/// spells `meant`. (A sequence starts only at a char that shows a lead
+/// byte.)
+fn for_each_sequence(
+    text: &Shown,
     garbler: &Garbler,
     lossy: bool,
-    mut each: impl FnMut(Piece<'a>),
+    mut each: impl FnMut(usize, usize, char),
 ) {
     let (chars, g) = (&text.chars[..], garbler.index());
     let byte_at = |i: usize| text.rows.get(i).map(|row| row[g]).filter(|&b| b != 0);
     let mut i = 0;
     while i < chars.len() {
-        if let Some((meant, used)) = sequence_at(i, &byte_at, chars, lossy) {
-            each(Piece::Sequence {
-                shown: &chars[i..i + used],
-                meant,
-            });
-            i += used;
-        } else {
-            each(Piece::Kept);
-            i += 1;
+        let sequence = (0xC2..=0xF4)
+            .contains(&text.rows[i][g])
+            .then(|| sequence_at(i, &byte_at, chars, lossy))
+            .flatten();
+        match sequence {
+            Some((meant, used)) => {
+                each(i, used, meant);
+                i += used;
+            }
+            None => i += 1,
         }
     }
 }
@@ -206,11 +193,11 @@ pub fn sequences(text: &Shown, layer: Layer, outermost: bool) -> Vec<Sequence> {
     match layer {
         Layer::Utf8As(garbler, _) => {
             let lossy = outermost && garbler.has_holes();
-            for_each_piece(text, garbler, lossy, |piece| {
-                if let Piece::Sequence { shown, meant } = piece {
-                    let shown = shown.iter().map(|&c| (c, garbler.byte_of(c))).collect();
-                    found.push(Sequence { shown, meant });
-                }
+            for_each_sequence(text, garbler, lossy, |at, used, meant| {
+                let shown = (text.chars[at..at + used].iter())
+                    .map(|&c| (c, garbler.byte_of(c)))
+                    .collect();
+                found.push(Sequence { shown, meant });
             });
         }
         Layer::Windows1252AsLatin1 => {
