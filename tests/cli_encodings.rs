@@ -27,6 +27,15 @@ fn text(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap()
 }
 
+/// What `check --encoding auto --explain` says of `bytes`, which it must
+/// read without failing.
+fn explained(bytes: &[u8]) -> String {
+    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], bytes);
+    let out = text(out);
+    assert_eq!(code, 0, "{out}");
+    out
+}
+
 /// "text" as PowerShell's `>` writes it: UTF-16LE with a BOM, CRLF lines.
 fn powershell(text: &str) -> Vec<u8> {
     let mut bytes = vec![0xFF, 0xFE];
@@ -522,9 +531,7 @@ fn check_explain_says_why_and_fix_from_auto_refuses_an_even_guess() {
         .encode("Уважаемый Пётр Петрович! Спасибо за ваше письмо.\n")
         .0
         .into_owned();
-    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], &letter);
-    let out = text(out);
-    assert_eq!(code, 0, "{out}");
+    let out = explained(&letter);
     assert!(out.contains("read as windows-1251 (guessed"), "{out}");
     assert!(
         out.contains("  because windows-1251: chardetng's choice for"),
@@ -576,9 +583,7 @@ fn a_reading_with_a_mark_on_no_letter_gives_way_to_another_script() {
         .encode("Січня червень грудня п'ятниця грудня.")
         .0
         .into_owned();
-    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], &line);
-    let out = text(out);
-    assert_eq!(code, 0, "{out}");
+    let out = explained(&line);
     assert!(out.contains("read as KOI8-U (guessed"), "{out}");
     assert!(
         out.contains("windows-1256 rejected: a combining mark on no letter"),
@@ -604,19 +609,8 @@ fn a_flawless_reading_beats_a_flawed_one_of_the_same_alphabet() {
     // the capital С is a quote and я a capital Я inside words ("‘егоднЯ").
     // Both are Russian letters, but only one reading has no flaw.
     let line = "Сегодня выпал мягкий снег, мы гуляли до вечера.\n";
-    let bytes: Vec<u8> = line
-        .chars()
-        .map(|c| match c {
-            'А'..='Я' => 0x80 + (c as u32 - 'А' as u32) as u8,
-            'а'..='п' => 0xE0 + (c as u32 - 'а' as u32) as u8,
-            'р'..='ю' => 0xF0 + (c as u32 - 'р' as u32) as u8,
-            'я' => 0xDF,
-            _ => c as u8,
-        })
-        .collect();
-    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], &bytes);
-    let out = text(out);
-    assert_eq!(code, 0, "{out}");
+    let bytes = encoding_rs::X_MAC_CYRILLIC.encode(line).0.into_owned();
+    let out = explained(&bytes);
     assert!(out.contains("read as x-mac-cyrillic (guessed"), "{out}");
     assert!(
         out.contains("windows-1251 rejected: a symbol inside a word in “‘егоднЯ”"),
@@ -631,9 +625,7 @@ fn a_cjk_code_page_with_no_cjk_in_its_reading_is_not_chosen() {
     // Portuguese in IBM850: Big5 (HKSCS) reads ê and the s after it as one
     // "ì", a Latin text with no CJK char, and chardetng chose it.
     let line = b"Ele fala portugu\x88s muito bem.";
-    let (out, _, code) = run(&["check", "--encoding", "auto", "--explain", "-"], line);
-    let out = text(out);
-    assert_eq!(code, 0, "{out}");
+    let out = explained(line);
     assert!(!out.contains("read as Big5"), "{out}");
     assert!(
         out.contains("Big5 rejected: reads “portuguì” where")
