@@ -621,6 +621,37 @@ fn a_flawless_reading_beats_a_flawed_one_of_the_same_alphabet() {
 }
 
 #[test]
+fn letter_pairs_of_one_language_tell_its_two_code_pages_apart() {
+    // Slovak in windows-1250: ISO-8859-2 reads each ľ (BE) as ž, "vežmi"
+    // and "žudia", letters of Slovak too, and chardetng prefers it. Priced
+    // in Slovak, the pairs of "veľmi" and "ľudia" are clearly commoner.
+    let line = "Ďakujem veľmi pekne, ľudia boli milí.\n";
+    let bytes = encoding_rs::WINDOWS_1250.encode(line).0.into_owned();
+    let out = explained(&bytes);
+    assert!(out.contains("read as windows-1250 (guessed"), "{out}");
+    assert!(
+        out.contains(
+            "ISO-8859-2 rejected: reads “vežmi” where windows-1250 reads “veľmi”; letter pairs"
+        ) && out.contains("in Slovak"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["fix", "--from", "auto", "-"], &bytes);
+    assert_eq!((code, text(out)), (0, line.to_string()));
+    // The same byte as ž where ž belongs: Slovak "že" and Croatian
+    // "Ožujak" in ISO-8859-2 (windows-1250 reads "ľe" and "Oľujak", and
+    // only Slovak holds the letters of both Croatian readings: they are
+    // not priced against each other there).
+    for line in [
+        "Kamarát mi povedal, že príde neskôr.\n",
+        "Ožujak je mjesec kada počinje proljeće.\n",
+    ] {
+        let bytes = encoding_rs::ISO_8859_2.encode(line).0.into_owned();
+        let out = explained(&bytes);
+        assert!(out.contains("read as ISO-8859-2 (guessed"), "{out}");
+    }
+}
+
+#[test]
 fn a_cjk_code_page_with_no_cjk_in_its_reading_is_not_chosen() {
     // Portuguese in IBM850: Big5 (HKSCS) reads ê and the s after it as one
     // "ì", a Latin text with no CJK char, and chardetng chose it.

@@ -14,7 +14,10 @@ use unicode_script::{Script, UnicodeScript};
 use super::Encoding;
 use super::alphabets::{Language, language_of, languages_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
-use super::letter_pairs::{PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, has_table, letters_alike};
+use super::letter_pairs::{
+    PAIRS_CHEAPER_IN_ONE_LANGUAGE, PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, has_table,
+    letters_alike,
+};
 use super::plausibility::{FactsCache, Flaw, Judgment, is_cjk, judge_single_byte, judge_with};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
@@ -136,6 +139,15 @@ impl<'a> ReadingPrices<'a> {
     fn of(&self, reading: &Reading) -> Option<PairCost> {
         let at = (self.readings.iter()).position(|r| r.encoding == reading.encoding)?;
         *self.prices[at].get_or_init(|| self.pricer.cheapest(&reading.text))
+    }
+
+    /// What the letter pairs of `a` and of `b` cost in the language that
+    /// prices each of them lowest, where it is one language (Slovak
+    /// "veľmi" and "vežmi"; not Croatian "Ožujka" against "Oľujka", which
+    /// only Slovak holds).
+    fn in_one_language(&self, a: &Reading, b: &Reading) -> Option<(PairCost, PairCost)> {
+        let (a, b) = (self.of(a)?, self.of(b)?);
+        (a.language == b.language).then_some((a, b))
     }
 }
 
@@ -468,21 +480,27 @@ fn by_letter_pairs(
         return None;
     }
     let current_cost = prices.of(current)?;
-    let (best, best_cost) = rivals
-        .into_iter()
-        .filter_map(|i| prices.of(&readings[i]).map(|cost| (i, cost)))
+    let (best, best_cost) = (rivals.iter())
+        .filter_map(|&i| prices.of(&readings[i]).map(|cost| (i, cost)))
         .min_by_key(|(_, cost)| cost.cost)?;
-    (best_cost.cost + PAIRS_CLEARLY_CHEAPER <= current_cost.cost).then_some((
-        best,
-        best_cost,
-        current_cost,
-    ))
+    if best_cost.cost + PAIRS_CLEARLY_CHEAPER <= current_cost.cost {
+        return Some((best, best_cost, current_cost));
+    }
+    // Each rival against the choice within the one language that holds
+    // both's letters.
+    (rivals.into_iter())
+        .filter_map(|i| {
+            let (theirs, ours) = prices.in_one_language(&readings[i], current)?;
+            (theirs.cost + PAIRS_CHEAPER_IN_ONE_LANGUAGE <= ours.cost).then_some((i, theirs, ours))
+        })
+        .min_by_key(|(_, theirs, _)| theirs.cost)
 }
 
 /// The prices of the letter pairs of `reading` and of `winner`'s reading
 /// (letters at the same places), where `reading`'s are clearly rarer in
-/// every language than `winner`'s are in one: then the two are no tie,
-/// however alike they read.
+/// every language than `winner`'s are in one, or clearly rarer in the one
+/// language that holds both's letters: then the two are no tie, however
+/// alike they read.
 fn rarer_pairs(
     reading: &Reading,
     winner: &Reading,
@@ -499,7 +517,11 @@ fn rarer_pairs(
     }
     let theirs = prices.of(reading)?;
     let ours = prices.of(winner)?;
-    (ours.cost + PAIRS_CLEARLY_CHEAPER <= theirs.cost).then_some((theirs, ours))
+    if ours.cost + PAIRS_CLEARLY_CHEAPER <= theirs.cost {
+        return Some((theirs, ours));
+    }
+    let (theirs, ours) = prices.in_one_language(reading, winner)?;
+    (ours.cost + PAIRS_CHEAPER_IN_ONE_LANGUAGE <= theirs.cost).then_some((theirs, ours))
 }
 
 /// Why the winner won: chardetng's votes and how its reading reads (in

@@ -27,6 +27,15 @@ const UNSEEN: u32 = 24;
 /// the other's is never seen saves ten or more.
 pub const PAIRS_CLEARLY_CHEAPER: u32 = 10;
 
+/// How many bits cheaper one reading's letter pairs must be than
+/// another's, both priced in the one language that holds the letters of
+/// both, for an encoding to be guessed by them: within one language the
+/// prices compare directly, and 5 bits is 32 times likelier (Slovak
+/// "veľmi" in windows-1250 against "vežmi" in ISO-8859-2, whose other
+/// letters are the same). A repair keeps to [`PAIRS_CLEARLY_CHEAPER`]:
+/// a wrong one changes text.
+pub const PAIRS_CHEAPER_IN_ONE_LANGUAGE: u32 = 5;
+
 /// How many bits cheaper one language must price a text's letter pairs
 /// than every other for the text to be named as in it: more than for
 /// telling two readings apart, since a name is stated as fact.
