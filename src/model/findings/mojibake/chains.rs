@@ -5,6 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::Chain;
 use super::badness::{Context, Measure, Measurer, is_plain};
+use super::cjk::{Back, read_backs};
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
 use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
@@ -140,6 +141,8 @@ pub struct Memo {
     shared: Arc<SharedReadings>,
     /// Whether each word judged lately is plain ([`is_plain`]).
     plain: Kept<bool>,
+    /// How each word judged lately reads back through the CJK encodings.
+    cjk_backs: Kept<Arc<[Back]>>,
 }
 
 impl Memo {
@@ -151,7 +154,15 @@ impl Memo {
             readings: Kept::default(),
             shared,
             plain: Kept::default(),
+            cjk_backs: Kept::default(),
         }
+    }
+
+    /// Every way `word` reads back through a CJK encoding
+    /// ([`read_backs`]), kept from an earlier call if it was judged
+    /// lately.
+    pub fn cjk_read_backs(&mut self, word: &str) -> Arc<[Back]> {
+        (self.cjk_backs).with(word, |word| read_backs(word).into(), Arc::clone)
     }
 
     /// Every reading of `word` ([`candidates`]), kept from an earlier call

@@ -105,10 +105,15 @@ impl Repairer {
             stopped.push((start, end));
             find_in_line(memo, text, start, end, &mut runs)
         });
+        let mut cjk_runs = Vec::new();
+        for (start, end) in cjk::lines_to_judge(text, &stopped) {
+            let memo = memo.get_or_insert_with(|| self.take_memo());
+            cjk_runs.extend(cjk::find_in_line(memo, text, start, end));
+        }
         if let Some(memo) = memo {
             self.give_back(memo);
         }
-        with_cjk_runs(text, runs, &stopped)
+        with_cjk_runs(text, runs, cjk_runs)
     }
 
     /// A memo for a thread to judge with: one another thread left, or a
@@ -144,19 +149,16 @@ impl Repairer {
     }
 }
 
-/// `runs` (of `text`, in order) with the CJK mojibake of `text`'s lines
-/// (those the quick test `stopped` in, and those with CJK chars).
+/// `runs` (of `text`, in order) with the CJK mojibake of `text`'s lines,
+/// `cjk_runs` (of those the quick test stopped in, and those with CJK
+/// chars; in order).
 /// A CJK run over whole words takes the place of the single-byte runs
 /// inside them (parts of a word that a single-byte encoding reads as UTF-8
 /// by chance: "À´" in EUC-KR read as windows-1252 is "˫" through
 /// macintosh), even when it cannot tell GBK from EUC-KR; one over a run
 /// reaching beyond it gives way. A single-byte run in a word that shows garbling through a
 /// CJK encoding around it is dropped.
-fn with_cjk_runs(text: &str, runs: Vec<Mojibake>, stopped: &[(usize, usize)]) -> Vec<Mojibake> {
-    let mut cjk_runs = Vec::new();
-    for (start, end) in cjk::lines_to_judge(text, stopped) {
-        cjk_runs.extend(cjk::find_in_line(text, start, end));
-    }
+fn with_cjk_runs(text: &str, runs: Vec<Mojibake>, cjk_runs: Vec<Mojibake>) -> Vec<Mojibake> {
     // (A single-byte run inside a word garbled through a CJK encoding is
     // a coincidence, whether or not the word could be read back.)
     let runs: Vec<Mojibake> = if text.is_ascii() {

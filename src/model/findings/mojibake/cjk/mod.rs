@@ -20,8 +20,11 @@ mod legacy_as;
 mod rebuild;
 mod utf8_as;
 
+use std::sync::Arc;
+
 pub use codecs::{CJK_CODECS, CjkCodec};
 
+use super::chains::Memo;
 use super::runs::add_repair;
 use super::undo::{Layer, Sequence};
 use super::{Chain, Mojibake, Reading};
@@ -42,7 +45,7 @@ const MIN_LEGACY_EVIDENCE: usize = 4;
 const MAX_READINGS: usize = 3;
 
 /// One way a word reads back, and how many sequences it undid.
-struct Back {
+pub(super) struct Back {
     layer: Layer,
     text: String,
     evidence: usize,
@@ -54,23 +57,24 @@ struct Back {
 /// garbling clearly, every word beyond ASCII must read back that way (a
 /// word of one char, or one whose bytes were all lost, too); if one does
 /// not, the line was not garbled that way alone and nothing is repaired.
-pub(super) fn find_in_line(text: &str, start: usize, end: usize) -> Vec<Mojibake> {
+/// (Each word's readings are kept in `memo`: words recur.)
+pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     let line = &text[start..end];
     if !may_hold(line) {
         return Vec::new();
     }
-    let words: Vec<(usize, &str, Vec<Back>)> = words_of(line)
+    let words: Vec<(usize, &str, Arc<[Back]>)> = words_of(line)
         .filter(|(_, word)| !word.is_ascii())
-        .map(|(at, word)| (at, word, read_backs(word)))
+        .map(|(at, word)| (at, word, memo.cjk_read_backs(word)))
         .collect();
-    let Some(ways) = clearest_ways(words.iter().flat_map(|(_, _, backs)| backs)) else {
+    let Some(ways) = clearest_ways(words.iter().flat_map(|(_, _, backs)| backs.iter())) else {
         return Vec::new();
     };
     let mut read: Vec<(std::ops::Range<usize>, Vec<Reading>)> = Vec::new();
     for (at, word, backs) in words {
-        let mut found: Vec<(Layer, String)> = (backs.into_iter())
+        let mut found: Vec<(Layer, String)> = (backs.iter())
             .filter(|b| ways.contains(&way(b.layer)))
-            .map(|b| (b.layer, b.text))
+            .map(|b| (b.layer, b.text.clone()))
             .collect();
         if found.is_empty() {
             found = (ways.iter())
@@ -337,7 +341,7 @@ fn words_of(line: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Every way `word` reads back that is everyday text.
-fn read_backs(word: &str) -> Vec<Back> {
+pub(super) fn read_backs(word: &str) -> Vec<Back> {
     let mut backs = Vec::new();
     if word.chars().any(everyday::is_garbling_sign) {
         for codec in &CJK_CODECS {
@@ -448,8 +452,12 @@ pub(super) fn shows_two_bytes(layer: Layer, c: char) -> bool {
 mod tests {
     use super::*;
 
+    fn found(line: &str) -> Vec<Mojibake> {
+        find_in_line(&mut Memo::new(Arc::default()), line, 0, line.len())
+    }
+
     fn repaired(line: &str) -> String {
-        super::super::with_repairs(line, &find_in_line(line, 0, line.len()))
+        super::super::with_repairs(line, &found(line))
     }
 
     #[test]
@@ -476,7 +484,7 @@ mod tests {
             "這本書非常有意思，我已經看了兩遍。",
             "ｶﾀｶﾅ ﾃﾞｰﾀ",
         ] {
-            assert!(find_in_line(line, 0, line.len()).is_empty(), "{line}");
+            assert!(found(line).is_empty(), "{line}");
         }
     }
 }
