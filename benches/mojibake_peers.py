@@ -11,9 +11,12 @@ the Rust test: a changed word must become the word meant. Also the clean
 lines each changes.
 
     python3 benches/mojibake_peers.py --mixed DIR FILE
+    python3 benches/mojibake_peers.py --repeated DIR FILE
     python3 benches/mojibake_peers.py --time FILE [UTF8SCOPE]
 
-writes a 20 MiB file of the corpus's lines, 3% of them garbled (seed 7), and
+writes a 20 MiB file of the corpus's lines, 3% of them garbled (seed 7);
+writes one shaped as the issue's hidden file (25,000 such lines, repeated
+to about 18.6 MB: each garbled line recurs some 16 times); and
 
 times `utf8scope fix FILE` (the release binary, CPU time of all its
 threads) against ftfy.fix_encoding on each line and ftfy.fix_text on the
@@ -76,7 +79,8 @@ def time_fix(path, binary):
     print(f"  ftfy.fix_text           {whole:6.2f} s CPU, one run: {whole / ours:5.1f}x utf8scope")
 
 
-def write_mixed(corpus, path):
+def corpus_lines(corpus):
+    """A function that draws a line of the corpus, 3% of them garbled (seed 7)."""
     import random
 
     random.seed(7)
@@ -84,18 +88,32 @@ def write_mixed(corpus, path):
         garbled = [json.loads(line)["text"] for line in f]
     with open(f"{corpus}/mojibake-clean.jsonl", encoding="utf-8") as f:
         clean = [json.loads(line)["text"] for line in f]
+    return lambda: random.choice(garbled) if random.random() < 0.03 else random.choice(clean)
+
+
+def write_mixed(corpus, path):
+    draw = corpus_lines(corpus)
     lines, size = [], 0
     while size < 20 * 2**20:
-        line = random.choice(garbled) if random.random() < 0.03 else random.choice(clean)
+        line = draw()
         lines.append(line)
         size += len(line.encode()) + 1
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
 
 
+def write_repeated(corpus, path):
+    draw = corpus_lines(corpus)
+    unit = ("\n".join(draw() for _ in range(25_000)) + "\n").encode()
+    with open(path, "wb") as f:
+        f.write(unit * max(1, round(18.6e6 / len(unit))))
+
+
 def main():
     if sys.argv[1] == "--mixed":
         return write_mixed(sys.argv[2], sys.argv[3])
+    if sys.argv[1] == "--repeated":
+        return write_repeated(sys.argv[2], sys.argv[3])
     if sys.argv[1] == "--time":
         binary = sys.argv[3] if len(sys.argv) > 3 else "target/release/utf8scope"
         return time_fix(sys.argv[2], binary)
