@@ -15,7 +15,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use texts::{batch, char_offsets, repaired_lines, repairer};
+use texts::{Joined, batch, char_offsets, repaired_lines, repairer};
 use utf8scope::model::Encoding;
 use utf8scope::model::encoding::{Extent, detect};
 use utf8scope::model::findings::with_repairs;
@@ -51,26 +51,28 @@ fn fix_texts<'py>(
     texts: Bound<'py, PyAny>,
     threads: usize,
 ) -> PyResult<Vec<Bound<'py, PyString>>> {
-    // Each value is checked here, in one pass with the UTF-8 view, rather
-    // than by a loop in Python first.
+    // Each value is checked and its UTF-8 copied into one text here, in
+    // one pass, rather than by a loop in Python first.
+    let mut joined = Joined::default();
     let texts = texts
         .try_iter()?
         .map(|value| {
             let value = value?;
-            match value.cast_into::<PyString>() {
-                Ok(text) => Ok(text),
-                Err(error) => Err(PyTypeError::new_err(format!(
-                    "fix_texts takes str values, not {}",
-                    error.into_inner().get_type().name()?
-                ))),
-            }
+            let text = value.cast_into::<PyString>().map_err(|error| {
+                match error.into_inner().get_type().name() {
+                    Ok(name) => {
+                        PyTypeError::new_err(format!("fix_texts takes str values, not {name}"))
+                    }
+                    Err(error) => error,
+                }
+            })?;
+            // (Python 3.9's stable ABI lends no UTF-8 view of a str: it is
+            // made as bytes, copied into the joined text, and dropped.)
+            joined.push(text.encode_utf8()?.as_bytes());
+            Ok(text)
         })
         .collect::<PyResult<Vec<_>>>()?;
-    let plain = texts
-        .iter()
-        .map(|text| text.to_cow())
-        .collect::<PyResult<Vec<_>>>()?;
-    let repaired: Vec<Option<String>> = py.detach(|| repaired_lines(&plain, threads));
+    let repaired: Vec<Option<String>> = py.detach(|| repaired_lines(&joined, threads))?;
     Ok(texts
         .iter()
         .zip(repaired)

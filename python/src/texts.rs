@@ -44,29 +44,45 @@ pub fn batch<T: Sync, R: Send>(
     }
 }
 
-/// Each of `texts` repaired (`None` where nothing changes), judged as one
-/// text of lines the way `utf8scope fix` judges a file: each text a line
-/// (or lines) of its own, so the quick search runs over the whole batch at
-/// once and a long batch is split over `threads` threads (0: every core).
-pub fn repaired_lines<T: AsRef<str>>(texts: &[T], threads: usize) -> Vec<Option<String>> {
-    let mut joined = String::with_capacity(texts.iter().map(|t| t.as_ref().len() + 1).sum());
-    let mut starts = Vec::with_capacity(texts.len());
-    for text in texts {
-        starts.push(joined.len());
-        joined.push_str(text.as_ref());
-        // Mojibake is judged a line at a time, and a run never takes in a
-        // line feed: no text's judgment sees another's.
-        joined.push('\n');
+/// Texts joined into one, each ended by a line feed, and where each starts:
+/// mojibake is judged a line at a time, and a run never takes in a line
+/// feed, so no text's judgment sees another's.
+#[derive(Default)]
+pub struct Joined {
+    bytes: Vec<u8>,
+    starts: Vec<usize>,
+}
+
+impl Joined {
+    /// Adds a text, given as its UTF-8.
+    pub fn push(&mut self, utf8: &[u8]) {
+        self.starts.push(self.bytes.len());
+        self.bytes.extend_from_slice(utf8);
+        self.bytes.push(b'\n');
+    }
+}
+
+/// Each of the `joined` texts repaired (`None` where nothing changes),
+/// judged as one text of lines the way `utf8scope fix` judges a file: the
+/// quick search runs over the whole batch at once, and a long batch is
+/// split over `threads` threads (0: every core). An error if what was
+/// pushed is not UTF-8.
+pub fn repaired_lines(joined: &Joined, threads: usize) -> PyResult<Vec<Option<String>>> {
+    // (Checked once, over the whole batch, by a vector search.)
+    let text = simdutf8::basic::from_utf8(&joined.bytes)
+        .map_err(|_| PyValueError::new_err("a text is not valid UTF-8"))?;
+    if text.is_empty() {
+        return Ok(Vec::new());
     }
     let threads = Settings::default().with_threads(threads).threads.get();
-    let runs = repairer(threads).find(&joined);
+    let runs = repairer(threads).find(text);
     let mut next = 0;
-    texts
+    let ends = (joined.starts.iter().skip(1).map(|&start| start - 1)).chain([text.len() - 1]);
+    Ok(joined
+        .starts
         .iter()
-        .zip(starts)
-        .map(|(text, start)| {
-            let text = text.as_ref();
-            let end = start + text.len();
+        .zip(ends)
+        .map(|(&start, end)| {
             let first = next;
             while next < runs.len() && runs[next].range.start < end {
                 next += 1;
@@ -81,9 +97,9 @@ pub fn repaired_lines<T: AsRef<str>>(texts: &[T], threads: usize) -> Vec<Option<
                     readings: run.readings.clone(),
                 })
                 .collect();
-            Some(with_repairs(text, &moved))
+            Some(with_repairs(&text[start..end], &moved))
         })
-        .collect()
+        .collect())
 }
 
 /// For byte offsets of `text` asked in increasing order, the char offset
