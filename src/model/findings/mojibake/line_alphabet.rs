@@ -103,7 +103,7 @@ pub(super) fn settle(
     }
     // The chains to each reading of each torn word (in the order of
     // `torn`), found once.
-    let chains_to: Vec<Vec<Vec<Chain>>> = (torn.iter())
+    let chains_to: Vec<Vec<&[Chain]>> = (torn.iter())
         .map(|&(w, readings)| {
             (readings.iter())
                 .map(|r| words[w].chains_to(&r.text))
@@ -121,7 +121,7 @@ pub(super) fn settle(
     // What each chain that reads every torn word makes of the line (each
     // chain once, however many words it reads).
     let mut chains: Vec<&Chain> = Vec::new();
-    for chain in chains_to.iter().flatten().flatten() {
+    for chain in chains_to.iter().flatten().flat_map(|chains| chains.iter()) {
         if !chains.contains(&chain) {
             chains.push(chain);
         }
@@ -179,7 +179,7 @@ pub(super) fn settle(
 /// The reading `chain` gives each torn word (the index of its reading),
 /// if it gives one for every torn word; `chains_to` holds the chains to
 /// each reading of each torn word.
-fn through(chain: &Chain, chains_to: &[Vec<Vec<Chain>>]) -> Option<Vec<usize>> {
+fn through(chain: &Chain, chains_to: &[Vec<&[Chain]>]) -> Option<Vec<usize>> {
     (chains_to.iter())
         .map(|word| word.iter().position(|chains| chains.contains(chain)))
         .collect()

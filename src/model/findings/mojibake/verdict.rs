@@ -189,7 +189,7 @@ struct LineChains {
 impl LineChains {
     /// What `verdicts` (of `words`) say.
     fn of(words: &[Word], verdicts: &[Option<Verdict>]) -> LineChains {
-        let allowed: Vec<Vec<Chain>> = words
+        let allowed: Vec<&[Chain]> = words
             .iter()
             .zip(verdicts)
             .filter_map(|(word, v)| match v {
@@ -210,14 +210,15 @@ impl LineChains {
         if chains.is_empty() {
             // Each chain once: a long line would otherwise list its chains
             // once a word, and every word would look through them all.
-            for chain in allowed.iter().flatten() {
+            for chain in allowed.iter().flat_map(|chains| chains.iter()) {
                 if !chains.contains(chain) {
                     chains.push(chain.clone());
                 }
             }
         }
         let layers = {
-            let mut layers = allowed.iter().flatten().map(|chain| chain.0.len());
+            let mut layers =
+                (allowed.iter().flat_map(|chains| chains.iter())).map(|chain| chain.0.len());
             let first = layers.next();
             first.filter(|&n| layers.all(|m| m == n))
         };
@@ -288,7 +289,7 @@ impl LineChains {
             && !self.chains.contains(&reading.chain)
             && let Some(chain) = word
                 .chains_to(&reading.text)
-                .into_iter()
+                .iter()
                 .find(|c| self.chains.contains(c))
         {
             reading.chain = chain.clone();

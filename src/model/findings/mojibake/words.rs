@@ -57,16 +57,15 @@ impl Word {
     /// whose last layer read the bytes as windows-1252 is also one through
     /// ISO-8859-1 where the word shows none of the bytes 80–9F (the
     /// readings keep windows-1252's): "Ã¨" is "è" through either.
-    pub(super) fn chains_to(&self, text: &str) -> Vec<Chain> {
+    pub(super) fn chains_to(&self, text: &str) -> &[Chain] {
         // (Kept with the first reading of this text: the chains depend on
         // the word's readings alone, which are kept and judged on every
         // line the word is on.)
         match self.candidates.iter().find(|c| c.text == text) {
             Some(first) => first
                 .chains_to
-                .get_or_init(|| self.work_out_chains_to(text))
-                .clone(),
-            None => Vec::new(),
+                .get_or_init(|| self.work_out_chains_to(text)),
+            None => &[],
         }
     }
 
@@ -87,10 +86,11 @@ impl Word {
             let Some(between) = self.candidates.iter().find(|c| c.chain.0 == before) else {
                 continue;
             };
-            for mut start in self.chains_to(&between.text) {
+            for start in self.chains_to(&between.text) {
                 if start.0.len() != before.len() {
                     continue;
                 }
+                let mut start = start.clone();
                 start.0.push(*last);
                 if !chains.contains(&start) {
                     chains.push(start);
