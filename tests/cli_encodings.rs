@@ -652,6 +652,37 @@ fn letter_pairs_of_one_language_tell_its_two_code_pages_apart() {
 }
 
 #[test]
+fn cjk_text_keeps_to_the_everyday_pairs_of_its_own_encoding() {
+    // A Japanese sentence in Shift_JIS: chardetng reads it as GBK, where
+    // its hiragana are rare hanzi of GBK's extension ("偙偺" for "この"),
+    // every one outside GB2312; plausibility reads both as letters.
+    let line = "この本はとても面白いと思います。\n";
+    let bytes = encoding_rs::SHIFT_JIS.encode(line).0.into_owned();
+    let out = explained(&bytes);
+    assert!(out.contains("read as Shift_JIS (guessed"), "{out}");
+    assert!(
+        out.contains("GBK rejected: reads “偙偺")
+            && out.contains("0 of its 16 chars are everyday GBK pairs"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["fix", "--from", "auto", "-"], &bytes);
+    assert_eq!((code, text(out)), (0, line.to_string()));
+    // Chinese in GBK and Big5, Korean in EUC-KR stay what they are.
+    for (line, encoding) in [
+        ("今天天气很好，我们去公园散步吧。\n", encoding_rs::GBK),
+        ("這本書非常有意思，我已經看了兩遍。\n", encoding_rs::BIG5),
+        ("오늘은 날씨가 정말 좋습니다.\n", encoding_rs::EUC_KR),
+    ] {
+        let bytes = encoding.encode(line).0.into_owned();
+        let out = explained(&bytes);
+        assert!(
+            out.contains(&format!("read as {} (guessed", encoding.name())),
+            "{out}"
+        );
+    }
+}
+
+#[test]
 fn a_cjk_code_page_with_no_cjk_in_its_reading_is_not_chosen() {
     // Portuguese in IBM850: Big5 (HKSCS) reads ê and the s after it as one
     // "ì", a Latin text with no CJK char, and chardetng chose it.

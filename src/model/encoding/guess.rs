@@ -14,6 +14,7 @@ use unicode_script::{Script, UnicodeScript};
 use super::Encoding;
 use super::alphabets::{Language, language_of, languages_of};
 use super::detect::{Confidence, Detection, Evidence, PLAUSIBLE, Reason, decode_lossy};
+use super::everyday_pairs::everyday_share;
 use super::letter_pairs::{
     PAIRS_CHEAPER_IN_ONE_LANGUAGE, PAIRS_CLEARLY_CHEAPER, PairCost, PairPricer, has_table,
     letters_alike,
@@ -163,6 +164,10 @@ struct Reading {
     /// one accented letter (HKSCS's `ì` for IBM850's `ê` and `s`), by
     /// chance.
     cjk_without_cjk: bool,
+    /// For a multi-byte CJK encoding, how many of the chars beyond ASCII it
+    /// reads are its everyday pairs, and how many it reads
+    /// ([`everyday_share`]).
+    everyday: Option<(usize, usize)>,
 }
 
 impl Reading {
@@ -240,6 +245,9 @@ fn guess_among(
             encoding,
             judgment,
             cjk_without_cjk: encoding.codec().max_unit_len() > 1 && !text.chars().any(is_cjk),
+            everyday: encoding
+                .encoding_rs()
+                .and_then(|encoding| everyday_share(encoding, bytes)),
             text,
             votes: votes
                 .iter()
@@ -254,8 +262,9 @@ fn guess_among(
     // chardetng's choice stands unless it reads as no text, or another
     // sound candidate reads clearly better in the same alphabet (a code
     // page of the same language, where chardetng's models tell little
-    // apart): then the best-reading sound candidate wins. (Plausibility
-    // does not judge Han: CJK punctuation inside a sentence costs.)
+    // apart): then the best-reading sound candidate wins. (Not for Han:
+    // plausibility does not tell a common ideograph from a rare one;
+    // between CJK readings the everyday pairs decide, below.)
     let is_dos = |i: usize| DOS_CODE_PAGES.contains(&readings[i].encoding.name());
     let best_sound_of = |dos: bool| {
         (0..readings.len())
@@ -325,6 +334,7 @@ fn guess_among(
         }
         _ => first,
     };
+    let chosen = by_everyday_pairs(&readings, chosen).unwrap_or(chosen);
     let by_pairs = by_letter_pairs(&readings, chosen, dos, &prices);
     let chosen = by_pairs.map_or(chosen, |(better, _, _)| better);
     // Letters that fit only the Vietnamese alphabet in a code page that
@@ -382,6 +392,7 @@ fn guess_among(
         .filter(|r| r.judgment.script == winner.judgment.script)
         .filter(|r| r.votes * 2 >= winner.votes)
         .filter(|r| (r.judgment.score - winner.judgment.score).abs() < AS_GOOD)
+        .filter(|r| !rarely_everyday(r, winner))
         .find(|r| rarer_pairs(r, winner, &prices).is_none());
     let confidence = if likely {
         Confidence::Likely
@@ -447,6 +458,44 @@ fn guess_among(
         reasons,
     };
     (detection, winner.judgment.score)
+}
+
+/// How few CJK chars beyond ASCII a reading must have for its everyday
+/// share to count: one or two pairs are everyday or not by chance.
+const MIN_EVERYDAY_CHARS: usize = 4;
+
+/// Whether `reading` is a CJK encoding's reading of which at most half the
+/// chars are its everyday pairs where `other`'s (a CJK encoding's) are
+/// nine in ten or more: text keeps to the pairs of the encoding it was
+/// written in.
+fn rarely_everyday(reading: &Reading, other: &Reading) -> bool {
+    match (reading.everyday, other.everyday) {
+        (Some((rare, chars)), Some((everyday, their_chars))) => {
+            chars >= MIN_EVERYDAY_CHARS
+                && rare * 2 <= chars
+                && their_chars >= MIN_EVERYDAY_CHARS
+                && everyday * 10 >= their_chars * 9
+        }
+        _ => false,
+    }
+}
+
+/// Where `chosen` is a CJK encoding's reading that keeps to its everyday
+/// pairs no better than half the time, the sound CJK reading that reads
+/// about as well or better and keeps to its own nine times in ten (the
+/// one with the most, if several): Shift_JIS "この本" read as GBK is
+/// "偙偺杮", GBK's rare hanzi, which plausibility, knowing no ideograph
+/// from another, reads as well.
+fn by_everyday_pairs(readings: &[Reading], chosen: usize) -> Option<usize> {
+    let current = &readings[chosen];
+    (0..readings.len())
+        .filter(|&i| {
+            let r = &readings[i];
+            r.sound()
+                && r.judgment.score + AS_GOOD > current.judgment.score
+                && rarely_everyday(current, r)
+        })
+        .max_by_key(|&i| readings[i].everyday.map(|(everyday, _)| everyday))
 }
 
 /// Where readings are each one language's letters at the same places
@@ -602,6 +651,19 @@ fn rejection(
             "{} in “{}”",
             flaw.describe(),
             word_at(&reading.text, at)
+        )
+    } else if let (true, Some((rare, chars)), Some((everyday, their_chars))) = (
+        rarely_everyday(reading, winner),
+        reading.everyday,
+        winner.everyday,
+    ) {
+        let (theirs, ours) = first_difference(&reading.text, &winner.text);
+        write!(
+            fact,
+            "reads “{theirs}” where {} reads “{ours}”; {rare} of its {chars} chars are \
+             everyday {} pairs (kana, Hangul, common ideographs), against {everyday} of \
+             {their_chars} in {}",
+            winner.encoding, reading.encoding, winner.encoding
         )
     } else if reading.cjk_without_cjk {
         let (theirs, ours) = first_difference(&reading.text, &winner.text);

@@ -11,6 +11,7 @@ mod choice;
 mod code_units;
 mod detect;
 mod encode;
+pub(crate) mod everyday_pairs;
 mod guess;
 mod iso2022jp;
 mod legacy;

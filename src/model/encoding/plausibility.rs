@@ -239,6 +239,16 @@ fn judge_chars(chars: &[char], facts: &[Facts], notable: &mut Vec<usize>) -> Jud
             }
             continue;
         }
+        // CJK writing sets its punctuation between letters, with no space
+        // ("思います。次に"): beside CJK letters it counts no more than
+        // ASCII punctuation does.
+        if !fact.alphabetic
+            && fact.standing == Standing::Other
+            && is_cjk(c)
+            && beside_cjk_letters_only(facts, i)
+        {
+            continue;
+        }
         counted += 1;
         let before = (i > 0).then(|| &facts[i - 1]);
         let after = facts.get(i + 1);
@@ -352,6 +362,18 @@ fn judge_chars(chars: &[char], facts: &[Facts], notable: &mut Vec<usize>) -> Jud
         None => 0.0,
     };
     judgment(score / counted as f64 + alphabet)
+}
+
+/// Whether every letter that the char at `i` touches is of the CJK
+/// family (ideographs, kana, Hangul), and it touches one.
+fn beside_cjk_letters_only(facts: &[Facts], i: usize) -> bool {
+    let neighbours = [i.checked_sub(1), Some(i + 1)];
+    let letters = || {
+        (neighbours.into_iter().flatten())
+            .filter_map(|j| facts.get(j))
+            .filter(|f| f.alphabetic)
+    };
+    letters().next().is_some() && letters().all(|f| f.family == Script::Han)
 }
 
 /// What [`judge`] asks of a char.
@@ -751,6 +773,21 @@ mod tests {
         for fine in ["كَتَبَ", "Tie\u{302}\u{301}ng Vie\u{323}\u{302}t", "שָׁלוֹם"] {
             assert_eq!(stray(fine), None, "{fine}");
         }
+        // CJK punctuation between CJK letters is how CJK is written; a
+        // symbol or stray punctuation inside a Latin word is a flaw.
+        for fine in [
+            "この本はとても面白いと思います。次に行きます。",
+            "今天天气很好，我们去公园散步吧。",
+            "「テスト」・ひらがな",
+        ] {
+            let judged = judge(fine);
+            assert_eq!((judged.flaw, judged.score), (None, 2.0), "{fine}");
+        }
+        assert_eq!(
+            judge("ve¾mi").flaw.map(|(flaw, _)| flaw),
+            Some(Flaw::SymbolInWord)
+        );
+        assert!(judge("abc。def").flaw.is_some());
         // The quick blocks of Han, kana and Hangul.
         for c in ['一', '龥', '가', 'あ', 'ア'] {
             let quick = Facts::of(c);

@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 
 use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GBK, SHIFT_JIS};
 
+use crate::model::encoding::everyday_pairs::{self, EverydayPairs};
+
 /// A multi-byte CJK encoding.
 pub struct CjkCodec {
     /// Its name, as in encoding_rs (WHATWG): the decoder that garbled the
@@ -15,14 +17,8 @@ pub struct CjkCodec {
     pub name: &'static str,
     /// Its encoding_rs encoding.
     pub encoding: &'static Encoding,
-    /// The byte codes (lead << 8 | trail) of the chars text in it is
-    /// mostly made of: punctuation, full-width forms, kana or Hangul, and
-    /// the first level of ideographs. Ranges of codes, inclusive.
-    everyday: &'static [(u16, u16)],
-    /// The lowest trail byte of an everyday pair: the EUC encodings and GBK
-    /// keep their national standard's pairs at A1–FE, and their extensions
-    /// (CP949's extra Hangul, GBK's extra hanzi) below.
-    everyday_trail: u8,
+    /// The byte pairs of the chars text in it is mostly made of.
+    everyday: EverydayPairs,
     /// Its place in [`CJK_CODECS`].
     index: usize,
 }
@@ -33,41 +29,31 @@ pub static CJK_CODECS: [CjkCodec; 5] = [
     CjkCodec {
         name: "Shift_JIS",
         encoding: SHIFT_JIS,
-        // Punctuation, full-width digits and letters, hiragana and
-        // katakana, JIS level 1 kanji.
-        everyday: &[(0x8140, 0x81AC), (0x824F, 0x8396), (0x889F, 0x9872)],
-        everyday_trail: 0x40,
+        everyday: everyday_pairs::SHIFT_JIS,
         index: 0,
     },
     CjkCodec {
         name: "EUC-JP",
         encoding: EUC_JP,
-        everyday: &[(0xA1A1, 0xA1FE), (0xA3B0, 0xA5F6), (0xB0A1, 0xCFD3)],
-        everyday_trail: 0xA1,
+        everyday: everyday_pairs::EUC_JP,
         index: 1,
     },
     CjkCodec {
         name: "GBK",
         encoding: GBK,
-        // Punctuation, full-width forms, GB2312 level 1 hanzi.
-        everyday: &[(0xA1A1, 0xA1FE), (0xA3A1, 0xA3FE), (0xB0A1, 0xD7F9)],
-        everyday_trail: 0xA1,
+        everyday: everyday_pairs::GBK,
         index: 2,
     },
     CjkCodec {
         name: "Big5",
         encoding: BIG5,
-        // Punctuation, symbols and bopomofo, level 1 hanzi.
-        everyday: &[(0xA140, 0xA3BF), (0xA440, 0xC67E)],
-        everyday_trail: 0x40,
+        everyday: everyday_pairs::BIG5,
         index: 3,
     },
     CjkCodec {
         name: "EUC-KR",
         encoding: EUC_KR,
-        // Punctuation, full-width forms, the 2,350 Hangul of KS X 1001.
-        everyday: &[(0xA1A1, 0xA1FE), (0xA3A1, 0xA3FE), (0xB0A1, 0xC8FE)],
-        everyday_trail: 0xA1,
+        everyday: everyday_pairs::EUC_KR,
         index: 4,
     },
 ];
@@ -112,10 +98,7 @@ impl CjkCodec {
     /// Whether `code` is a pair of its everyday repertoire.
     pub fn is_everyday(&self, code: Code) -> bool {
         let [lead, trail, _] = code.bytes;
-        let pair = u16::from_be_bytes([lead, trail]);
-        code.len == 2
-            && trail >= self.everyday_trail
-            && (self.everyday.iter()).any(|&(from, to)| (from..=to).contains(&pair))
+        code.len == 2 && self.everyday.holds(lead, trail)
     }
 }
 
@@ -227,14 +210,14 @@ fn everyday_of(codec: &CjkCodec) -> Everyday {
         bits: Box::new([0; 1024]),
         size: 0,
     };
-    for &(from, to) in codec.everyday {
+    for &(from, to) in codec.everyday.ranges {
         let [first, _] = from.to_be_bytes();
         let [last, _] = to.to_be_bytes();
         for lead in first..=last {
             decode_each(
                 codec,
                 &[lead],
-                codec.everyday_trail..=0xFE,
+                codec.everyday.min_trail..=0xFE,
                 &mut |c, code| {
                     let code = Code {
                         bytes: [code[0], code[1], 0],
