@@ -81,6 +81,13 @@ pub fn everyday_share(
 ) -> Option<(usize, usize)> {
     use encoding_rs as e;
     let pairs = everyday_pairs(encoding)?;
+    // How each encoding splits its chars, decided once.
+    let split = match encoding {
+        _ if encoding == e::SHIFT_JIS => Split::ShiftJis,
+        _ if encoding == e::EUC_JP => Split::EucJp,
+        _ if encoding == e::GBK || encoding == e::GB18030 => Split::Gbk,
+        _ => Split::Pairs,
+    };
     let (mut everyday, mut chars) = (0, 0);
     let mut at = 0;
     while at < bytes.len() {
@@ -90,21 +97,15 @@ pub fn everyday_share(
             continue;
         }
         let next = bytes.get(at + 1).copied();
-        let len = match lead {
-            0xA1..=0xDF if encoding == e::SHIFT_JIS => 1,
-            0x81..=0x9F | 0xE0..=0xFC if encoding == e::SHIFT_JIS => 2,
-            0x8E if encoding == e::EUC_JP => 2,
-            0x8F if encoding == e::EUC_JP => 3,
-            0xA1..=0xFE if encoding == e::EUC_JP => 2,
-            0x81..=0xFE if encoding == e::GBK || encoding == e::GB18030 => {
-                // (GB18030's four-byte forms have a digit second.)
-                if next.is_some_and(|b| b.is_ascii_digit()) {
-                    4
-                } else {
-                    2
-                }
-            }
-            0x81..=0xFE => 2,
+        let len = match (split, lead) {
+            (Split::ShiftJis, 0xA1..=0xDF) => 1,
+            (Split::ShiftJis, 0x81..=0x9F | 0xE0..=0xFC) => 2,
+            (Split::EucJp, 0x8E) => 2,
+            (Split::EucJp, 0x8F) => 3,
+            (Split::EucJp, 0xA1..=0xFE) => 2,
+            // (GB18030's four-byte forms have a digit second.)
+            (Split::Gbk, 0x81..=0xFE) if next.is_some_and(|b| b.is_ascii_digit()) => 4,
+            (Split::Gbk | Split::Pairs, 0x81..=0xFE) => 2,
             _ => 1,
         };
         chars += 1;
@@ -116,6 +117,19 @@ pub fn everyday_share(
         at += len;
     }
     Some((everyday, chars))
+}
+
+/// How an encoding splits bytes beyond ASCII into chars.
+#[derive(Clone, Copy)]
+enum Split {
+    /// A1–DF alone (half-width katakana), other leads in pairs.
+    ShiftJis,
+    /// 8F in threes, other leads in pairs.
+    EucJp,
+    /// Pairs, or fours with a digit second.
+    Gbk,
+    /// Pairs.
+    Pairs,
 }
 
 #[cfg(test)]

@@ -166,11 +166,20 @@ struct Reading {
     cjk_without_cjk: bool,
     /// For a multi-byte CJK encoding, how many of the chars beyond ASCII it
     /// reads are its everyday pairs, and how many it reads
-    /// ([`everyday_share`]).
-    everyday: Option<(usize, usize)>,
+    /// ([`everyday_share`]), worked out when first asked.
+    everyday: std::cell::OnceCell<Option<(usize, usize)>>,
 }
 
 impl Reading {
+    /// How many of the chars beyond ASCII that it reads `bytes` as are its
+    /// encoding's everyday pairs, and how many; `None` if it is no
+    /// multi-byte CJK encoding.
+    fn everyday(&self, bytes: &[u8]) -> Option<(usize, usize)> {
+        *self.everyday.get_or_init(|| {
+            (self.encoding.encoding_rs()).and_then(|encoding| everyday_share(encoding, bytes))
+        })
+    }
+
     /// Reads as text at all: letters, mostly inside words, not of several
     /// alphabets at once; in a CJK code page, with CJK among them.
     fn sound(&self) -> bool {
@@ -245,9 +254,7 @@ fn guess_among(
             encoding,
             judgment,
             cjk_without_cjk: encoding.codec().max_unit_len() > 1 && !text.chars().any(is_cjk),
-            everyday: encoding
-                .encoding_rs()
-                .and_then(|encoding| everyday_share(encoding, bytes)),
+            everyday: std::cell::OnceCell::new(),
             text,
             votes: votes
                 .iter()
@@ -334,7 +341,7 @@ fn guess_among(
         }
         _ => first,
     };
-    let chosen = by_everyday_pairs(&readings, chosen).unwrap_or(chosen);
+    let chosen = by_everyday_pairs(&readings, chosen, bytes).unwrap_or(chosen);
     let by_pairs = by_letter_pairs(&readings, chosen, dos, &prices);
     let chosen = by_pairs.map_or(chosen, |(better, _, _)| better);
     // Letters that fit only the Vietnamese alphabet in a code page that
@@ -392,7 +399,7 @@ fn guess_among(
         .filter(|r| r.judgment.script == winner.judgment.script)
         .filter(|r| r.votes * 2 >= winner.votes)
         .filter(|r| (r.judgment.score - winner.judgment.score).abs() < AS_GOOD)
-        .filter(|r| !rarely_everyday(r, winner))
+        .filter(|r| !rarely_everyday(r, winner, bytes))
         .find(|r| rarer_pairs(r, winner, &prices).is_none());
     let confidence = if likely {
         Confidence::Likely
@@ -446,7 +453,7 @@ fn guess_among(
     }
     reasons.extend(others.iter().take(6).map(|r| {
         let tied = tie.is_some_and(|t| t.encoding == r.encoding);
-        rejection(r, winner, &winner_score, tied, &prices)
+        rejection(r, winner, &winner_score, tied, &prices, bytes)
     }));
     let detection = Detection {
         encoding: winner.encoding,
@@ -464,38 +471,42 @@ fn guess_among(
 /// share to count: one or two pairs are everyday or not by chance.
 const MIN_EVERYDAY_CHARS: usize = 4;
 
-/// Whether `reading` is a CJK encoding's reading of which at most half the
-/// chars are its everyday pairs where `other`'s (a CJK encoding's) are
-/// nine in ten or more: text keeps to the pairs of the encoding it was
-/// written in.
-fn rarely_everyday(reading: &Reading, other: &Reading) -> bool {
-    match (reading.everyday, other.everyday) {
-        (Some((rare, chars)), Some((everyday, their_chars))) => {
-            chars >= MIN_EVERYDAY_CHARS
-                && rare * 2 <= chars
-                && their_chars >= MIN_EVERYDAY_CHARS
-                && everyday * 10 >= their_chars * 9
-        }
-        _ => false,
+/// Whether `reading` is a CJK encoding's reading of `bytes` of which at
+/// most half the chars are its everyday pairs where `other`'s (a CJK
+/// encoding's) are nine in ten or more: text keeps to the pairs of the
+/// encoding it was written in.
+fn rarely_everyday(reading: &Reading, other: &Reading, bytes: &[u8]) -> bool {
+    let Some((everyday, their_chars)) = other.everyday(bytes) else {
+        return false;
+    };
+    if their_chars < MIN_EVERYDAY_CHARS || everyday * 10 < their_chars * 9 {
+        return false;
     }
+    reading
+        .everyday(bytes)
+        .is_some_and(|(rare, chars)| chars >= MIN_EVERYDAY_CHARS && rare * 2 <= chars)
 }
 
-/// Where `chosen` is a CJK encoding's reading that keeps to its everyday
-/// pairs no better than half the time, the sound CJK reading that reads
-/// about as well or better and keeps to its own nine times in ten (the
-/// one with the most, if several): Shift_JIS "この本" read as GBK is
+/// Where `chosen` is a CJK encoding's reading of `bytes` that keeps to its
+/// everyday pairs no better than half the time, the sound CJK reading that
+/// reads about as well or better and keeps to its own nine times in ten
+/// (the one with the most, if several): Shift_JIS "この本" read as GBK is
 /// "偙偺杮", GBK's rare hanzi, which plausibility, knowing no ideograph
 /// from another, reads as well.
-fn by_everyday_pairs(readings: &[Reading], chosen: usize) -> Option<usize> {
+fn by_everyday_pairs(readings: &[Reading], chosen: usize, bytes: &[u8]) -> Option<usize> {
     let current = &readings[chosen];
+    let (everyday, chars) = current.everyday(bytes)?;
+    if chars < MIN_EVERYDAY_CHARS || everyday * 2 > chars {
+        return None;
+    }
     (0..readings.len())
         .filter(|&i| {
             let r = &readings[i];
             r.sound()
                 && r.judgment.score + AS_GOOD > current.judgment.score
-                && rarely_everyday(current, r)
+                && rarely_everyday(current, r, bytes)
         })
-        .max_by_key(|&i| readings[i].everyday.map(|(everyday, _)| everyday))
+        .max_by_key(|&i| readings[i].everyday(bytes).map(|(everyday, _)| everyday))
 }
 
 /// Where readings are each one language's letters at the same places
@@ -612,14 +623,16 @@ fn winner_reason(winner: &Reading, its_language: Option<Language>, readings: &[R
     Reason::for_encoding(winner.encoding, facts.join("; "))
 }
 
-/// Why `reading` lost to `winner`: its worst flaw and where, letters no one
-/// language writes together, or only a less plausible reading.
+/// Why `reading` lost to `winner` (both readings of `bytes`): its worst
+/// flaw and where, letters no one language writes together, rare pairs of
+/// its CJK encoding, or only a less plausible reading.
 fn rejection(
     reading: &Reading,
     winner: &Reading,
     winner_score: &str,
     tie: bool,
     prices: &ReadingPrices,
+    bytes: &[u8],
 ) -> Reason {
     let judgment = &reading.judgment;
     // (One string written in place: a detection words half a dozen.)
@@ -653,9 +666,9 @@ fn rejection(
             word_at(&reading.text, at)
         )
     } else if let (true, Some((rare, chars)), Some((everyday, their_chars))) = (
-        rarely_everyday(reading, winner),
-        reading.everyday,
-        winner.everyday,
+        rarely_everyday(reading, winner, bytes),
+        reading.everyday(bytes),
+        winner.everyday(bytes),
     ) {
         let (theirs, ours) = first_difference(&reading.text, &winner.text);
         write!(

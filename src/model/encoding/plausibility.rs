@@ -242,11 +242,7 @@ fn judge_chars(chars: &[char], facts: &[Facts], notable: &mut Vec<usize>) -> Jud
         // CJK writing sets its punctuation between letters, with no space
         // ("思います。次に"): beside CJK letters it counts no more than
         // ASCII punctuation does.
-        if !fact.alphabetic
-            && fact.standing == Standing::Other
-            && is_cjk(c)
-            && beside_cjk_letters_only(facts, i)
-        {
+        if fact.standing == Standing::CjkPunctuation && beside_cjk_letters_only(facts, i) {
             continue;
         }
         counted += 1;
@@ -404,6 +400,9 @@ enum Standing {
     Format,
     /// A mark that combines with the char before it.
     NonspacingMark,
+    /// Punctuation, a symbol or a space that only CJK text holds ("。",
+    /// "、", "「", full-width forms).
+    CjkPunctuation,
     /// Anything else: letters, digits, punctuation, symbols, spaces.
     Other,
 }
@@ -414,6 +413,7 @@ impl Standing {
             GeneralCategory::Control | GeneralCategory::PrivateUse => Standing::Control,
             GeneralCategory::Format | GeneralCategory::Unassigned => Standing::Format,
             GeneralCategory::NonspacingMark => Standing::NonspacingMark,
+            _ if is_cjk(c) && !c.is_alphabetic() => Standing::CjkPunctuation,
             _ => Standing::Other,
         }
     }
