@@ -85,7 +85,9 @@ fn anchored(text: &str) -> bool {
     let (mut ideographs, mut anchors, mut chars) = (0usize, 0usize, 0usize);
     for c in text.chars() {
         chars += 1;
-        if is_quick_cjk_letter(c) || (c.is_alphabetic() && family(c.script()) == Script::Han) {
+        // (The script first: most chars of a wrong reading are of none of
+        // the Han family, and their script is quicker to look up.)
+        if is_quick_cjk_letter(c) || (family(c.script()) == Script::Han && c.is_alphabetic()) {
             ideographs += 1;
         }
         if c.is_ascii() || matches!(c, '\u{3000}'..='\u{30FF}' | '\u{FF00}'..='\u{FFEF}') {

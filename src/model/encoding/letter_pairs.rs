@@ -14,6 +14,7 @@ use std::sync::{LazyLock, OnceLock};
 use foldhash::HashMap;
 
 use super::alphabets::Language;
+use super::plausibility::letter_and_script;
 
 /// The table, a line a language.
 const TABLE: &str = include_str!("letter_pairs.txt");
@@ -161,7 +162,8 @@ impl PairCost {
 /// Whether `c` is a letter of a word, as the table counts them: not the
 /// ordinal indicators ª and º ("nº 5"), which Unicode calls letters.
 fn is_pair_letter(c: char) -> bool {
-    c.is_alphabetic() && !matches!(c, 'ª' | 'º')
+    // (From the judge's tables: most chars are of their common blocks.)
+    letter_and_script(c).0 && !matches!(c, 'ª' | 'º')
 }
 
 /// The letters of `text`, lowered, with [`EDGE`] before, after and between
