@@ -434,6 +434,11 @@ pub(super) fn in_cjk_garbling(text: &str, range: &std::ops::Range<usize>) -> boo
     // (Not a rare ideograph alone: clean text has them, and a Japanese
     // sentence with some letters garbled through windows-1252 is that.)
     let word = &text[from..to];
+    // (Every char of both kinds is at U+3000 or above, led by E3 or more:
+    // most words garbled through a single-byte encoding have none.)
+    if !word.bytes().any(|b| b >= 0xE3) {
+        return false;
+    }
     let strong_sign =
         |c: char| matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{FF61}'..='\u{FF9F}' | '\u{FFFD}');
     word.chars().any(everyday::is_cjk) && word.chars().any(strong_sign)
