@@ -34,15 +34,26 @@ impl Context {
     /// The context that `words` give.
     pub fn of_words<'a>(words: impl Iterator<Item = &'a str>) -> Context {
         let mut context = Context::default();
-        for f in words
-            .flat_map(str::chars)
-            .map(facts)
-            .filter(|f| f.alphabetic)
-        {
+        let mut add = |f: Facts| {
             context.letters += 1;
             if is_specific(f.script) {
                 context.scripts.add(f.script.into());
             }
+        };
+        for word in words {
+            // (Most words of a line's context are ASCII: their letters are
+            // counted a byte at a time, all of one script.)
+            if word.is_ascii() {
+                let latin = facts('a');
+                word.bytes()
+                    .filter(u8::is_ascii_alphabetic)
+                    .for_each(|_| add(latin));
+                continue;
+            }
+            word.chars()
+                .map(facts)
+                .filter(|f| f.alphabetic)
+                .for_each(&mut add);
         }
         context
     }
