@@ -56,16 +56,17 @@ pub const EUC_KR: EverydayPairs = EverydayPairs {
     min_trail: 0xA1,
 };
 
-/// The everyday pairs of `encoding`, if it is a multi-byte CJK encoding
-/// that has them (not ISO-2022-JP, whose escapes say what it is).
-pub fn everyday_pairs(encoding: &'static encoding_rs::Encoding) -> Option<EverydayPairs> {
+/// The everyday pairs of `encoding` and how it splits its chars, if it is
+/// a multi-byte CJK encoding that has them (not ISO-2022-JP, whose escapes
+/// say what it is).
+fn everyday_pairs(encoding: &'static encoding_rs::Encoding) -> Option<(EverydayPairs, Split)> {
     use encoding_rs as e;
     Some(match encoding {
-        _ if encoding == e::SHIFT_JIS => SHIFT_JIS,
-        _ if encoding == e::EUC_JP => EUC_JP,
-        _ if encoding == e::GBK || encoding == e::GB18030 => GBK,
-        _ if encoding == e::BIG5 => BIG5,
-        _ if encoding == e::EUC_KR => EUC_KR,
+        _ if encoding == e::SHIFT_JIS => (SHIFT_JIS, Split::ShiftJis),
+        _ if encoding == e::EUC_JP => (EUC_JP, Split::EucJp),
+        _ if encoding == e::GBK || encoding == e::GB18030 => (GBK, Split::Gbk),
+        _ if encoding == e::BIG5 => (BIG5, Split::Pairs),
+        _ if encoding == e::EUC_KR => (EUC_KR, Split::Pairs),
         _ => return None,
     })
 }
@@ -79,15 +80,7 @@ pub fn everyday_share(
     encoding: &'static encoding_rs::Encoding,
     bytes: &[u8],
 ) -> Option<(usize, usize)> {
-    use encoding_rs as e;
-    let pairs = everyday_pairs(encoding)?;
-    // How each encoding splits its chars, decided once.
-    let split = match encoding {
-        _ if encoding == e::SHIFT_JIS => Split::ShiftJis,
-        _ if encoding == e::EUC_JP => Split::EucJp,
-        _ if encoding == e::GBK || encoding == e::GB18030 => Split::Gbk,
-        _ => Split::Pairs,
-    };
+    let (pairs, split) = everyday_pairs(encoding)?;
     let (mut everyday, mut chars) = (0, 0);
     let mut at = 0;
     while at < bytes.len() {
