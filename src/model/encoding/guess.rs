@@ -141,15 +141,6 @@ impl<'a> ReadingPrices<'a> {
         let at = (self.readings.iter()).position(|r| r.encoding == reading.encoding)?;
         *self.prices[at].get_or_init(|| self.pricer.cheapest(&reading.text))
     }
-
-    /// What the letter pairs of `a` and of `b` cost in the language that
-    /// prices each of them lowest, where it is one language (Slovak
-    /// "veľmi" and "vežmi"; not Croatian "Ožujka" against "Oľujka", which
-    /// only Slovak holds).
-    fn in_one_language(&self, a: &Reading, b: &Reading) -> Option<(PairCost, PairCost)> {
-        let (a, b) = (self.of(a)?, self.of(b)?);
-        (a.language == b.language).then_some((a, b))
-    }
 }
 
 /// A candidate encoding, its reading of the bytes and how it reads.
@@ -539,21 +530,32 @@ fn by_letter_pairs(
     if rivals.is_empty() {
         return None;
     }
-    let current_cost = prices.of(current)?;
-    let (best, best_cost) = (rivals.iter())
-        .filter_map(|&i| prices.of(&readings[i]).map(|cost| (i, cost)))
-        .min_by_key(|(_, cost)| cost.cost)?;
-    if best_cost.cost + PAIRS_CLEARLY_CHEAPER <= current_cost.cost {
-        return Some((best, best_cost, current_cost));
-    }
-    // Each rival against the choice within the one language that holds
-    // both's letters.
     (rivals.into_iter())
         .filter_map(|i| {
-            let (theirs, ours) = prices.in_one_language(&readings[i], current)?;
-            (theirs.cost + PAIRS_CHEAPER_IN_ONE_LANGUAGE <= ours.cost).then_some((i, theirs, ours))
+            let (theirs, ours) = clearly_commoner(&readings[i], current, prices)?;
+            Some((i, theirs, ours))
         })
         .min_by_key(|(_, theirs, _)| theirs.cost)
+}
+
+/// The prices of the letter pairs of `commoner` and of `rarer` (readings
+/// of one script's letters at the same places), where `commoner`'s are
+/// clearly commoner: in the language that prices them lowest, than
+/// `rarer`'s in any; or, where the two price lowest in the same language,
+/// there ([`PAIRS_CHEAPER_IN_ONE_LANGUAGE`]: Slovak "veľmi" and "vežmi";
+/// not Croatian "Ožujka" against "Oľujka", which only Slovak holds).
+fn clearly_commoner(
+    commoner: &Reading,
+    rarer: &Reading,
+    prices: &ReadingPrices,
+) -> Option<(PairCost, PairCost)> {
+    let (ours, theirs) = (prices.of(commoner)?, prices.of(rarer)?);
+    let margin = if ours.language == theirs.language {
+        PAIRS_CHEAPER_IN_ONE_LANGUAGE
+    } else {
+        PAIRS_CLEARLY_CHEAPER
+    };
+    (ours.cost + margin <= theirs.cost).then_some((ours, theirs))
 }
 
 /// The prices of the letter pairs of `reading` and of `winner`'s reading
@@ -575,13 +577,8 @@ fn rarer_pairs(
     {
         return None;
     }
-    let theirs = prices.of(reading)?;
-    let ours = prices.of(winner)?;
-    if ours.cost + PAIRS_CLEARLY_CHEAPER <= theirs.cost {
-        return Some((theirs, ours));
-    }
-    let (theirs, ours) = prices.in_one_language(reading, winner)?;
-    (ours.cost + PAIRS_CHEAPER_IN_ONE_LANGUAGE <= theirs.cost).then_some((theirs, ours))
+    let (ours, theirs) = clearly_commoner(winner, reading, prices)?;
+    Some((theirs, ours))
 }
 
 /// Why the winner won: chardetng's votes and how its reading reads (in
