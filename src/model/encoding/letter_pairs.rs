@@ -29,9 +29,9 @@ const UNSEEN: u32 = 24;
 pub const PAIRS_CLEARLY_CHEAPER: u32 = 10;
 
 /// How many bits cheaper one reading's letter pairs must be than
-/// another's, both priced in the one language that holds the letters of
-/// both, for an encoding to be guessed by them: within one language the
-/// prices compare directly, and 5 bits is 32 times likelier (Slovak
+/// another's, where both price lowest in the same language, for an
+/// encoding to be guessed by them: within one language the prices compare
+/// directly, and 5 bits is 32 times likelier (Slovak
 /// "veľmi" in windows-1250 against "vežmi" in ISO-8859-2, whose other
 /// letters are the same). A repair keeps to [`PAIRS_CLEARLY_CHEAPER`]:
 /// a wrong one changes text.
