@@ -247,16 +247,27 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
     // (Lead bytes: each starts a multi-byte sequence or an invalid one.)
     let multi_byte = || sample.iter().filter(|&&b| b >= 0xC0).count();
     if !utf8 && super::utf8_with_errors(sample) {
+        // Likely where the valid sequences outnumber the invalid spans; a
+        // short legacy text can spell a word of UTF-8 by chance (GBK
+        // "谢谢" is "лл"), and is then only a guess.
+        let (valid, invalid) = valid_sequences_and_invalid_spans(sample);
         let mut found = Detection {
-            confidence: Confidence::Likely,
+            confidence: if valid > invalid {
+                Confidence::Likely
+            } else {
+                Confidence::Tentative
+            },
             ..Detection::certain(Encoding::UTF_8, Evidence::Utf8WithErrors)
         };
         if let Some(first) = utf8_rejection(sample) {
             found.reasons.push(Reason::for_encoding(
                 Encoding::UTF_8,
                 format!(
-                    "{} multi-byte sequences, mostly valid; the first invalid: {}",
-                    thousands(multi_byte() as u64),
+                    "{} valid multi-byte sequence{} and {} invalid span{}; the first invalid: {}",
+                    thousands(valid as u64),
+                    if valid == 1 { "" } else { "s" },
+                    thousands(invalid as u64),
+                    if invalid == 1 { "" } else { "s" },
                     first.fact
                 ),
             ));
@@ -282,6 +293,18 @@ pub fn detect(bytes: &[u8], extent: Extent) -> Detection {
         found.reasons.insert(found.reasons.len().min(1), rejection);
     }
     found
+}
+
+/// How many valid UTF-8 sequences beyond ASCII `bytes` hold, and how many
+/// invalid spans.
+fn valid_sequences_and_invalid_spans(bytes: &[u8]) -> (usize, usize) {
+    bytes.utf8_chunks().fold((0, 0), |(valid, invalid), chunk| {
+        let beyond = chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        (
+            valid + beyond,
+            invalid + usize::from(!chunk.invalid().is_empty()),
+        )
+    })
 }
 
 /// Why `bytes` are not UTF-8: their first invalid sequence, where it is,
