@@ -15,8 +15,7 @@ letters written with the cedilla, as in the legacy code pages). A pair's
 cost is -log2 of its share of all pairs, rounded; pairs costlier than
 MAX_COST are left out (the reader prices a pair it has not got above all).
 wordfreq case-folds its words, so ß is counted as "ss": no table holds ß,
-and a reading with it is priced in no language (the reader then leaves the
-choice to the other evidence). The output is data derived from wordfreq's,
+and the reader prices a reading's ß as "ss" too. The output is data derived from wordfreq's,
 under the same licence.
 """
 

@@ -175,6 +175,10 @@ fn letter_stream(text: &str) -> Vec<char> {
         // (ASCII first: most chars of most readings.)
         let letter = if c.is_ascii() {
             c.is_ascii_alphabetic().then(|| c.to_ascii_lowercase())
+        } else if c == 'ß' {
+            // (The table counts ß as wordfreq case-folds it: "ss".)
+            stream.push('s');
+            Some('s')
         } else {
             is_pair_letter(c).then(|| c.to_lowercase().next().unwrap_or(c))
         };
@@ -388,6 +392,12 @@ mod tests {
         assert_eq!(costs[1].language, "Lithuanian");
         assert!(costs[1].cost + PAIRS_CLEARLY_CHEAPER <= costs[0].cost);
         assert_eq!(pricer.in_one_language(&["pühapäev", "påhapäev"]), None);
+        // ß is priced as the table counts it, "ss": "Straße" is German, and
+        // its pairs commoner than those of IBM850's byte read as "á".
+        let german = pricer.cheapest("Die Straße war nass.").unwrap();
+        assert_eq!(german.language, "German");
+        let other = pricer.cheapest("Die Straáe war nass.").unwrap();
+        assert!(german.cost + PAIRS_CLEARLY_CHEAPER <= other.cost, "{german:?} {other:?}");
     }
 
     #[test]
