@@ -397,7 +397,10 @@ mod tests {
         let german = pricer.cheapest("Die Straße war nass.").unwrap();
         assert_eq!(german.language, "German");
         let other = pricer.cheapest("Die Straáe war nass.").unwrap();
-        assert!(german.cost + PAIRS_CLEARLY_CHEAPER <= other.cost, "{german:?} {other:?}");
+        assert!(
+            german.cost + PAIRS_CLEARLY_CHEAPER <= other.cost,
+            "{german:?} {other:?}"
+        );
     }
 
     #[test]
