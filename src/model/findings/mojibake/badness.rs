@@ -40,11 +40,11 @@ impl Context {
                 context.scripts.add(f.script.into());
             }
         };
+        let latin = facts('a');
         for word in words {
             // (Most words of a line's context are ASCII: their letters are
             // counted a byte at a time, all of one script.)
             if word.is_ascii() {
-                let latin = facts('a');
                 word.bytes()
                     .filter(u8::is_ascii_alphabetic)
                     .for_each(|_| add(latin));

@@ -434,9 +434,9 @@ pub(super) fn in_cjk_garbling(text: &str, range: &std::ops::Range<usize>) -> boo
     // (Not a rare ideograph alone: clean text has them, and a Japanese
     // sentence with some letters garbled through windows-1252 is that.)
     let word = &text[from..to];
-    // (Every char of both kinds is at U+3000 or above, led by E3 or more:
-    // most words garbled through a single-byte encoding have none.)
-    if !word.bytes().any(|b| b >= 0xE3) {
+    // (Every char of both kinds is at U+3000 or above: most words garbled
+    // through a single-byte encoding have none.)
+    if first_wide_byte(word.as_bytes()).is_none() {
         return false;
     }
     let strong_sign =
