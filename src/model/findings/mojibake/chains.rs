@@ -3,12 +3,12 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::Chain;
 use super::badness::{Context, Measure, Measurer, is_plain};
 use super::cjk::{Back, read_backs};
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
 use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
+use super::{Chain, Mojibake};
 
 /// How many layers of garbling are undone at most.
 const MAX_DEPTH: usize = 3;
@@ -143,6 +143,19 @@ pub struct Memo {
     plain: Kept<bool>,
     /// How each word judged lately reads back through the CJK encodings.
     cjk_backs: Kept<Arc<[Back]>>,
+    /// The runs each judgment found in the lines it judged lately (ranges
+    /// in the line), by [`LineJudgment`].
+    lines: [Kept<Box<[Mojibake]>>; 2],
+}
+
+/// One of the two ways a line is judged, each with the runs it found in
+/// lines kept apart.
+#[derive(Debug, Clone, Copy)]
+pub enum LineJudgment {
+    /// As garbled through single-byte encodings ([`super::runs::find_in_line`]).
+    SingleByte,
+    /// As garbled through CJK encodings ([`super::cjk::find_in_line`]).
+    Cjk,
 }
 
 impl Memo {
@@ -155,7 +168,40 @@ impl Memo {
             shared,
             plain: Kept::default(),
             cjk_backs: Kept::default(),
+            lines: Default::default(),
         }
+    }
+
+    /// The runs that `judge` finds in `text[start..end]` (one line), kept
+    /// from an earlier call if the line was judged `which` way lately.
+    /// Judging a line reads nothing outside it, so a line that recurs (a
+    /// crawl's boilerplate, a table's repeated cells, a log's messages)
+    /// has the same runs wherever it is, and is judged once.
+    pub fn runs_of_line(
+        &mut self,
+        which: LineJudgment,
+        text: &str,
+        start: usize,
+        end: usize,
+        judge: impl FnOnce(&mut Memo, &str) -> Vec<Mojibake>,
+    ) -> Vec<Mojibake> {
+        let line = &text[start..end];
+        let store = which as usize;
+        let placed = |runs: &[Mojibake]| -> Vec<Mojibake> {
+            (runs.iter())
+                .map(|run| Mojibake {
+                    range: start + run.range.start..start + run.range.end,
+                    readings: run.readings.clone(),
+                })
+                .collect()
+        };
+        if let Some(runs) = self.lines[store].get(line) {
+            return placed(runs);
+        }
+        let runs = judge(self, line);
+        let found = placed(&runs);
+        self.lines[store].keep_new(line, runs.into());
+        found
     }
 
     /// Every way `word` reads back through a CJK encoding
@@ -262,4 +308,61 @@ pub fn no_break_space_fits(word: &str) -> (bool, bool) {
         }
     }
     (completes, continues)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::findings::mojibake::Reading;
+
+    /// A judgment that finds one run over a line's first word, and counts
+    /// how often it is asked.
+    fn first_word(asked: &mut usize) -> impl FnOnce(&mut Memo, &str) -> Vec<Mojibake> + '_ {
+        move |_, line| {
+            *asked += 1;
+            let end = line.find(' ').unwrap_or(line.len());
+            vec![Mojibake {
+                range: 0..end,
+                readings: vec![Reading {
+                    chain: Chain(Vec::new()),
+                    text: line[..end].to_uppercase(),
+                }],
+            }]
+        }
+    }
+
+    #[test]
+    fn a_line_that_recurs_is_judged_once_and_its_runs_placed_where_it_is() {
+        let text = "cafÃ© noir\ncafÃ© noir\n";
+        let half = text.len() / 2;
+        let mut memo = Memo::new(Arc::default());
+        let mut asked = 0;
+        let first = memo.runs_of_line(
+            LineJudgment::SingleByte,
+            text,
+            0,
+            half,
+            first_word(&mut asked),
+        );
+        let second = memo.runs_of_line(
+            LineJudgment::SingleByte,
+            text,
+            half,
+            2 * half,
+            first_word(&mut asked),
+        );
+        assert_eq!(asked, 1);
+        assert_eq!(&text[first[0].range.clone()], "cafÃ©");
+        assert_eq!(second[0].range, half..half + "cafÃ©".len());
+        assert_eq!(first[0].readings, second[0].readings);
+        // The other judgment keeps its own.
+        memo.runs_of_line(
+            LineJudgment::Cjk,
+            text,
+            half,
+            2 * half,
+            first_word(&mut asked),
+        );
+        assert_eq!(asked, 2);
+    }
 }

@@ -1,6 +1,6 @@
-//! What a thread worked out from short texts lately, kept: the words of a
-//! text recur, and what the judgment works out for a word (its measure,
-//! its readings) is the same wherever the word is. A store [`Shared`] by
+//! What a thread worked out from short texts lately, kept: the words and
+//! lines of a text recur, and what the judgment works out for a word (its
+//! measure, its readings) or a line (its runs) is the same wherever it is. A store [`Shared`] by
 //! the threads keeps what is costly to work out once for all of them.
 
 use std::hash::BuildHasher;
@@ -46,12 +46,25 @@ impl<V> Store<V> {
         if self.values.contains_key(text) {
             return &self.values[text];
         }
+        self.make_room(text);
+        self.values.entry(text.into()).or_insert(value)
+    }
+
+    /// Keeps `value` for `text` (of at most [`MAX_TEXT`] bytes), for which
+    /// none is kept.
+    fn keep_new(&mut self, text: &str, value: V) {
+        self.make_room(text);
+        self.values.insert(text.into(), value);
+    }
+
+    /// Starts again if `text` would take the store past its texts or their
+    /// bytes; counts its bytes.
+    fn make_room(&mut self, text: &str) {
         if self.values.len() >= self.max_texts || self.bytes + text.len() > self.max_bytes {
             self.values.clear();
             self.bytes = 0;
         }
         self.bytes += text.len();
-        self.values.entry(text.into()).or_insert(value)
     }
 }
 
@@ -81,6 +94,19 @@ impl<V> Kept<V> {
             return with(&work(text));
         }
         with(self.0.keep(text, work(text)))
+    }
+
+    /// The value kept for `text`, if one is.
+    pub fn get(&self, text: &str) -> Option<&V> {
+        self.0.values.get(text)
+    }
+
+    /// Keeps `value` for `text`, for which [`Kept::get`] found none, if
+    /// `text` is short.
+    pub fn keep_new(&mut self, text: &str, value: V) {
+        if text.len() <= MAX_TEXT {
+            self.0.keep_new(text, value);
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The repairer: a value that finds the mojibake of texts. It owns what it
-//! keeps between texts (the measures and readings of the words it judged),
+//! keeps between texts (the measures and readings of the words it judged,
+//! the runs of the lines),
 //! its choice of vector backend and the threads it judges a long text on;
 //! two repairers share nothing, and what one finds in a text never depends
 //! on what it judged before, on which thread, or in what order.
@@ -22,8 +23,8 @@ const PARALLEL_PIECE: usize = 64 << 10;
 
 /// Finds the mojibake runs of texts, line by line.
 ///
-/// Keep one and feed it every text: the words of a text recur, and what
-/// it worked out for a word is kept for the next. It may be shared by
+/// Keep one and feed it every text: the words and lines of a text recur,
+/// and what it worked out for a word or a line is kept for the next. It may be shared by
 /// threads (`&Repairer` is all [`Repairer::find`] takes).
 pub struct Repairer {
     settings: Settings,
@@ -103,7 +104,7 @@ impl Repairer {
         lines_that_may_hold(text, self.settings.backend, |start, end| {
             let memo = memo.get_or_insert_with(|| self.take_memo());
             stopped.push((start, end));
-            find_in_line(memo, text, start, end, &mut runs)
+            runs.extend(find_in_line(memo, text, start, end));
         });
         let mut cjk_runs = Vec::new();
         for (start, end) in cjk::lines_to_judge(text, &stopped) {

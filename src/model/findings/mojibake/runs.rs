@@ -1,9 +1,10 @@
 //! The runs of mojibake a line holds: repaired words joined into runs, and
 //! the line judged again with its repairs made until nothing changes.
 
-use super::chains::Memo;
+use super::chains::{LineJudgment, Memo};
 use super::prefilter::may_hold_mojibake;
 use super::verdict::judge_line;
+use super::words::shows_none_plainly;
 use super::{Chain, Mojibake, Reading};
 
 /// Neighbouring words join into one run up to about this many bytes, so a
@@ -13,7 +14,7 @@ const MAX_RUN_BYTES: usize = 240;
 /// How many times a line is judged at most (see [`find_in_line`]).
 const MAX_PASSES: usize = 4;
 
-/// Adds the mojibake runs of `text[start..end]` (one line) to `runs`.
+/// The mojibake runs of `text[start..end]` (one line).
 ///
 /// The line is judged again with each pass's repairs made, as `fix` run
 /// again would see it, until a pass finds nothing more: what the repairs
@@ -22,21 +23,28 @@ const MAX_PASSES: usize = 4;
 /// (a word garbled through one encoding in part and another in the rest)
 /// becomes one run with both layers, and a second run of `fix` has nothing
 /// left to do.
-pub(super) fn find_in_line(
-    memo: &mut Memo,
-    text: &str,
-    start: usize,
-    end: usize,
-    runs: &mut Vec<Mojibake>,
-) {
-    let mut found = judge_line(memo, text, start, end);
+///
+/// (The runs of a line are kept in `memo`, as its words' readings are:
+/// lines recur.)
+pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize) -> Vec<Mojibake> {
+    memo.runs_of_line(LineJudgment::SingleByte, text, start, end, judge_passes)
+}
+
+/// [`find_in_line`] of `line` (ranges in it), worked out.
+fn judge_passes(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
+    // (Most lines the quick test stops in are seen to hold none at a
+    // glance.)
+    if shows_none_plainly(line) {
+        return Vec::new();
+    }
+    let mut found = judge_line(memo, line, 0, line.len());
     for _ in 1..MAX_PASSES {
         if !found.iter().any(|run| run.repair().is_some()) {
             break;
         }
-        let repaired = Repaired::of(text, start, end, &found);
+        let repaired = Repaired::of(line, &found);
         // (Most lines are whole once repaired: the quick test says so.)
-        if !may_hold_mojibake(&repaired.line) {
+        if !may_hold_mojibake(&repaired.line) || shows_none_plainly(&repaired.line) {
             break;
         }
         let next = judge_line(memo, &repaired.line, 0, repaired.line.len());
@@ -49,12 +57,12 @@ pub(super) fn find_in_line(
     // of its words would leave it half-repaired, so none is (the controls
     // are reported as such).
     if found.iter().any(|run| run.repair().is_some()) {
-        let left = Repaired::of(text, start, end, &found);
+        let left = Repaired::of(line, &found);
         if left.line.chars().filter(|c| is_c1(*c)).count() >= MIN_C1_LEFT {
             found.retain(|run| run.repair().is_none());
         }
     }
-    runs.extend(found);
+    found
 }
 
 /// C1 controls left in a repaired line that say it is still garbled.
@@ -70,19 +78,20 @@ fn is_c1(c: char) -> bool {
 struct Repaired {
     line: String,
     /// For each byte of `line`, and one past its end: its offset in the
-    /// text, or `None` inside a repair.
+    /// line as it was, or `None` inside a repair.
     origin: Vec<Option<usize>>,
     /// Each repaired run (its index in the runs) and where it is in `line`.
     placed: Vec<(usize, std::ops::Range<usize>)>,
 }
 
 impl Repaired {
-    /// `text[start..end]` with the repairs of `runs` (in order, apart) made.
-    fn of(text: &str, start: usize, end: usize, runs: &[Mojibake]) -> Repaired {
-        let mut line = String::with_capacity(end - start);
-        let mut origin = Vec::with_capacity(end - start + 1);
+    /// `text` (a line) with the repairs of `runs` (in order, apart) made.
+    fn of(text: &str, runs: &[Mojibake]) -> Repaired {
+        let end = text.len();
+        let mut line = String::with_capacity(end);
+        let mut origin = Vec::with_capacity(end + 1);
         let mut placed = Vec::new();
-        let mut at = start;
+        let mut at = 0;
         for (index, run) in runs.iter().enumerate() {
             let Some(repair) = run.repair() else {
                 continue;

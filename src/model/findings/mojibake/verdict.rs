@@ -8,7 +8,7 @@ use super::garblers::{Garbler, byte_row};
 use super::line_alphabet::{self, Decided};
 use super::runs::add_repair;
 use super::undo::Layer;
-use super::words::{Measured, Word, is_suspect, shows_none_plainly, words_of};
+use super::words::{Measured, Word, is_suspect, words_of};
 use super::{Chain, Mojibake, Reading};
 use crate::model::encoding::{PAIRS_CLEARLY_CHEAPER, PairPricer, letters_alike};
 
@@ -18,12 +18,11 @@ enum Verdict {
     Ambiguous(Vec<Reading>),
 }
 
-/// Judges `text[start..end]` (one line) once: its runs of mojibake.
+/// Judges `text[start..end]` (one line) once: its runs of mojibake. A
+/// line that [`super::words::shows_none_plainly`] has none: callers see
+/// so first.
 pub(super) fn judge_line(memo: &mut Memo, text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     let line = &text[start..end];
-    if shows_none_plainly(line) {
-        return Vec::new();
-    }
     let Measured {
         words,
         context,

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 pub use codecs::{CJK_CODECS, CjkCodec};
 
-use super::chains::Memo;
+use super::chains::{LineJudgment, Memo};
 use super::runs::add_repair;
 use super::undo::{Layer, Sequence};
 use super::{Chain, Mojibake, Reading};
@@ -57,12 +57,17 @@ pub(super) struct Back {
 /// garbling clearly, every word beyond ASCII must read back that way (a
 /// word of one char, or one whose bytes were all lost, too); if one does
 /// not, the line was not garbled that way alone and nothing is repaired.
-/// (Each word's readings are kept in `memo`: words recur.)
+/// (Each word's readings, and the runs of a line that may hold some, are
+/// kept in `memo`: words and lines recur.)
 pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize) -> Vec<Mojibake> {
-    let line = &text[start..end];
-    if !may_hold(line) {
+    if !may_hold(&text[start..end]) {
         return Vec::new();
     }
+    memo.runs_of_line(LineJudgment::Cjk, text, start, end, read_back_line)
+}
+
+/// [`find_in_line`] of a line that [`may_hold`] CJK mojibake (ranges in it).
+fn read_back_line(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
     let words: Vec<(usize, &str, Arc<[Back]>)> = words_of(line)
         .filter(|(_, word)| !word.is_ascii())
         .map(|(at, word)| (at, word, memo.cjk_read_backs(word)))
@@ -93,7 +98,7 @@ pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize
         if readings.is_empty() {
             return Vec::new();
         }
-        read.push((start + at..start + at + word.len(), readings));
+        read.push((at..at + word.len(), readings));
     }
     // Every pair of the line read through each way counts in how much
     // likelier the narrowest way is.
@@ -118,7 +123,7 @@ pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize
             readings = vec![only];
         }
         if readings.len() == 1 {
-            add_repair(text, range, readings.remove(0), &mut runs);
+            add_repair(line, range, readings.remove(0), &mut runs);
         } else {
             readings.truncate(MAX_READINGS);
             runs.push(Mojibake { range, readings });
