@@ -6,8 +6,10 @@ use std::sync::{Arc, OnceLock};
 use super::badness::{Context, Measure, Measurer, is_plain};
 use super::cjk::{Back, read_backs};
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
+use super::glanced::Glanced;
 use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
+use super::words::shows_none_plainly;
 use super::{Chain, Mojibake};
 
 /// How many layers of garbling are undone at most.
@@ -146,6 +148,8 @@ pub struct Memo {
     /// The runs each judgment found in the lines it judged lately (ranges
     /// in the line), by [`LineJudgment`].
     lines: [Kept<Box<[Mojibake]>>; 2],
+    /// The lines lately seen at a glance to hold none.
+    glanced: Glanced,
 }
 
 /// One of the two ways a line is judged, each with the runs it found in
@@ -169,6 +173,7 @@ impl Memo {
             plain: Kept::default(),
             cjk_backs: Kept::default(),
             lines: Default::default(),
+            glanced: Glanced::default(),
         }
     }
 
@@ -177,6 +182,10 @@ impl Memo {
     /// Judging a line reads nothing outside it, so a line that recurs (a
     /// crawl's boilerplate, a table's repeated cells, a log's messages)
     /// has the same runs wherever it is, and is judged once.
+    ///
+    /// Single-byte judgment first glances at a line: most lines it is
+    /// asked of show no garbling plainly ([`shows_none_plainly`]), and
+    /// those are remembered by a hash, not kept.
     pub fn runs_of_line(
         &mut self,
         which: LineJudgment,
@@ -187,6 +196,16 @@ impl Memo {
     ) -> Vec<Mojibake> {
         let line = &text[start..end];
         let store = which as usize;
+        let glanced = match which {
+            LineJudgment::SingleByte => {
+                let key = self.glanced.key(line);
+                if self.glanced.holds(key) {
+                    return Vec::new();
+                }
+                Some(key)
+            }
+            LineJudgment::Cjk => None,
+        };
         let placed = |runs: &[Mojibake]| -> Vec<Mojibake> {
             (runs.iter())
                 .map(|run| Mojibake {
@@ -197,6 +216,12 @@ impl Memo {
         };
         if let Some(runs) = self.lines[store].get(line) {
             return placed(runs);
+        }
+        if let Some(key) = glanced
+            && shows_none_plainly(line)
+        {
+            self.glanced.remember(key);
+            return Vec::new();
         }
         let runs = judge(self, line);
         let found = placed(&runs);
@@ -329,6 +354,36 @@ mod tests {
                 }],
             }]
         }
+    }
+
+    #[test]
+    fn a_line_seen_at_a_glance_to_hold_none_is_not_judged_nor_kept() {
+        // (Russian, whose letters IBM866 shows as UTF-8 sequences.)
+        let line = "Съешь же ещё этих мягких французских булок\n";
+        assert!(shows_none_plainly(line));
+        let mut memo = Memo::new(Arc::default());
+        let mut asked = 0;
+        for _ in 0..2 {
+            let runs = memo.runs_of_line(
+                LineJudgment::SingleByte,
+                line,
+                0,
+                line.len(),
+                first_word(&mut asked),
+            );
+            assert!(runs.is_empty());
+        }
+        assert_eq!(asked, 0);
+        assert!(memo.lines[0].get(line).is_none());
+        // CJK judgment does not glance so.
+        memo.runs_of_line(
+            LineJudgment::Cjk,
+            line,
+            0,
+            line.len(),
+            first_word(&mut asked),
+        );
+        assert_eq!(asked, 1);
     }
 
     #[test]

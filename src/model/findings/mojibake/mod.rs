@@ -17,6 +17,7 @@ mod chains;
 mod cjk;
 mod costs;
 mod garblers;
+mod glanced;
 mod kept;
 mod lead_pairs;
 mod line_alphabet;

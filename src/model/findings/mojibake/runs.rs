@@ -24,19 +24,16 @@ const MAX_PASSES: usize = 4;
 /// becomes one run with both layers, and a second run of `fix` has nothing
 /// left to do.
 ///
-/// (The runs of a line are kept in `memo`, as its words' readings are:
+/// (Most lines the quick test stops in are seen to hold none at a glance;
+/// the runs of the rest are kept in `memo`, as their words' readings are:
 /// lines recur.)
 pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize) -> Vec<Mojibake> {
     memo.runs_of_line(LineJudgment::SingleByte, text, start, end, judge_passes)
 }
 
-/// [`find_in_line`] of `line` (ranges in it), worked out.
+/// [`find_in_line`] of a line whose words do not all show none plainly
+/// (ranges in it), worked out.
 fn judge_passes(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
-    // (Most lines the quick test stops in are seen to hold none at a
-    // glance.)
-    if shows_none_plainly(line) {
-        return Vec::new();
-    }
     let mut found = judge_line(memo, line, 0, line.len());
     for _ in 1..MAX_PASSES {
         if !found.iter().any(|run| run.repair().is_some()) {
