@@ -133,6 +133,16 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
 /// repairer keeps: the threads that split a file see the same words.
 pub type SharedReadings = Shared<Arc<[Candidate]>>;
 
+/// How many lines a thread keeps the runs of, each way they are judged,
+/// before it starts again: fewer than words, as what is kept of a line
+/// (its repairs and readings) is as long as the line or longer; enough for
+/// the lines of a file that recur (a site's boilerplate recurs on every
+/// page).
+const MAX_LINES: usize = 1 << 12;
+
+/// How many bytes of lines a thread keeps the runs of, each way.
+const MAX_LINE_BYTES: usize = 2 << 20;
+
 /// What one thread judging lines keeps of the words it judged lately: a
 /// line is judged in up to four passes, and the words of a text recur.
 /// It owns its stores but for `shared`, which the threads of one repairer
@@ -172,7 +182,7 @@ impl Memo {
             shared,
             plain: Kept::default(),
             cjk_backs: Kept::default(),
-            lines: Default::default(),
+            lines: std::array::from_fn(|_| Kept::with_room(MAX_LINES, MAX_LINE_BYTES)),
             glanced: Glanced::default(),
         }
     }

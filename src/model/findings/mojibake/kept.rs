@@ -79,6 +79,12 @@ impl<V> Default for Kept<V> {
 }
 
 impl<V> Kept<V> {
+    /// A store for up to `max_texts` texts of up to `max_bytes` bytes in
+    /// all (the default keeps [`MAX_TEXTS`] and [`MAX_BYTES`]).
+    pub fn with_room(max_texts: usize, max_bytes: usize) -> Kept<V> {
+        Kept(Store::new(max_texts, max_bytes))
+    }
+
     /// Calls `with` on the value of `text`: the one kept, else `work(text)`
     /// (kept if `text` is short).
     pub fn with<T>(
