@@ -92,14 +92,20 @@ def dask_scaling(path, mib):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     folder = tempfile.mkdtemp()
-    parts, written, target = 0, 0, mib * 2**20
+    # The file's lines again and again, a partition a half of them: enough
+    # partitions that two workers end together (with 11, one worker had
+    # six and the other five, and 2× could not be reached).
+    half = (len(lines) + 1) // 2
+    copies, parts, written, target = 0, 0, 0, mib * 2**20
     while written < target:
-        with open(os.path.join(folder, f"part-{parts:03}.parquet.src"), "w", encoding="utf-8") as f:
-            for i, line in enumerate(lines):
-                row = json.dumps({"id": i, "text": line}, ensure_ascii=False) + "\n"
-                written += len(line.encode())
-                f.write(row)
-        parts += 1
+        for first in (0, half):
+            with open(os.path.join(folder, f"part-{parts:03}.parquet.src"), "w", encoding="utf-8") as f:
+                for i, line in enumerate(lines[first:first + half], first):
+                    row = json.dumps({"id": i, "text": line}, ensure_ascii=False) + "\n"
+                    written += len(line.encode())
+                    f.write(row)
+            parts += 1
+        copies += 1
     # Parquet, so that reading is not what is measured.
     import pandas
 
@@ -132,9 +138,10 @@ def dask_scaling(path, mib):
     program = os.environ.get("UTF8SCOPE_BIN", "target/release/utf8scope")
     if os.path.exists(program):
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as f:
-            for _ in range(parts):
+            for _ in range(copies):
                 f.write("\n".join(lines) + "\n")
-        seconds = best(lambda: subprocess.run([program, "fix", f.name, "-o", os.devnull], check=True))
+        command = [program, "fix", f.name, "-o", os.devnull]
+        seconds = best(lambda: subprocess.run(command, check=True, stderr=subprocess.DEVNULL))
         print(f"  utf8scope fix on the same text (every core): {seconds:.2f} s, {text_mib / seconds:.1f} MiB/s")
         os.remove(f.name)
 

@@ -1,7 +1,8 @@
 //! What a thread worked out from short texts lately, kept: the words and
 //! lines of a text recur, and what the judgment works out for a word (its
-//! measure, its readings) or a line (its runs) is the same wherever it is. A store [`Shared`] by
-//! the threads keeps what is costly to work out once for all of them.
+//! measure, its readings) or a line (its runs) is the same wherever it
+//! is. A store [`Shared`] by the threads keeps what is costly to work out
+//! once for all of them.
 
 use std::hash::BuildHasher;
 use std::sync::Mutex;
