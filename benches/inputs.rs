@@ -86,6 +86,34 @@ pub fn generate(kind: InputKind, len: usize) -> Vec<u8> {
     }
 }
 
+/// Generates `len` bytes of the given kind as [`generate`] does, each line
+/// numbered (" #12" before its line feed) so that no two are the same: the
+/// repairer keeps what it judged of each line, and a file of a few lines
+/// repeated would measure that lookup, not the judgment a real file gets.
+pub fn generate_distinct(kind: InputKind, len: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(len + 128);
+    let text = generate(kind, len);
+    for (number, line) in text.split_inclusive(|&b| b == b'\n').enumerate() {
+        if bytes.len() >= len {
+            break;
+        }
+        match line.strip_suffix(b"\n") {
+            Some(body) if !body.is_empty() => {
+                bytes.extend_from_slice(body);
+                bytes.extend_from_slice(format!(" #{number}\n").as_bytes());
+            }
+            _ => bytes.extend_from_slice(line),
+        }
+    }
+    let mut cut = len.min(bytes.len());
+    while cut > 0 && cut < bytes.len() && bytes[cut] & 0xC0 == 0x80 {
+        cut -= 1;
+    }
+    bytes.truncate(cut);
+    bytes.resize(len, b'\n');
+    bytes
+}
+
 fn repeat_lines(lines: &[&str], len: usize) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(len + 128);
     let mut i = 0;
