@@ -93,6 +93,19 @@ impl Repairer {
         found.concat()
     }
 
+    /// `work` done on each of `items`, in order, on the repairer's threads
+    /// (started the first time; on this thread if it is to use one).
+    pub fn map_on_threads<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        work: impl Fn(&T) -> R + Sync + Send,
+    ) -> Vec<R> {
+        match self.pool() {
+            Some(pool) => pool.install(|| items.par_iter().map(work).collect()),
+            None => items.iter().map(work).collect(),
+        }
+    }
+
     /// [`Repairer::find`] on this thread.
     fn find_in_lines(&self, text: &str) -> Vec<Mojibake> {
         // (A memo is taken only for a line that needs judging.)

@@ -3,7 +3,6 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use unicode_normalization::char::{canonical_combining_class, compose};
 
@@ -218,48 +217,32 @@ impl FindingsScanner {
     /// threads when that pays: the block must be a run of whole lines (end with a line
     /// feed, or at the end of the file) and follow a line feed. Lines are
     /// independent, so the block is cut at line feeds into pieces that the
-    /// threads take in turn (a helper often starts late: the reading thread
-    /// has another core) and that are then joined in order.
+    /// repairer's threads take in turn and that are then joined in order.
     /// Returns whether the block is valid UTF-8.
     pub fn feed_lines(&mut self, block: &[u8]) -> bool {
         let at_line_start = self.place.units_since_lf() == 0 && !self.line_endings.after_cr();
-        let helpers = self.repairer.settings().threads.get() - 1;
-        if !at_line_start || block.len() < 2 * PARALLEL_PIECE || helpers == 0 {
+        let threads = self.repairer.settings().threads.get();
+        if !at_line_start || block.len() < 2 * PARALLEL_PIECE || threads == 1 {
             return self.feed(block);
         }
         let pieces = line_pieces(block, PARALLEL_PIECE);
-        let next = AtomicUsize::new(0);
         // Each piece scanned from a fresh scanner, its lines counted from
-        // the piece's start; `absorb` moves them on.
-        let scan_pieces = || {
-            let mut scanned = Vec::new();
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(start, piece)) = pieces.get(i) else {
-                    return scanned;
-                };
-                let mut scanner = FindingsScanner {
-                    offset: self.offset + start as u64,
-                    char_by_char: self.char_by_char,
-                    wide_text: self.wide_text,
-                    code_units: self.code_units,
-                    ..FindingsScanner::with_repairer(Arc::clone(&self.repairer))
-                };
-                let valid = scanner.feed(piece);
-                scanned.push((i, scanner, valid));
-            }
-        };
-        let mut scanned = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (0..helpers).map(|_| scope.spawn(scan_pieces)).collect();
-            let mut scanned = scan_pieces();
-            for helper in helpers {
-                scanned.extend(helper.join().expect("the findings helper does not panic"));
-            }
-            scanned
+        // the piece's start; `absorb` moves them on. (On threads started
+        // once: a block of ASCII is scanned in less time than a thread
+        // takes to start.)
+        let scanned = self.repairer.map_on_threads(&pieces, |&(start, piece)| {
+            let mut scanner = FindingsScanner {
+                offset: self.offset + start as u64,
+                char_by_char: self.char_by_char,
+                wide_text: self.wide_text,
+                code_units: self.code_units,
+                ..FindingsScanner::with_repairer(Arc::clone(&self.repairer))
+            };
+            let valid = scanner.feed(piece);
+            (scanner, valid)
         });
-        scanned.sort_unstable_by_key(|&(i, _, _)| i);
         let mut valid = true;
-        for (_, scanner, piece_valid) in scanned {
+        for (scanner, piece_valid) in scanned {
             valid &= piece_valid;
             self.absorb(scanner);
         }
