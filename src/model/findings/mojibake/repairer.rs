@@ -1,7 +1,7 @@
 //! The repairer: a value that finds the mojibake of texts. It owns what it
 //! keeps between texts (the measures and readings of the words it judged,
-//! the runs of the lines),
-//! its choice of vector backend and the threads it judges a long text on;
+//! the runs of the lines), its choice of vector backend and the threads it
+//! judges a long text on (and scans the pieces of a block for findings on);
 //! two repairers share nothing, and what one finds in a text never depends
 //! on what it judged before, on which thread, or in what order.
 
@@ -24,8 +24,8 @@ const PARALLEL_PIECE: usize = 64 << 10;
 /// Finds the mojibake runs of texts, line by line.
 ///
 /// Keep one and feed it every text: the words and lines of a text recur,
-/// and what it worked out for a word or a line is kept for the next. It may be shared by
-/// threads (`&Repairer` is all [`Repairer::find`] takes).
+/// and what it worked out for a word or a line is kept for the next. It
+/// may be shared by threads (`&Repairer` is all [`Repairer::find`] takes).
 pub struct Repairer {
     settings: Settings,
     /// The readings any of its threads worked out (made when a first
@@ -74,21 +74,16 @@ impl Repairer {
         if text.len() < 2 * PARALLEL_PIECE {
             return self.find_in_lines(text);
         }
-        let Some(pool) = self.pool() else {
+        if self.pool().is_none() {
             return self.find_in_lines(text);
-        };
+        }
         let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
-        let found: Vec<Vec<Mojibake>> = pool.install(|| {
-            pieces
-                .par_iter()
-                .map(|&(start, piece)| {
-                    let mut runs = self.find_in_lines(&text[start..start + piece.len()]);
-                    for run in &mut runs {
-                        run.range = start + run.range.start..start + run.range.end;
-                    }
-                    runs
-                })
-                .collect()
+        let found = self.map_on_threads(&pieces, |&(start, piece)| {
+            let mut runs = self.find_in_lines(&text[start..start + piece.len()]);
+            for run in &mut runs {
+                run.range = start + run.range.start..start + run.range.end;
+            }
+            runs
         });
         found.concat()
     }
