@@ -652,6 +652,49 @@ fn letter_pairs_of_one_language_tell_its_two_code_pages_apart() {
 }
 
 #[test]
+fn curly_quotes_and_dashes_are_read_as_windows_1252_punctuation() {
+    // Text typed in a word processor whose only bytes beyond ASCII are
+    // windows-1252's quotes and dashes (92 93 94 97): macintosh reads them
+    // as letters, "Itís a ìtestî ó isnít it?", which score higher than
+    // quotes touching words; priced as letter pairs, the words are English.
+    for line in [
+        "It’s a “test” — isn’t it?\n",
+        "He said “hello” – and left… at five.\n",
+        "Ci vediamo dell’anno prossimo.\n",
+        "„Guten Tag“, sagte er.\n",
+    ] {
+        let bytes = encoding_rs::WINDOWS_1252.encode(line).0.into_owned();
+        let out = explained(&bytes);
+        assert!(out.contains("read as windows-1252 (guessed"), "{out}");
+        let (out, _, code) = run(&["fix", "--from", "auto", "-"], &bytes);
+        assert_eq!((code, text(out)), (0, line.to_string()));
+    }
+    let bytes = encoding_rs::WINDOWS_1252
+        .encode("It’s a “test”.\n")
+        .0
+        .into_owned();
+    assert!(
+        explained(&bytes).contains(
+            "macintosh rejected: reads “Itís” where windows-1252 reads “It’s”; no one \
+             language's words hold its letters, against 100% in"
+        ),
+        "{}",
+        explained(&bytes)
+    );
+    // Letters of macintosh that windows-1252 reads as quotes or dashes
+    // where typing never sets them stay letters: Italian "così" (“ closing
+    // a word, where no „ opened it), Spanish "señor" (a dash inside a word).
+    for line in [
+        "Ci vediamo lunedì, così parliamo.\n",
+        "El señor llegó ayer.\n",
+    ] {
+        let bytes = encoding_rs::MACINTOSH.encode(line).0.into_owned();
+        let out = explained(&bytes);
+        assert!(out.contains("read as macintosh (guessed"), "{line}: {out}");
+    }
+}
+
+#[test]
 fn cjk_text_keeps_to_the_everyday_pairs_of_its_own_encoding() {
     // A Japanese sentence in Shift_JIS: chardetng reads it as GBK, where
     // its hiragana are rare hanzi of GBK's extension ("偙偺" for "この"),

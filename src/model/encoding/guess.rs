@@ -20,6 +20,7 @@ use super::letter_pairs::{
     letters_alike,
 };
 use super::plausibility::{FactsCache, Flaw, Judgment, is_cjk, judge_single_byte, judge_with};
+use super::typography::{apostrophes_joined, only_typography};
 
 /// Region hints chardetng knows (a top-level domain each): asking as if the
 /// text came from each region gives the candidates a text could be in.
@@ -333,7 +334,8 @@ fn guess_among(
         _ => first,
     };
     let chosen = by_everyday_pairs(&readings, chosen, bytes).unwrap_or(chosen);
-    let by_pairs = by_letter_pairs(&readings, chosen, dos, &prices);
+    let by_pairs = by_letter_pairs(&readings, chosen, dos, &prices)
+        .or_else(|| by_typography(&readings, chosen, &prices));
     let chosen = by_pairs.map_or(chosen, |(better, _, _)| better);
     // Letters that fit only the Vietnamese alphabet in a code page that
     // cannot write Vietnamese (no ơ, ư, đ, ă) are windows-1258's: other
@@ -538,6 +540,52 @@ fn by_letter_pairs(
         .min_by_key(|(_, theirs, _)| theirs.cost)
 }
 
+/// windows-1252's reading, with its letter pairs and the choice's, where
+/// it holds no letter beyond ASCII, only [`only_typography`]
+/// (`It’s a “test” — isn’t it?`), and its letter pairs are clearly
+/// commoner than those of the choice, which reads the same bytes as
+/// letters (macintosh's `Itís a ìtestî ó isnít it?`). [`by_letter_pairs`]
+/// compares only readings of letters beyond ASCII, and the plausibility
+/// of a reading of letters inside words is higher than that of one of
+/// quotes touching them; the pairs of "it" and "s" are priced against
+/// those of "itís".
+fn by_typography(
+    readings: &[Reading],
+    chosen: usize,
+    prices: &ReadingPrices,
+) -> Option<(usize, PairCost, PairCost)> {
+    let commonest = Encoding::from_encoding_rs(encoding_rs::WINDOWS_1252)?;
+    let home = readings.iter().position(|r| r.encoding == commonest)?;
+    let (ours, theirs) = typography_prices(&readings[home], &readings[chosen], prices)?;
+    Some((home, ours, theirs))
+}
+
+/// The letter pairs of `typed` (a reading [`only_typography`]) and of
+/// `lettered` (one of some language's letters), where `typed`'s are
+/// clearly commoner ([`by_typography`]).
+fn typography_prices(
+    typed: &Reading,
+    lettered: &Reading,
+    prices: &ReadingPrices,
+) -> Option<(PairCost, PairCost)> {
+    if typed.text == lettered.text
+        || lettered.judgment.fits != Some(true)
+        || !only_typography(&typed.text)
+    {
+        return None;
+    }
+    let ours = prices.pricer.cheapest(&apostrophes_joined(&typed.text))?;
+    // (Letters that no one language's words hold together, "ìtestî" and
+    // "isnít", price nowhere: that is as clear.)
+    let theirs = prices.of(lettered).unwrap_or(PairCost {
+        language: "no language",
+        cost: u32::MAX,
+        pairs: 0,
+        common: 0,
+    });
+    (ours.cost.saturating_add(PAIRS_CLEARLY_CHEAPER) <= theirs.cost).then_some((ours, theirs))
+}
+
 /// The prices of the letter pairs of `commoner` and of `rarer` (readings
 /// of one script's letters at the same places), where `commoner`'s are
 /// clearly commoner: in the language that prices them lowest, than
@@ -700,6 +748,24 @@ fn rejection(
                 ours.common_percent(),
                 ours.language,
                 ours.cost
+            );
+        } else if let Some((ours, theirs)) = typography_prices(winner, reading, prices) {
+            let theirs = match theirs.pairs {
+                0 => "no one language's words hold its letters".to_string(),
+                _ => format!(
+                    "letter pairs {}% common in {} ({} bits)",
+                    theirs.common_percent(),
+                    theirs.language,
+                    theirs.cost
+                ),
+            };
+            let _ = write!(
+                fact,
+                "; {theirs}, against {}% in {} ({} bits) where {} reads punctuation",
+                ours.common_percent(),
+                ours.language,
+                ours.cost,
+                winner.encoding
             );
         } else if judgment.score > winner.judgment.score - CLEARLY_BETTER {
             let _ = write!(

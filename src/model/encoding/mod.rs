@@ -20,6 +20,7 @@ mod mostly_utf8;
 mod oem;
 mod plausibility;
 mod rows;
+mod typography;
 mod utf16;
 mod utf32;
 mod utf8;

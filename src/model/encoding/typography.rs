@@ -1,0 +1,90 @@
+//! windows-1252's punctuation as a word processor types it: curly quotes,
+//! dashes, an ellipsis, the euro sign (bytes 80–9F), which other code
+//! pages read as letters ("It’s" is macintosh's "Itís").
+
+/// Whether every char of `text` beyond ASCII, and there is one, is one of
+/// windows-1252's punctuation marks and symbols at bytes 80–9F where
+/// typing sets it: an apostrophe between letters or closing a word, an
+/// opening quote before a word and a closing one after it, the rest not
+/// between two letters. ("Perch‚ non" is IBM850's "Perché non", "cos“"
+/// macintosh's "così", "se–or" its "señor".)
+pub fn only_typography(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let word_char = |at: Option<usize>| {
+        at.and_then(|at| chars.get(at))
+            .is_some_and(|c| c.is_alphanumeric())
+    };
+    let german_quotes = chars.contains(&'„');
+    let mut any = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii() {
+            continue;
+        }
+        any = true;
+        let (before, after) = (word_char(i.checked_sub(1)), word_char(Some(i + 1)));
+        let (opening, closing) = (!before && after, before && !after);
+        let typed = match c {
+            '’' => before || after,
+            '‚' | '„' | '‘' | '‹' => opening,
+            // (“ closes what „ opened in German; elsewhere it opens.)
+            '“' => opening || (closing && german_quotes),
+            '”' | '›' => closing,
+            '–' | '—' | '…' | '€' | '™' | '†' | '‡' | '•' | '‰' => {
+                !(before && after)
+            }
+            _ => false,
+        };
+        if !typed {
+            return false;
+        }
+    }
+    any
+}
+
+/// `text` with each apostrophe between letters taken out, so that the
+/// letters around it make one word, as the letter-pair table's words
+/// count them: "it’s" is priced as "its", not as "it" and "s".
+pub fn apostrophes_joined(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let letter = |at: usize| chars.get(at).is_some_and(|c| c.is_alphabetic());
+    (chars.iter().enumerate())
+        .filter(|&(i, &c)| !(c == '’' && i > 0 && letter(i - 1) && letter(i + 1)))
+        .map(|(_, &c)| c)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_and_dashes_count_only_where_typing_sets_them() {
+        for typed in [
+            "It’s a “test” — isn’t it?",
+            "„Guten Tag“, sagte er.",
+            "dell’anno",
+            "5 € – ok…",
+            "the ‘word’",
+        ] {
+            assert!(only_typography(typed), "{typed}");
+        }
+        for not_typed in [
+            // Nothing beyond ASCII; a letter beyond it.
+            "plain",
+            "café’s",
+            // A low quote closing a word, a quote closing one where no „
+            // opened it, a dash inside a word, a closing quote opening one.
+            "Perch‚ non",
+            "cos“ parliamo",
+            "se–or",
+            "”word",
+        ] {
+            assert!(!only_typography(not_typed), "{not_typed}");
+        }
+    }
+
+    #[test]
+    fn an_apostrophe_between_letters_joins_them() {
+        assert_eq!(apostrophes_joined("It’s John’s ’car’"), "Its Johns ’car’");
+    }
+}
