@@ -641,13 +641,23 @@ fn letter_pairs_of_one_language_tell_its_two_code_pages_apart() {
     // "Ožujak" in ISO-8859-2 (windows-1250 reads "ľe" and "Oľujak", and
     // only Slovak holds the letters of both Croatian readings: they are
     // not priced against each other there).
-    for line in [
-        "Kamarát mi povedal, že príde neskôr.\n",
-        "Ožujak je mjesec kada počinje proljeće.\n",
-    ] {
-        let bytes = encoding_rs::ISO_8859_2.encode(line).0.into_owned();
+    assert_guessed(
+        encoding_rs::ISO_8859_2,
+        &[
+            "Kamarát mi povedal, že príde neskôr.\n",
+            "Ožujak je mjesec kada počinje proljeće.\n",
+        ],
+    );
+}
+
+/// Asserts that each of `lines`, written in `encoding`, is guessed to be in
+/// it.
+fn assert_guessed(encoding: &'static encoding_rs::Encoding, lines: &[&str]) {
+    for line in lines {
+        let bytes = encoding.encode(line).0.into_owned();
         let out = explained(&bytes);
-        assert!(out.contains("read as ISO-8859-2 (guessed"), "{out}");
+        let read_as = format!("read as {} (guessed", encoding.name());
+        assert!(out.contains(&read_as), "{line}: {out}");
     }
 }
 
@@ -684,14 +694,13 @@ fn curly_quotes_and_dashes_are_read_as_windows_1252_punctuation() {
     // Letters of macintosh that windows-1252 reads as quotes or dashes
     // where typing never sets them stay letters: Italian "così" (“ closing
     // a word, where no „ opened it), Spanish "señor" (a dash inside a word).
-    for line in [
-        "Ci vediamo lunedì, così parliamo.\n",
-        "El señor llegó ayer.\n",
-    ] {
-        let bytes = encoding_rs::MACINTOSH.encode(line).0.into_owned();
-        let out = explained(&bytes);
-        assert!(out.contains("read as macintosh (guessed"), "{line}: {out}");
-    }
+    assert_guessed(
+        encoding_rs::MACINTOSH,
+        &[
+            "Ci vediamo lunedì, così parliamo.\n",
+            "El señor llegó ayer.\n",
+        ],
+    );
 }
 
 #[test]
