@@ -217,12 +217,7 @@ impl Memo {
             LineJudgment::Cjk => None,
         };
         let placed = |runs: &[Mojibake]| -> Vec<Mojibake> {
-            (runs.iter())
-                .map(|run| Mojibake {
-                    range: start + run.range.start..start + run.range.end,
-                    readings: run.readings.clone(),
-                })
-                .collect()
+            runs.iter().map(|run| run.clone().moved(start)).collect()
         };
         if let Some(runs) = self.lines[store].get(line) {
             return placed(runs);

@@ -135,6 +135,13 @@ pub fn chains_in_words(readings: &[Reading]) -> String {
 }
 
 impl Mojibake {
+    /// The run with its range moved on by `start` bytes: found in a line
+    /// or piece, placed in the text that holds it from `start` on.
+    pub fn moved(mut self, start: usize) -> Mojibake {
+        self.range = start + self.range.start..start + self.range.end;
+        self
+    }
+
     /// The repaired text, when one reading wins.
     pub fn repair(&self) -> Option<&str> {
         clear_repair(&self.readings)

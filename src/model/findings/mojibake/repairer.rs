@@ -79,11 +79,10 @@ impl Repairer {
         }
         let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
         let found = self.map_on_threads(&pieces, |&(start, piece)| {
-            let mut runs = self.find_in_lines(&text[start..start + piece.len()]);
-            for run in &mut runs {
-                run.range = start + run.range.start..start + run.range.end;
-            }
-            runs
+            let runs = self.find_in_lines(&text[start..start + piece.len()]);
+            runs.into_iter()
+                .map(|run| run.moved(start))
+                .collect::<Vec<_>>()
         });
         found.concat()
     }
