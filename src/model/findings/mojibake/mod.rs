@@ -46,6 +46,18 @@ pub use undo::Sequence;
 pub struct Chain(pub Vec<Layer>);
 
 impl Chain {
+    /// Whether every layer read UTF-8 as the same encoding (one garbling,
+    /// repeated; windows-1252 whose bytes 80–9F showed as C1 controls is
+    /// still windows-1252).
+    pub fn is_one_encoding(&self) -> bool {
+        let encoding = |layer: &Layer| match layer {
+            Layer::Utf8As(garbler, _) => Some(garbler.index()),
+            _ => None,
+        };
+        let first = self.0.first().and_then(encoding);
+        first.is_some() && self.0.iter().all(|layer| encoding(layer) == first)
+    }
+
     /// The chain in words, in the order it happened: "UTF-8 read as
     /// windows-1252, then as windows-1251".
     pub fn describe(&self) -> String {

@@ -57,6 +57,20 @@ fn repairs_the_classic_cases() {
     );
 }
 
+#[test]
+fn one_encoding_twice_beats_three_mixed_that_read_no_better() {
+    // ftfy's emoticon: windows-1252 twice, where ISO-8859-15, windows-1256
+    // and windows-1252 in a row also undo every char (to "'\u{324}").
+    let emoticon = "(\u{c3}\u{a0}\u{c2}\u{b8}\u{e2}\u{20ac}\u{a1}'\u{c3}\u{152}\u{e2}\u{201a}\u{ac}\u{c3}\u{a2}\u{c5}\u{2019}\u{c2}\u{a3}'\u{c3}\u{152}\u{c2}\u{81})";
+    assert_eq!(fixed(emoticon), "(\u{e07}'\u{300}\u{2323}'\u{301})");
+    let runs = find_mojibake(emoticon);
+    assert_eq!(runs[0].chain(), "UTF-8 read as windows-1252, twice");
+    // One layer against two stays torn: which is the coincidence, one word
+    // cannot say ("Ã¢‚¬7" through windows-1250, or "€7").
+    let torn = find_mojibake("Ã¢â€šÂ¬7");
+    assert_eq!(torn[0].readings.len(), 2, "{torn:?}");
+}
+
 /// [`may_hold_mojibake`] a char at a time, as its doc says it: the
 /// oracle of the byte-wise scan.
 #[test]

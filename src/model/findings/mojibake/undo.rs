@@ -94,7 +94,7 @@ impl Shown {
 /// been lost to `?` or U+FFFD by a decoder that had no char for them.
 pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
     match layer {
-        Layer::Utf8As(garbler, _) => undo_utf8(text, garbler, outermost && garbler.has_holes()),
+        Layer::Utf8As(garbler, _) => undo_utf8(text, garbler, Losses::of(garbler, outermost)),
         Layer::Windows1252AsLatin1 => undo_c1(&text.chars).map(|(text, units, left)| Undone {
             left,
             units,
@@ -105,12 +105,39 @@ pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
     }
 }
 
+/// Which chars of a text being undone stand for bytes lost on the way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Losses {
+    /// None: each char is the byte it shows.
+    None,
+    /// U+FFFD, which undoing the layer outside this one made of a sequence
+    /// that had lost a byte: that char was a byte of this layer too
+    /// ("â�’" is the E2 ?? 92 of one char, "Ã¢â€\u{9d}â€™" with its U+009D lost).
+    Replaced,
+    /// `?` or U+FFFD, written by a decoder that had no char for a byte.
+    Decoded,
+}
+
+impl Losses {
+    /// What stands for a lost byte in the text that undoing `garbler`
+    /// starts from: the outermost layer (the last garbling added) shows
+    /// bytes its decoder had no char for, an inner one the chars the
+    /// layers outside it lost.
+    fn of(garbler: &Garbler, outermost: bool) -> Losses {
+        match (outermost, garbler.has_holes()) {
+            (true, true) => Losses::Decoded,
+            (true, false) => Losses::None,
+            (false, _) => Losses::Replaced,
+        }
+    }
+}
+
 /// The UTF-8 sequences `text` shows through `garbler`, decoded; the rest
 /// kept. Besides whole sequences: surrogate pairs written as two 3-byte
 /// sequences (CESU-8) become the char they encode, and a sequence whose
 /// last bytes were lost to `?` or U+FFFD becomes U+FFFD, since what it said
 /// cannot be known.
-fn undo_utf8(text: &Shown, garbler: &'static Garbler, lossy: bool) -> Option<Undone> {
+fn undo_utf8(text: &Shown, garbler: &'static Garbler, losses: Losses) -> Option<Undone> {
     let g = garbler.index();
     // The chars between sequences are kept as they are, copied as runs;
     // nothing is written until a first sequence is found (most layers
@@ -120,7 +147,7 @@ fn undo_utf8(text: &Shown, garbler: &'static Garbler, lossy: bool) -> Option<Und
     // (Chars that show a byte, inside a sequence: the others are left.)
     let mut undone = 0;
     let mut kept_from = 0;
-    for_each_sequence(text, garbler, lossy, |at, used, meant| {
+    for_each_sequence(text, garbler, losses, |at, used, meant| {
         if out.capacity() == 0 {
             out.reserve(text.text.len());
         }
@@ -155,7 +182,7 @@ fn undo_utf8(text: &Shown, garbler: &'static Garbler, lossy: bool) -> Option<Und
 fn for_each_sequence(
     text: &Shown,
     garbler: &Garbler,
-    lossy: bool,
+    losses: Losses,
     mut each: impl FnMut(usize, usize, char),
 ) {
     let (chars, g) = (&text.chars[..], garbler.index());
@@ -164,7 +191,7 @@ fn for_each_sequence(
     while i < chars.len() {
         let sequence = (0xC2..=0xF4)
             .contains(&text.rows[i][g])
-            .then(|| sequence_at(i, &byte_at, chars, lossy))
+            .then(|| sequence_at(i, &byte_at, chars, losses))
             .flatten();
         match sequence {
             Some((meant, used)) => {
@@ -192,8 +219,8 @@ pub fn sequences(text: &Shown, layer: Layer, outermost: bool) -> Vec<Sequence> {
     let mut found = Vec::new();
     match layer {
         Layer::Utf8As(garbler, _) => {
-            let lossy = outermost && garbler.has_holes();
-            for_each_sequence(text, garbler, lossy, |at, used, meant| {
+            let losses = Losses::of(garbler, outermost);
+            for_each_sequence(text, garbler, losses, |at, used, meant| {
                 let shown = (text.chars[at..at + used].iter())
                     .map(|&c| (c, garbler.byte_of(c)))
                     .collect();
@@ -230,7 +257,7 @@ fn sequence_at(
     i: usize,
     byte_at: &impl Fn(usize) -> Option<u8>,
     chars: &[char],
-    lossy: bool,
+    losses: Losses,
 ) -> Option<(char, usize)> {
     let lead = byte_at(i)?;
     let len = match lead {
@@ -253,8 +280,8 @@ fn sequence_at(
         // (A lone lead before "?" is more often a word before a question
         // mark: "?" stands for a byte only after the sequence began.)
         let lost = match chars.get(i + have) {
-            Some('\u{FFFD}') => true,
-            Some('?') => have > 1,
+            Some('\u{FFFD}') => losses != Losses::None,
+            Some('?') => losses == Losses::Decoded && have > 1,
             _ => false,
         };
         // One guess a sequence: a byte lost to `?` after one guessed lost
@@ -263,7 +290,7 @@ fn sequence_at(
         let valid_start = std::str::from_utf8(&bytes[..have])
             .err()
             .is_some_and(|e| e.error_len().is_none());
-        if !(lossy && lost && valid_start && !guessed_space) {
+        if !(lost && valid_start && !guessed_space) {
             return None;
         }
         // The bytes after the lost one that the sequence still needs are

@@ -531,12 +531,34 @@ fn judge(word: &Word) -> Option<Verdict> {
     // layers, then the most undone; but readings that leave as few alone
     // and say different things are rivals: each is a coincidence or not.
     close.sort_by_key(|&(c, badness)| (c.left, c.chain.0.len(), c.text.chars().count(), badness));
-    let top = close[0].0;
+    let (top, top_badness) = close[0];
     let mut readings = vec![Reading {
         chain: top.chain.clone(),
         text: top.text.clone(),
     }];
-    for (rival, _) in close.iter().filter(|(c, _)| c.left == top.left) {
+    // Readings that leave as few alone are rivals, but for two kinds of
+    // coincidence:
+    // - beside a reading of two layers or more that reads UTF-8 as one
+    //   encoding each time (garbling the same way again is common), one at
+    //   least as long that only chains mixing encodings reach and that
+    //   reads no better ("(ง'̀⌣'́)ง" is windows-1252 twice, not "(ง'̤⌣'́)ง"
+    //   through ISO-8859-15, windows-1256 and windows-1252 in a row, which
+    //   happen to undo as far);
+    // - a reading as long whose last layer left chars it shows, where the
+    //   top's left none.
+    let repeated = top.chain.0.len() >= 2 && top.chain.is_one_encoding();
+    let coincidence = |rival: &Candidate, badness: u32| {
+        let mixed = repeated
+            && rival.chain.0.len() >= top.chain.0.len()
+            && badness >= top_badness
+            && !(word.chains_to(&rival.text).iter()).any(Chain::is_one_encoding);
+        let left_more =
+            rival.chain.0.len() == top.chain.0.len() && top.last_left == 0 && rival.last_left > 0;
+        mixed || left_more
+    };
+    let rivals =
+        (close.iter()).filter(|&&(c, badness)| c.left == top.left && !coincidence(c, badness));
+    for (rival, _) in rivals {
         if !readings.iter().any(|r| r.text == rival.text) {
             readings.push(Reading {
                 chain: rival.chain.clone(),
