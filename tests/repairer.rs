@@ -129,3 +129,29 @@ fn a_long_text_split_over_threads_gives_what_its_lines_give() {
         assert!(by_line == expected, "on {threads} threads");
     }
 }
+
+#[test]
+fn lines_recalled_as_clean_are_passed_over_and_garbled_ones_still_found() {
+    let lines = lines();
+    let expected = alone(&lines);
+    // The lines three times over, one text after another and as one text:
+    // after the first time, the repairer recalls the lines that held none
+    // and passes over them; the others it finds again.
+    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    let repairer = Repairer::new(with_threads(2));
+    let once = repairer.find(&text);
+    for _ in 0..2 {
+        assert!(repairer.find(&text) == once, "the same text again");
+    }
+    let thrice = text.repeat(3);
+    let runs = repairer.find(&thrice);
+    assert_eq!(runs.len(), 3 * once.len());
+    for (i, run) in runs.iter().enumerate() {
+        let first = &once[i % once.len()];
+        let copy = i / once.len();
+        assert_eq!(run.range.start, first.range.start + copy * text.len());
+        assert!(run.readings == first.readings, "run {i}");
+    }
+    let found_lines = expected.iter().filter(|runs| !runs.is_empty()).count();
+    assert!(found_lines > 300 && once.len() >= found_lines);
+}

@@ -6,8 +6,8 @@ use std::sync::{Arc, OnceLock};
 use super::badness::{Context, Measure, Measurer, is_plain};
 use super::cjk::{Back, read_backs};
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
-use super::glanced::Glanced;
 use super::kept::{Kept, Shared};
+use super::line_hashes::LineHashes;
 use super::undo::{Layer, Shown, undo};
 use super::words::shows_none_plainly;
 use super::{Chain, Mojibake};
@@ -143,6 +143,15 @@ const MAX_LINES: usize = 1 << 12;
 /// How many bytes of lines a thread keeps the runs of, each way.
 const MAX_LINE_BYTES: usize = 2 << 20;
 
+/// How many lines seen at a glance to hold no mojibake a thread
+/// remembers (32 KiB of hashes).
+const GLANCED_LINES: usize = 1 << 12;
+
+/// How many lines found to hold no mojibake a thread remembers (256 KiB
+/// of hashes, a quarter of a core's cache: more kept more lines of a file
+/// of tens of thousands, but the misses cost more than they saved).
+const CLEAN_LINES: usize = 1 << 15;
+
 /// What one thread judging lines keeps of the words it judged lately: a
 /// line is judged in up to four passes, and the words of a text recur.
 /// It owns its stores but for `shared`, which the threads of one repairer
@@ -158,8 +167,13 @@ pub struct Memo {
     /// The runs each judgment found in the lines it judged lately (ranges
     /// in the line), by [`LineJudgment`].
     lines: [Kept<Box<[Mojibake]>>; 2],
-    /// The lines lately seen at a glance to hold none.
-    glanced: Glanced,
+    /// The lines lately seen at a glance to hold none: fewer than
+    /// `clean` holds, and so remembered longer (they cost a glance each
+    /// time; most others only the quick search).
+    glanced: LineHashes,
+    /// The lines lately found to hold none, by the repairer, which passes
+    /// over them (see [`Memo::clean_lines`]).
+    clean: LineHashes,
 }
 
 /// One of the two ways a line is judged, each with the runs it found in
@@ -183,8 +197,15 @@ impl Memo {
             plain: Kept::default(),
             cjk_backs: Kept::default(),
             lines: std::array::from_fn(|_| Kept::with_room(MAX_LINES, MAX_LINE_BYTES)),
-            glanced: Glanced::default(),
+            glanced: LineHashes::with_slots(GLANCED_LINES),
+            clean: LineHashes::with_slots(CLEAN_LINES),
         }
+    }
+
+    /// The lines lately found to hold no mojibake: a repairer looks a line
+    /// up here before it looks at it, and remembers it here after.
+    pub fn clean_lines(&mut self) -> &mut LineHashes {
+        &mut self.clean
     }
 
     /// The runs that `judge` finds in `text[start..end]` (one line), kept
@@ -208,7 +229,7 @@ impl Memo {
         let store = which as usize;
         let glanced = match which {
             LineJudgment::SingleByte => {
-                let key = self.glanced.key(line);
+                let key = LineHashes::key(line);
                 if self.glanced.holds(key) {
                     return Vec::new();
                 }

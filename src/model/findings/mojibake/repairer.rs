@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use super::Mojibake;
 use super::chains::{Memo, SharedReadings};
 use super::cjk;
+use super::line_hashes::LineHashes;
 use super::prefilter::lines_that_may_hold;
 use super::runs::{find_in_line, overlapping};
 use crate::model::blocks::line_aligned::line_pieces;
@@ -20,6 +21,16 @@ use crate::model::settings::Settings;
 /// Texts this long or longer are judged in pieces of whole lines of about
 /// this size, on the repairer's threads (lines are judged independently).
 const PARALLEL_PIECE: usize = 64 << 10;
+
+/// How many bytes of new lines are looked at together, at most (about
+/// the pieces a long text is split into for threads).
+const LOOKED_AT_ONCE: usize = PARALLEL_PIECE;
+
+/// Texts this long or longer are looked at a line at a time first, for
+/// the lines lately found to hold no mojibake. (A shorter one is scanned
+/// as fast as its lines are hashed, and most such texts come alone: a
+/// memo is taken for one only if a line needs judging.)
+const RECALLED_FROM: usize = 4 << 10;
 
 /// Finds the mojibake runs of texts, line by line.
 ///
@@ -100,26 +111,101 @@ impl Repairer {
         }
     }
 
-    /// [`Repairer::find`] on this thread.
+    /// [`Repairer::find`] on this thread. A text of many lines is looked
+    /// at a line at a time first: the lines lately found to hold no
+    /// mojibake ([`Memo::clean_lines`]) are passed over, the others looked
+    /// at in runs of lines, and those of them that hold none remembered.
+    /// (A line's runs depend on the line alone, so passing over one is
+    /// finding it holds none again.)
     fn find_in_lines(&self, text: &str) -> Vec<Mojibake> {
-        // (A memo is taken only for a line that needs judging.)
-        let mut memo = None;
+        if text.len() < RECALLED_FROM {
+            let mut memo = None;
+            let runs = self.find_in_new_lines(text, &mut MemoSlot::Lazy(&mut memo));
+            if let Some(memo) = memo {
+                self.give_back(memo);
+            }
+            return runs;
+        }
+        let mut memo = self.take_memo();
+        let runs = self.find_in_lines_not_recalled(text, &mut memo);
+        self.give_back(memo);
+        runs
+    }
+
+    /// The runs of `text`'s lines, those that `memo` recalls as holding
+    /// none passed over, the others looked at in runs of lines.
+    fn find_in_lines_not_recalled(&self, text: &str, memo: &mut Memo) -> Vec<Mojibake> {
+        let mut runs = Vec::new();
+        // The lines since the last one recalled, with their keys.
+        let mut new_lines: Vec<(usize, u64)> = Vec::new();
+        let mut start = 0;
+        let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+        for end in ends.chain((!text.ends_with('\n')).then_some(text.len())) {
+            let key = LineHashes::key(&text[start..end]);
+            if memo.clean_lines().holds(key) {
+                self.look_at(text, &new_lines, start, memo, &mut runs);
+                new_lines.clear();
+            } else {
+                new_lines.push((start, key));
+                // (Looked at a piece at a time, so that a line is
+                // remembered before it recurs: in one long text, the lines
+                // are new until the first recurs.)
+                if end - new_lines[0].0 >= LOOKED_AT_ONCE {
+                    self.look_at(text, &new_lines, end, memo, &mut runs);
+                    new_lines.clear();
+                }
+            }
+            start = end;
+        }
+        self.look_at(text, &new_lines, text.len(), memo, &mut runs);
+        runs
+    }
+
+    /// Adds to `runs` those of the lines of `text` that start at
+    /// `new_lines` (one after another, the last ending at `end`), and
+    /// remembers those of them that hold none.
+    fn look_at(
+        &self,
+        text: &str,
+        new_lines: &[(usize, u64)],
+        end: usize,
+        memo: &mut Memo,
+        runs: &mut Vec<Mojibake>,
+    ) {
+        let Some(&(from, _)) = new_lines.first() else {
+            return;
+        };
+        let found = self.find_in_new_lines(&text[from..end], &mut MemoSlot::Taken(memo));
+        // (Runs keep within their lines, in order.)
+        let mut found = found.into_iter().map(|run| run.moved(from)).peekable();
+        for (i, &(start, key)) in new_lines.iter().enumerate() {
+            let line_end = new_lines.get(i + 1).map_or(end, |&(next, _)| next);
+            let mut held = false;
+            while let Some(run) = found.next_if(|run| run.range.start < line_end) {
+                held = true;
+                runs.push(run);
+            }
+            if !held && start < line_end {
+                memo.clean_lines().remember(key);
+            }
+        }
+    }
+
+    /// The runs of `text` (whole lines), judged with `memo`.
+    fn find_in_new_lines(&self, text: &str, memo: &mut MemoSlot) -> Vec<Mojibake> {
         let mut runs = Vec::new();
         // (The lines the quick test stops in are those where a CJK
         // encoding read as windows-1252 may show too.)
         let mut stopped = Vec::new();
         lines_that_may_hold(text, self.settings.backend, |start, end| {
-            let memo = memo.get_or_insert_with(|| self.take_memo());
+            let memo = memo.get(self);
             stopped.push((start, end));
             runs.extend(find_in_line(memo, text, start, end));
         });
         let mut cjk_runs = Vec::new();
         for (start, end) in cjk::lines_to_judge(text, &stopped) {
-            let memo = memo.get_or_insert_with(|| self.take_memo());
+            let memo = memo.get(self);
             cjk_runs.extend(cjk::find_in_line(memo, text, start, end));
-        }
-        if let Some(memo) = memo {
-            self.give_back(memo);
         }
         with_cjk_runs(text, runs, cjk_runs)
     }
@@ -154,6 +240,23 @@ impl Repairer {
                     .flatten()
             })
             .as_ref()
+    }
+}
+
+/// The memo a text is judged with: one taken when a first line needs
+/// judging, or one taken before.
+enum MemoSlot<'a> {
+    Lazy(&'a mut Option<Memo>),
+    Taken(&'a mut Memo),
+}
+
+impl MemoSlot<'_> {
+    /// The memo, taken from `repairer` if none was yet.
+    fn get(&mut self, repairer: &Repairer) -> &mut Memo {
+        match self {
+            MemoSlot::Lazy(memo) => memo.get_or_insert_with(|| repairer.take_memo()),
+            MemoSlot::Taken(memo) => memo,
+        }
     }
 }
 
