@@ -167,34 +167,47 @@ impl Reverse {
     }
 }
 
-/// Each codec's reverse, worked out from its decoder the first time a
-/// text is read through it.
-static REVERSE: LazyLock<Vec<Reverse>> =
-    LazyLock::new(|| CJK_CODECS.iter().map(reverse_of).collect());
+/// Every codec's codes, as the build script worked them out from its
+/// decoder (`decoded::each_code`): per codec, how many, then each as the
+/// char (u32, little endian), the count of its bytes and three bytes.
+static CODES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/cjk_codes.bin"));
 
-/// Decodes every byte beyond ASCII, every pair, and EUC-JP's triples, each
-/// alone, and keeps the char each gives.
-fn reverse_of(codec: &CjkCodec) -> Reverse {
+/// The codes of codec `index` in [`CODES`]: each char and its bytes.
+fn written_codes(index: usize) -> impl Iterator<Item = (char, &'static [u8])> {
+    let mut at = 0;
+    let count = |at: usize| u32::from_le_bytes(CODES[at..at + 4].try_into().unwrap()) as usize;
+    for _ in 0..index {
+        at += 4 + 8 * count(at);
+    }
+    CODES[at + 4..at + 4 + 8 * count(at)]
+        .chunks_exact(8)
+        .filter_map(|code| {
+            let c = char::from_u32(u32::from_le_bytes(code[..4].try_into().ok()?))?;
+            Some((c, &code[5..5 + usize::from(code[4])]))
+        })
+}
+
+/// Each codec's reverse, made from its codes the first time a text is
+/// read through one.
+static REVERSE: LazyLock<Vec<Reverse>> =
+    LazyLock::new(|| (0..CJK_CODECS.len()).map(reverse_of).collect());
+
+/// The reverse of codec `index`, from its codes in order (the first code
+/// of a char is kept).
+fn reverse_of(index: usize) -> Reverse {
     let mut reverse = Reverse {
         bmp: vec![0; 0x10000],
         astral: foldhash::HashMap::default(),
     };
-    let mut keep = |c: char, code: &[u8]| reverse.keep(c, code);
-    decode_each(codec, &[], 0x80..=0xFF, &mut keep);
-    for lead in 0x81..=0xFE {
-        decode_each(codec, &[lead], 0x40..=0xFE, &mut keep);
-    }
-    if codec.encoding == EUC_JP {
-        for middle in 0xA1..=0xFE {
-            decode_each(codec, &[0x8F, middle], 0xA1..=0xFE, &mut keep);
-        }
+    for (c, code) in written_codes(index) {
+        reverse.keep(c, code);
     }
     reverse
 }
 
 /// A codec's everyday repertoire: its chars of the Basic Multilingual
-/// Plane, a bit each, and how many. (Only its everyday pairs decoded: the
-/// quick test of every CJK line needs this, and not the whole reverse.)
+/// Plane, a bit each, and how many. (Apart from the reverse: the quick
+/// test of every CJK line needs this, and not the whole reverse.)
 struct Everyday {
     bits: Box<[u64; 1024]>,
     size: usize,
@@ -205,78 +218,53 @@ struct Everyday {
 static EVERYDAY: LazyLock<Vec<Everyday>> =
     LazyLock::new(|| CJK_CODECS.iter().map(everyday_of).collect());
 
+/// The everyday repertoire of `codec`: the chars of its codes that are
+/// everyday pairs.
 fn everyday_of(codec: &CjkCodec) -> Everyday {
     let mut everyday = Everyday {
         bits: Box::new([0; 1024]),
         size: 0,
     };
-    for &(from, to) in codec.everyday.ranges {
-        let [first, _] = from.to_be_bytes();
-        let [last, _] = to.to_be_bytes();
-        for lead in first..=last {
-            decode_each(
-                codec,
-                &[lead],
-                codec.everyday.min_trail..=0xFE,
-                &mut |c, code| {
-                    let code = Code {
-                        bytes: [code[0], code[1], 0],
-                        len: 2,
-                    };
-                    let (word, bit) = (c as usize / 64, 1u64 << (c as usize % 64));
-                    if codec.is_everyday(code)
-                        && let Some(bits) = everyday.bits.get_mut(word)
-                        && *bits & bit == 0
-                    {
-                        *bits |= bit;
-                        everyday.size += 1;
-                    }
-                },
-            );
+    for (c, code) in written_codes(codec.index) {
+        let &[lead, trail] = code else {
+            continue;
+        };
+        let code = Code {
+            bytes: [lead, trail, 0],
+            len: 2,
+        };
+        let (word, bit) = (c as usize / 64, 1u64 << (c as usize % 64));
+        if codec.is_everyday(code)
+            && let Some(bits) = everyday.bits.get_mut(word)
+            && *bits & bit == 0
+        {
+            *bits |= bit;
+            everyday.size += 1;
         }
     }
     everyday
 }
 
-/// Decodes `prefix` followed by each byte of `last`, each alone (between
-/// line feeds), and calls `visit` with each char one gives and its bytes.
-fn decode_each(
-    codec: &CjkCodec,
-    prefix: &[u8],
-    last: std::ops::RangeInclusive<u8>,
-    visit: &mut dyn FnMut(char, &[u8]),
-) {
-    let mut buffer = Vec::with_capacity(256 * (prefix.len() + 2));
-    for byte in last.clone() {
-        buffer.extend_from_slice(prefix);
-        buffer.push(byte);
-        buffer.push(b'\n');
-    }
-    let (text, _) = codec.encoding.decode_without_bom_handling(&buffer);
-    // Each piece between line feeds is what one byte sequence gave.
-    let (mut count, mut only) = (0, ' ');
-    let mut bytes = last;
-    for c in text.chars() {
-        if c != '\n' {
-            (count, only) = (count + 1, c);
-            continue;
-        }
-        let Some(byte) = bytes.next() else {
-            break;
-        };
-        if count == 1 && only != '\u{FFFD}' && !only.is_ascii() {
-            let mut code = [0u8; 3];
-            code[..prefix.len()].copy_from_slice(prefix);
-            code[prefix.len()] = byte;
-            visit(only, &code[..=prefix.len()]);
-        }
-        count = 0;
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::decoded;
     use super::*;
+
+    #[test]
+    fn the_codes_written_at_build_time_are_each_codecs_decoders() {
+        for (index, codec) in CJK_CODECS.iter().enumerate() {
+            assert_eq!(decoded::CODES_WRITTEN_FOR[index], codec.encoding);
+            let mut decoded = Vec::new();
+            decoded::each_code(codec.encoding, &mut |c, code| {
+                decoded.push((c, code.to_vec()))
+            });
+            let written: Vec<(char, Vec<u8>)> = (written_codes(index))
+                .map(|(c, code)| (c, code.to_vec()))
+                .collect();
+            assert!(decoded.len() > 7000, "{}: {}", codec.name, decoded.len());
+            assert!(written == decoded, "{}", codec.name);
+        }
+    }
 
     #[test]
     fn each_char_goes_back_to_the_bytes_it_was_decoded_from() {

@@ -15,6 +15,11 @@
 //! lost to U+FFFD stay lost: the repair says U+FFFD there.
 
 mod codecs;
+/// What a CJK decoder gives for each byte sequence, worked out from the
+/// decoder itself: the build script writes every codec's codes into the
+/// binary with it, and the tests check the codes written against it.
+#[cfg(test)]
+mod decoded;
 mod everyday;
 mod legacy_as;
 mod rebuild;
