@@ -422,6 +422,16 @@ pub fn quick_roles(c: char) -> Roles {
 /// all at or above this one (a test checks).
 pub const HIGH_FLOOR: char = '\u{E000}';
 
+/// Every char of the Basic Multilingual Plane beyond ASCII whose roles may
+/// be other than none ([`quick_roles`]): those of the table and those from
+/// [`HIGH_FLOOR`] on (U+FFFD, the lost no-break space and the few chars
+/// above the table that some encoding shows); no encoding shows a byte as
+/// a char between them.
+pub fn chars_with_roles() -> impl Iterator<Item = char> {
+    let table_end = char::from_u32(TABLE_CHARS as u32).unwrap_or(HIGH_FLOOR);
+    ('\u{80}'..table_end).chain(HIGH_FLOOR..='\u{FFFF}')
+}
+
 /// The chars above [`TABLE_CHARS`] that some encoding shows a byte as.
 static HIGH_CHARS: LazyLock<Vec<char>> = LazyLock::new(|| {
     GARBLERS

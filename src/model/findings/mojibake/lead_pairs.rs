@@ -25,7 +25,7 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use super::garblers::{GARBLERS, Garbler, loss_masks, quick_roles};
+use super::garblers::{GARBLERS, Garbler, chars_with_roles, loss_masks, quick_roles};
 use crate::model::findings::backend::Backend;
 #[cfg(target_arch = "x86_64")]
 use crate::model::findings::backend::{Avx2Token, VbmiToken};
@@ -104,12 +104,12 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// Works the tables out from the class of every char (those of four
-    /// bytes have none, a test checks).
+    /// Works the tables out from the class of every char that may have one
+    /// ([`chars_with_roles`]; those of four bytes have none, a test checks).
     fn build() -> Tables {
         let mut two: BTreeMap<u8, [u8; 64]> = BTreeMap::new();
         let mut three: BTreeMap<(u8, u8), [u8; 64]> = BTreeMap::new();
-        for c in ('\u{80}'..='\u{FFFF}').filter(|&c| pair_class(c) != 0) {
+        for c in chars_with_roles().filter(|&c| pair_class(c) != 0) {
             let mut buffer = [0; 4];
             let bytes = c.encode_utf8(&mut buffer).as_bytes();
             let row = match *bytes {
