@@ -3,7 +3,9 @@
 //! the runs of the lines), its choice of vector backend and the threads it
 //! judges a long text on (and scans the pieces of a block for findings on);
 //! two repairers share nothing, and what one finds in a text never depends
-//! on what it judged before, on which thread, or in what order.
+//! on what it judged before, on which thread, or in what order (but for a
+//! line taken for one it remembers by a 64-bit hash, at odds of 2^-64 a
+//! line: see [`super::line_hashes`]).
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -178,14 +180,14 @@ impl Repairer {
         let found = self.find_in_new_lines(&text[from..end], &mut MemoSlot::Taken(memo));
         // (Runs keep within their lines, in order.)
         let mut found = found.into_iter().map(|run| run.moved(from)).peekable();
-        for (i, &(start, key)) in new_lines.iter().enumerate() {
+        for (i, &(_, key)) in new_lines.iter().enumerate() {
             let line_end = new_lines.get(i + 1).map_or(end, |&(next, _)| next);
             let mut held = false;
             while let Some(run) = found.next_if(|run| run.range.start < line_end) {
                 held = true;
                 runs.push(run);
             }
-            if !held && start < line_end {
+            if !held {
                 memo.clean_lines().remember(key);
             }
         }
