@@ -18,7 +18,8 @@ impl FindingsScanner {
         start: u64,
         piece_at: Position,
     ) {
-        let runs = self.repairer.find(text);
+        // (Every line is read for the other findings anyway.)
+        let runs = self.repairer.find_every_line(text);
         let mut positions = Positions::from(text, piece_at);
         for word in find_mixed_script(text, self.repairer.settings().backend) {
             if !overlapping(&runs, &word.range).is_empty() {
