@@ -145,6 +145,8 @@ fn lines_recalled_as_clean_are_passed_over_and_garbled_ones_still_found() {
     }
     let thrice = text.repeat(3);
     let runs = repairer.find(&thrice);
+    // Every line looked at, nothing recalled: the same runs.
+    assert!(repairer.find_every_line(&thrice) == runs, "every line");
     assert_eq!(runs.len(), 3 * once.len());
     for (i, run) in runs.iter().enumerate() {
         let first = &once[i % once.len()];
