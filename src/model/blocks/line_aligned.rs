@@ -185,6 +185,20 @@ pub fn line_pieces(block: &[u8], size: usize) -> Vec<(usize, &[u8])> {
     pieces
 }
 
+/// Where each line of `bytes` starts and ends, its line feed included (the
+/// last line without one if `bytes` does not end with one; no empty line
+/// after a final line feed).
+pub fn line_spans(bytes: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let ends = memchr::memchr_iter(b'\n', bytes).map(|lf| lf + 1);
+    let last = (!bytes.is_empty() && !bytes.ends_with(b"\n")).then_some(bytes.len());
+    let mut start = 0;
+    ends.chain(last).map(move |end| {
+        let line = start..end;
+        start = end;
+        line
+    })
+}
+
 /// The offset of the last ASCII whitespace byte in `bytes`.
 fn memrchr_whitespace(bytes: &[u8]) -> Option<usize> {
     // Space and tab cover nearly every long line; the rest are rare.
@@ -196,6 +210,14 @@ fn memrchr_whitespace(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_spans_end_after_each_line_feed_and_at_the_end() {
+        let spans = |bytes: &[u8]| line_spans(bytes).collect::<Vec<_>>();
+        assert_eq!(spans(b"ab\nc\n"), [0..3, 3..5]);
+        assert_eq!(spans(b"ab\n\nc"), [0..3, 3..4, 4..5]);
+        assert!(spans(b"").is_empty());
+    }
 
     fn recut(blocks: &[&[u8]]) -> Vec<Vec<u8>> {
         let mut out = Vec::new();

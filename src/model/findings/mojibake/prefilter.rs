@@ -5,6 +5,7 @@
 use super::garblers::{Roles, loss_masks, roles, roles_table};
 use super::lead_pairs::for_each_lead_pair;
 use crate::model::ascii::ascii_prefix;
+use crate::model::blocks::line_aligned::line_spans;
 use crate::model::findings::backend::Backend;
 
 /// Calls `visit` with the start and end of each line of `text` that
@@ -38,14 +39,11 @@ pub(super) fn lines_that_may_hold(
     if searched {
         return;
     }
-    let mut start = 0;
-    let ends = memchr::memchr_iter(b'\n', bytes).map(|at| at + 1);
-    for end in ends.chain(std::iter::once(text.len())) {
-        let line = &text[start..end];
+    for span in line_spans(bytes) {
+        let line = &text[span.clone()];
         if !line.is_ascii() && may_hold_mojibake(line) {
-            visit(start, end);
+            visit(span.start, span.end);
         }
-        start = end;
     }
 }
 

@@ -17,7 +17,7 @@ use super::cjk;
 use super::line_hashes::LineHashes;
 use super::prefilter::lines_that_may_hold;
 use super::runs::{find_in_line, overlapping};
-use crate::model::blocks::line_aligned::line_pieces;
+use crate::model::blocks::line_aligned::{line_pieces, line_spans};
 use crate::model::settings::Settings;
 
 /// Texts this long or longer are judged in pieces of whole lines of about
@@ -157,10 +157,9 @@ impl Repairer {
         let mut runs = Vec::new();
         // The lines since the last one recalled, with their keys.
         let mut new_lines: Vec<(usize, u64)> = Vec::new();
-        let mut start = 0;
-        let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
-        for end in ends.chain((!text.ends_with('\n')).then_some(text.len())) {
-            let key = LineHashes::key(&text[start..end]);
+        for span in line_spans(text.as_bytes()) {
+            let (start, end) = (span.start, span.end);
+            let key = LineHashes::key(&text[span]);
             if memo.clean_lines().holds(key) {
                 self.look_at(text, &new_lines, start, memo, &mut runs);
                 new_lines.clear();
@@ -174,7 +173,6 @@ impl Repairer {
                     new_lines.clear();
                 }
             }
-            start = end;
         }
         self.look_at(text, &new_lines, text.len(), memo, &mut runs);
         runs
