@@ -179,6 +179,9 @@ pub(crate) enum Command {
         /// Replace a file that has other hard links (they keep the old text).
         #[arg(long)]
         break_hard_links: bool,
+        /// Threads judging the text for mojibake (default: one per core).
+        #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+        threads: usize,
     },
     /// Explain characters, code points or bytes: bits, payload, UTF-16, UTF-32.
     ///

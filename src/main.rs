@@ -140,6 +140,7 @@ fn main() -> ExitCode {
             keep_bom,
             binary,
             break_hard_links,
+            threads,
         }) => {
             let from = from.map(|rule| match rule {
                 EncodingRule::Given(encoding) => Some(encoding),
@@ -167,7 +168,7 @@ fn main() -> ExitCode {
                     legacy: from
                         .flatten()
                         .map_or(RowEncoding::PerRow, RowEncoding::Given),
-                    settings: engine_settings(0),
+                    settings: engine_settings(threads),
                     selection: None,
                     process_ends_after: true,
                 },

@@ -147,11 +147,6 @@ const MAX_LINE_BYTES: usize = 2 << 20;
 /// remembers (32 KiB of hashes).
 const GLANCED_LINES: usize = 1 << 12;
 
-/// How many lines found to hold no mojibake a thread remembers (256 KiB
-/// of hashes, a quarter of a core's cache: more kept more lines of a file
-/// of tens of thousands, but the misses cost more than they saved).
-const CLEAN_LINES: usize = 1 << 15;
-
 /// What one thread judging lines keeps of the words it judged lately: a
 /// line is judged in up to four passes, and the words of a text recur.
 /// It owns its stores but for `shared`, which the threads of one repairer
@@ -171,9 +166,6 @@ pub struct Memo {
     /// `clean` holds, and so remembered longer (they cost a glance each
     /// time; most others only the quick search).
     glanced: LineHashes,
-    /// The lines lately found to hold none, by the repairer, which passes
-    /// over them (see [`Memo::clean_lines`]).
-    clean: LineHashes,
 }
 
 /// One of the two ways a line is judged, each with the runs it found in
@@ -198,14 +190,7 @@ impl Memo {
             cjk_backs: Kept::default(),
             lines: std::array::from_fn(|_| Kept::with_room(MAX_LINES, MAX_LINE_BYTES)),
             glanced: LineHashes::with_slots(GLANCED_LINES),
-            clean: LineHashes::with_slots(CLEAN_LINES),
         }
-    }
-
-    /// The lines lately found to hold no mojibake: a repairer looks a line
-    /// up here before it looks at it, and remembers it here after.
-    pub fn clean_lines(&mut self) -> &mut LineHashes {
-        &mut self.clean
     }
 
     /// The runs that `judge` finds in `text[start..end]` (one line), kept

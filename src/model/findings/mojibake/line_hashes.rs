@@ -7,12 +7,18 @@
 //! in its slot agree (the chance that another line's do is 2^-64 per line
 //! looked up), and then the line is only left as it is: a mistaken match
 //! could leave mojibake unrepaired, never repair anything.
+//!
+//! Threads may share a table: each slot is read and written whole
+//! (atomically, in no particular order with the others), so a thread sees
+//! a line remembered or not, never half of a hash.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The hashes of lines lately found to hold no mojibake.
 pub struct LineHashes {
     /// A line's hash in the slot its low bits pick (0: none); a power of
     /// two of them.
-    slots: Box<[u64]>,
+    slots: Box<[AtomicU64]>,
 }
 
 impl LineHashes {
@@ -21,7 +27,7 @@ impl LineHashes {
     pub fn with_slots(slots: usize) -> LineHashes {
         debug_assert!(slots.is_power_of_two());
         LineHashes {
-            slots: vec![0; slots].into_boxed_slice(),
+            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
@@ -31,15 +37,15 @@ impl LineHashes {
     }
 
     /// Whether the line of `key` is remembered.
+    #[inline]
     pub fn holds(&self, key: u64) -> bool {
-        self.slots[self.slot(key)] == key
+        self.slots[self.slot(key)].load(Ordering::Relaxed) == key
     }
 
     /// Remembers the line of `key` (in place of one whose hash has the same
     /// low bits).
-    pub fn remember(&mut self, key: u64) {
-        let slot = self.slot(key);
-        self.slots[slot] = key;
+    pub fn remember(&self, key: u64) {
+        self.slots[self.slot(key)].store(key, Ordering::Relaxed);
     }
 
     /// The slot of `key`.
@@ -55,7 +61,7 @@ mod tests {
     #[test]
     fn a_line_is_remembered_until_one_with_the_same_slot_takes_its_place() {
         const SLOTS: usize = 1 << 12;
-        let mut lines = LineHashes::with_slots(SLOTS);
+        let lines = LineHashes::with_slots(SLOTS);
         let line = LineHashes::key("привет, мир");
         assert!(!lines.holds(line));
         lines.remember(line);

@@ -16,6 +16,7 @@ mod badness;
 mod chains;
 mod cjk;
 mod costs;
+mod found_lines;
 mod garblers;
 mod kept;
 mod lead_pairs;

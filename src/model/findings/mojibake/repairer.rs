@@ -7,6 +7,8 @@
 //! line taken for one it remembers by a 64-bit hash, at odds of 2^-64 a
 //! line: see [`super::line_hashes`]).
 
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
@@ -14,6 +16,7 @@ use rayon::prelude::*;
 use super::Mojibake;
 use super::chains::{Memo, SharedReadings};
 use super::cjk;
+use super::found_lines::FoundLines;
 use super::line_hashes::LineHashes;
 use super::prefilter::lines_that_may_hold;
 use super::runs::{find_in_line, overlapping};
@@ -24,9 +27,14 @@ use crate::model::settings::Settings;
 /// this size, on the repairer's threads (lines are judged independently).
 const PARALLEL_PIECE: usize = 64 << 10;
 
-/// How many bytes of new lines are looked at together, at most (about
-/// the pieces a long text is split into for threads).
-const LOOKED_AT_ONCE: usize = PARALLEL_PIECE;
+/// How many bytes of lines not recalled are judged together, at most
+/// (about the pieces a long text is split into for threads).
+const JUDGED_TOGETHER: usize = PARALLEL_PIECE;
+
+/// How many lines found to hold no mojibake a repairer remembers (256 KiB
+/// of hashes, a quarter of a core's cache: more kept more lines of a file
+/// of tens of thousands, but the misses cost more than they saved).
+const CLEAN_LINES: usize = 1 << 15;
 
 /// Texts this long or longer are looked at a line at a time first, for
 /// the lines lately found to hold no mojibake. (A shorter one is scanned
@@ -49,6 +57,12 @@ pub struct Repairer {
     /// The threads long texts are judged on, started the first time one
     /// comes (none if there is to be one thread).
     pool: OnceLock<Option<rayon::ThreadPool>>,
+    /// The lines lately found to hold no mojibake, by any of its threads:
+    /// passed over when they recur.
+    clean: LineHashes,
+    /// The runs lately found in lines that hold some, by any of its
+    /// threads: given again when they recur.
+    found: FoundLines,
 }
 
 impl Default for Repairer {
@@ -74,6 +88,8 @@ impl Repairer {
             shared: OnceLock::new(),
             idle: Mutex::new(Vec::new()),
             pool: OnceLock::new(),
+            clean: LineHashes::with_slots(CLEAN_LINES),
+            found: FoundLines::default(),
         }
     }
 
@@ -100,20 +116,48 @@ impl Repairer {
 
     /// [`Repairer::find`], recalling as `recall` says.
     fn find_recalling(&self, text: &str, recall: Recall) -> Vec<Mojibake> {
-        if text.len() < 2 * PARALLEL_PIECE {
-            return self.find_in_lines(text, recall);
+        if matches!(recall, Recall::Nothing) || text.len() < RECALLED_FROM {
+            return self.find_in_new_lines_anywhere(text);
         }
-        if self.pool().is_none() {
-            return self.find_in_lines(text, recall);
+        let threads = self.settings.threads.get();
+        if text.len() < 2 * PARALLEL_PIECE || threads == 1 {
+            return self.find_in_lines_not_recalled(text);
         }
         let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
-        let found = self.map_on_threads(&pieces, |&(start, piece)| {
-            let runs = self.find_in_lines(&text[start..start + piece.len()], recall);
+        let found = map_on_scoped_threads(&pieces, threads, |&(start, piece)| {
+            let runs = self.find_in_lines_not_recalled(&text[start..start + piece.len()]);
             runs.into_iter()
                 .map(|run| run.moved(start))
                 .collect::<Vec<_>>()
         });
         found.concat()
+    }
+
+    /// The runs of `text` (whole lines), every line judged: on the
+    /// repairer's threads in pieces if it is long enough to split, else on
+    /// this thread (with a memo taken only if a line needs judging).
+    fn find_in_new_lines_anywhere(&self, text: &str) -> Vec<Mojibake> {
+        if text.len() < 2 * PARALLEL_PIECE || self.pool().is_none() {
+            return self.find_in_new_lines_here(text);
+        }
+        let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
+        let found = self.map_on_threads(&pieces, |&(start, piece)| {
+            let runs = self.find_in_new_lines_here(&text[start..start + piece.len()]);
+            runs.into_iter()
+                .map(|run| run.moved(start))
+                .collect::<Vec<_>>()
+        });
+        found.concat()
+    }
+
+    /// The runs of `text` (whole lines), every line judged on this thread.
+    fn find_in_new_lines_here(&self, text: &str) -> Vec<Mojibake> {
+        let mut memo = None;
+        let runs = self.find_in_new_lines(text, &mut memo);
+        if let Some(memo) = memo {
+            self.give_back(memo);
+        }
+        runs
     }
 
     /// `work` done on each of `items`, in order, on the repairer's threads
@@ -129,99 +173,94 @@ impl Repairer {
         }
     }
 
-    /// [`Repairer::find`] on this thread. A text of many lines is looked
-    /// at a line at a time first: the lines lately found to hold no
-    /// mojibake ([`Memo::clean_lines`]) are passed over, the others looked
-    /// at in runs of lines, and those of them that hold none remembered.
-    /// (A line's runs depend on the line alone, so passing over one is
-    /// finding it holds none again.) Without `recall`, every line is
-    /// looked at.
-    fn find_in_lines(&self, text: &str, recall: Recall) -> Vec<Mojibake> {
-        if matches!(recall, Recall::Nothing) || text.len() < RECALLED_FROM {
-            let mut memo = None;
-            let runs = self.find_in_new_lines(text, &mut MemoSlot::Lazy(&mut memo));
-            if let Some(memo) = memo {
-                self.give_back(memo);
-            }
-            return runs;
-        }
-        let mut memo = self.take_memo();
-        let runs = self.find_in_lines_not_recalled(text, &mut memo);
-        self.give_back(memo);
-        runs
-    }
-
-    /// The runs of `text`'s lines, those that `memo` recalls as holding
-    /// none passed over, the others looked at in runs of lines.
-    fn find_in_lines_not_recalled(&self, text: &str, memo: &mut Memo) -> Vec<Mojibake> {
+    /// The runs of `text`'s lines, a line at a time on this thread: a line
+    /// the repairer recalls as holding none is passed over, one it recalls
+    /// the runs of is given them, and the others are judged in batches and
+    /// remembered (by any of its threads, so that a line that recurs is
+    /// judged once, whichever thread meets it). A line's runs depend on
+    /// the line alone, so recalling them is judging it again.
+    fn find_in_lines_not_recalled(&self, text: &str) -> Vec<Mojibake> {
         let mut runs = Vec::new();
-        // The lines since the last one recalled, with their keys.
-        let mut new_lines: Vec<(usize, u64)> = Vec::new();
+        let mut new_lines = NewLines::default();
+        let mut memo = None;
         for span in line_spans(text.as_bytes()) {
-            let (start, end) = (span.start, span.end);
-            let key = LineHashes::key(&text[span]);
-            if memo.clean_lines().holds(key) {
-                self.look_at(text, &new_lines, start, memo, &mut runs);
+            let line = &text[span.clone()];
+            let key = LineHashes::key(line);
+            if self.clean.holds(key) {
+                continue;
+            }
+            if self.found.recall(key, line, span.start, &mut runs) {
+                continue;
+            }
+            new_lines.add(span, key);
+            // (Judged a batch at a time, so that a line is remembered
+            // before it recurs: in one long text, the lines are new until
+            // the first recurs.)
+            if new_lines.bytes >= JUDGED_TOGETHER {
+                self.judge_new_lines(text, &new_lines, &mut memo, &mut runs);
                 new_lines.clear();
-            } else {
-                new_lines.push((start, key));
-                // (Looked at a piece at a time, so that a line is
-                // remembered before it recurs: in one long text, the lines
-                // are new until the first recurs.)
-                if end - new_lines[0].0 >= LOOKED_AT_ONCE {
-                    self.look_at(text, &new_lines, end, memo, &mut runs);
-                    new_lines.clear();
-                }
             }
         }
-        self.look_at(text, &new_lines, text.len(), memo, &mut runs);
+        self.judge_new_lines(text, &new_lines, &mut memo, &mut runs);
+        if let Some(memo) = memo {
+            self.give_back(memo);
+        }
+        // (Recalled runs came before those of the new lines judged after
+        // them.)
+        runs.sort_unstable_by_key(|run| run.range.start);
         runs
     }
 
-    /// Adds to `runs` those of the lines of `text` that start at
-    /// `new_lines` (one after another, the last ending at `end`), and
-    /// remembers those of them that hold none.
-    fn look_at(
+    /// Adds to `runs` those of `new_lines` of `text`, judged with `memo`
+    /// (taken if none was yet); remembers the lines that hold none and
+    /// the runs of the others.
+    fn judge_new_lines(
         &self,
         text: &str,
-        new_lines: &[(usize, u64)],
-        end: usize,
-        memo: &mut Memo,
+        new_lines: &NewLines,
+        memo: &mut Option<Memo>,
         runs: &mut Vec<Mojibake>,
     ) {
-        let Some(&(from, _)) = new_lines.first() else {
-            return;
-        };
-        let found = self.find_in_new_lines(&text[from..end], &mut MemoSlot::Taken(memo));
+        let mut found = Vec::new();
+        for span in &new_lines.spans {
+            let in_span = self.find_in_new_lines(&text[span.clone()], memo);
+            found.extend(in_span.into_iter().map(|run| run.moved(span.start)));
+        }
         // (Runs keep within their lines, in order.)
-        let mut found = found.into_iter().map(|run| run.moved(from)).peekable();
-        for (i, &(_, key)) in new_lines.iter().enumerate() {
-            let line_end = new_lines.get(i + 1).map_or(end, |&(next, _)| next);
-            let mut held = false;
-            while let Some(run) = found.next_if(|run| run.range.start < line_end) {
-                held = true;
-                runs.push(run);
+        let mut found = found.into_iter().peekable();
+        for (line, key) in &new_lines.lines {
+            let mut in_line = Vec::new();
+            while let Some(run) = found.next_if(|run| run.range.start < line.end) {
+                in_line.push(run);
             }
-            if !held {
-                memo.clean_lines().remember(key);
+            if in_line.is_empty() {
+                self.clean.remember(*key);
+                continue;
             }
+            let kept = in_line.iter().map(|run| Mojibake {
+                range: run.range.start - line.start..run.range.end - line.start,
+                readings: run.readings.clone(),
+            });
+            self.found.keep(*key, &text[line.clone()], kept.collect());
+            runs.extend(in_line);
         }
     }
 
     /// The runs of `text` (whole lines), judged with `memo`.
-    fn find_in_new_lines(&self, text: &str, memo: &mut MemoSlot) -> Vec<Mojibake> {
+    /// (`memo` is taken when a first line needs judging, if none was yet.)
+    fn find_in_new_lines(&self, text: &str, memo: &mut Option<Memo>) -> Vec<Mojibake> {
         let mut runs = Vec::new();
         // (The lines the quick test stops in are those where a CJK
         // encoding read as windows-1252 may show too.)
         let mut stopped = Vec::new();
         lines_that_may_hold(text, self.settings.backend, |start, end| {
-            let memo = memo.get(self);
+            let memo = memo.get_or_insert_with(|| self.take_memo());
             stopped.push((start, end));
             runs.extend(find_in_line(memo, text, start, end));
         });
         let mut cjk_runs = Vec::new();
         for (start, end) in cjk::lines_to_judge(text, &stopped) {
-            let memo = memo.get(self);
+            let memo = memo.get_or_insert_with(|| self.take_memo());
             cjk_runs.extend(cjk::find_in_line(memo, text, start, end));
         }
         with_cjk_runs(text, runs, cjk_runs)
@@ -260,6 +299,36 @@ impl Repairer {
     }
 }
 
+/// The lines of a text that were not recalled, to judge together.
+#[derive(Default)]
+struct NewLines {
+    /// Each line's span and key, in order.
+    lines: Vec<(Range<usize>, u64)>,
+    /// The same lines, those that follow one another joined.
+    spans: Vec<Range<usize>>,
+    /// How many bytes they hold.
+    bytes: usize,
+}
+
+impl NewLines {
+    /// Lets the lines go (keeping the room they took).
+    fn clear(&mut self) {
+        self.lines.clear();
+        self.spans.clear();
+        self.bytes = 0;
+    }
+
+    /// Adds the line at `span` (after those added before), of `key`.
+    fn add(&mut self, span: Range<usize>, key: u64) {
+        self.bytes += span.len();
+        match self.spans.last_mut() {
+            Some(last) if last.end == span.start => last.end = span.end,
+            _ => self.spans.push(span.clone()),
+        }
+        self.lines.push((span, key));
+    }
+}
+
 /// Whether a text's lines are looked up among those lately found to hold
 /// no mojibake before they are looked at.
 #[derive(Debug, Clone, Copy)]
@@ -268,21 +337,47 @@ enum Recall {
     Nothing,
 }
 
-/// The memo a text is judged with: one taken when a first line needs
-/// judging, or one taken before.
-enum MemoSlot<'a> {
-    Lazy(&'a mut Option<Memo>),
-    Taken(&'a mut Memo),
-}
-
-impl MemoSlot<'_> {
-    /// The memo, taken from `repairer` if none was yet.
-    fn get(&mut self, repairer: &Repairer) -> &mut Memo {
-        match self {
-            MemoSlot::Lazy(memo) => memo.get_or_insert_with(|| repairer.take_memo()),
-            MemoSlot::Taken(memo) => memo,
+/// `work` done on each of `items` on `threads` threads, this one and
+/// `threads - 1` started for the call, each taking the next item in turn;
+/// the results in the order of the items.
+///
+/// (For the repair of long texts: there the threads of a pool, idle while
+/// this thread does the work between two texts (a file's next block read,
+/// the last written), spun waiting for the next, and `fix` took a fifth
+/// more CPU time on two threads than on one. A thread starts in tens of
+/// microseconds; a text this is used for takes milliseconds.)
+fn map_on_scoped_threads<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let take_in_turn = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return done;
+            };
+            done.push((i, work(item)));
         }
-    }
+    };
+    let mut done = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.min(items.len()))
+            .map(|_| scope.spawn(take_in_turn))
+            .collect();
+        let mut done = take_in_turn();
+        for helper in helpers {
+            done.extend(
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        done
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, result)| result).collect()
 }
 
 /// `runs` (of `text`, in order) with the CJK mojibake of `text`'s lines,

@@ -1,0 +1,120 @@
+//! The runs lately found in lines that hold some, shared by the threads
+//! of a repairer and looked up by the line's hash (the one
+//! [`super::line_hashes::LineHashes`] keeps) and then its bytes: a line
+//! that recurs with its mojibake (a garbled heading on every page) is not
+//! judged again, and a line that is not one of them costs one load, not a
+//! lock or a second hash of its bytes.
+
+use std::sync::Mutex;
+
+use foldhash::HashMap;
+
+use super::Mojibake;
+use super::line_hashes::LineHashes;
+
+/// How many lines it keeps before it starts again.
+const MAX_LINES: usize = 1 << 12;
+
+/// How many bytes of lines it keeps before it starts again.
+const MAX_BYTES: usize = 2 << 20;
+
+/// Lines longer than this are not kept (a line of a text without line
+/// feeds would be kept for nothing).
+const MAX_LINE: usize = 4 << 10;
+
+/// The runs found lately in lines that hold some.
+pub struct FoundLines {
+    /// The hashes of the lines kept (some, when two share a slot, and
+    /// some let go since): a line whose hash is not here is not kept.
+    keys: LineHashes,
+    /// The lines kept.
+    kept: Mutex<Kept>,
+}
+
+/// The lines kept, by their hash: each line and its runs (ranges in the
+/// line).
+#[derive(Default)]
+struct Kept {
+    lines: HashMap<u64, (Box<str>, Box<[Mojibake]>)>,
+    /// The bytes of the lines kept.
+    bytes: usize,
+}
+
+impl Default for FoundLines {
+    fn default() -> Self {
+        FoundLines {
+            keys: LineHashes::with_slots(2 * MAX_LINES),
+            kept: Mutex::default(),
+        }
+    }
+}
+
+impl FoundLines {
+    /// Adds to `runs` the runs kept for `line` (whose hash is `key`),
+    /// placed at `start`; whether there were. (The line's bytes are
+    /// compared: a line taken for another would be repaired wrong.)
+    #[inline]
+    pub fn recall(&self, key: u64, line: &str, start: usize, runs: &mut Vec<Mojibake>) -> bool {
+        // (Most lines are not kept: this much is inlined.)
+        self.keys.holds(key) && self.recall_kept(key, line, start, runs)
+    }
+
+    /// [`FoundLines::recall`] of a line whose hash is among the kept.
+    fn recall_kept(&self, key: u64, line: &str, start: usize, runs: &mut Vec<Mojibake>) -> bool {
+        let Ok(kept) = self.kept.lock() else {
+            return false;
+        };
+        let Some((kept_line, in_line)) = kept.lines.get(&key) else {
+            return false;
+        };
+        if **kept_line != *line {
+            return false;
+        }
+        runs.extend(in_line.iter().map(|run| run.clone().moved(start)));
+        true
+    }
+
+    /// Keeps `in_line` (runs with ranges in `line`) for `line`, whose hash
+    /// is `key`, if the line is short enough; all that was kept is let go
+    /// first if there would be too much.
+    pub fn keep(&self, key: u64, line: &str, in_line: Box<[Mojibake]>) {
+        if line.len() > MAX_LINE {
+            return;
+        }
+        let Ok(mut kept) = self.kept.lock() else {
+            return;
+        };
+        if kept.lines.len() >= MAX_LINES || kept.bytes + line.len() > MAX_BYTES {
+            kept.lines.clear();
+            kept.bytes = 0;
+        }
+        kept.bytes += line.len();
+        if let Some((replaced, _)) = kept.lines.insert(key, (line.into(), in_line)) {
+            kept.bytes -= replaced.len();
+        }
+        self.keys.remember(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::findings::mojibake::find_mojibake;
+
+    #[test]
+    fn runs_are_given_back_only_for_the_very_line_they_were_kept_for() {
+        let found = FoundLines::default();
+        let line = "Ã©tÃ© 2026\n";
+        let key = LineHashes::key(line);
+        let mut runs = Vec::new();
+        assert!(!found.recall(key, line, 0, &mut runs));
+        found.keep(key, line, find_mojibake(line).into());
+        assert!(found.recall(key, line, 100, &mut runs));
+        assert_eq!(runs.len(), 1);
+        assert_eq!(runs[0].range, 100..100 + "Ã©tÃ©".len());
+        assert_eq!(runs[0].repair(), Some("été"));
+        // The same key with other bytes (a hash collision) is not a match.
+        assert!(!found.recall(key, "été 2026\n", 0, &mut runs));
+        assert_eq!(runs.len(), 1);
+    }
+}
