@@ -99,21 +99,30 @@ impl<F: Sink> LineAligned<F> {
         }
         let mut short_from = 0;
         let mut start = 0;
-        for lf in memchr::memchr_iter(b'\n', lines) {
-            let line = &lines[start..=lf];
-            if line.len() > WINDOW_ALNUMS {
-                if short_from < start {
-                    self.on_block.block(&lines[short_from..start])?;
-                }
-                let mut window = WindowCount::default();
-                let mut rest = line;
-                while let Some(end) = window.end_in(rest) {
-                    self.on_block.block(&rest[..end])?;
-                    rest = &rest[end..];
-                }
-                self.on_block.block(rest)?;
-                short_from = lf + 1;
+        while start < lines.len() {
+            // Every line that ends within a window's length of `start` is
+            // shorter than a window: passed over in one backward search
+            // (a line feed is near the end), not a search a line.
+            let near = &lines[start..lines.len().min(start + WINDOW_ALNUMS)];
+            if let Some(last_lf) = memchr::memrchr(b'\n', near) {
+                start += last_lf + 1;
+                continue;
             }
+            // (`lines` ends with a line feed.)
+            let lf =
+                start + memchr::memchr(b'\n', &lines[start..]).unwrap_or(lines.len() - 1 - start);
+            let line = &lines[start..=lf];
+            if short_from < start {
+                self.on_block.block(&lines[short_from..start])?;
+            }
+            let mut window = WindowCount::default();
+            let mut rest = line;
+            while let Some(end) = window.end_in(rest) {
+                self.on_block.block(&rest[..end])?;
+                rest = &rest[end..];
+            }
+            self.on_block.block(rest)?;
+            short_from = lf + 1;
             start = lf + 1;
         }
         if short_from < lines.len() {
