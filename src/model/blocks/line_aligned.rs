@@ -294,6 +294,21 @@ tw",
     }
 
     #[test]
+    fn a_long_line_among_short_ones_in_one_block_is_cut_as_it_is_alone() {
+        let short = "short line\n".repeat(200_000);
+        let long = format!("{}\n", "word ".repeat(WINDOW_ALNUMS / 2));
+        let block = format!("{short}{long}{short}");
+        let pieces = recut(&[block.as_bytes()]);
+        assert_eq!(pieces.concat(), block.as_bytes());
+        let alone = recut(&[long.as_bytes()]);
+        assert!(alone.len() > 1);
+        assert_eq!(pieces.len(), alone.len() + 2);
+        assert_eq!(pieces[0], short.as_bytes());
+        assert_eq!(pieces[1..pieces.len() - 1], alone[..]);
+        assert_eq!(pieces[pieces.len() - 1], short.as_bytes());
+    }
+
+    #[test]
     fn a_long_line_and_its_repair_are_cut_in_the_same_places() {
         let garbled = "x\u{c3}\u{a9} \u{c3}\u{a9}\t".repeat(WINDOW_ALNUMS * 2 + 7);
         let repaired = garbled.replace("\u{c3}\u{a9}", "\u{e9}");
