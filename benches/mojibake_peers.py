@@ -74,7 +74,7 @@ def time_fix(path, binary):
     mib = len(text.encode()) / 2**20
     ours = min(ours)
     print(f"{path}: {mib:.1f} MiB, {len(lines):,} lines")
-    print(f"  utf8scope fix           {ours:6.2f} s CPU ({min(ours_wall):.2f} s wall)")
+    print(f"  utf8scope fix           {ours:6.3f} s CPU ({min(ours_wall):.3f} s wall)")
     print(f"  ftfy.fix_encoding       {min(encoding):6.2f} s CPU, a call a line: {min(encoding) / ours:5.1f}x utf8scope")
     print(f"  ftfy.fix_text           {whole:6.2f} s CPU, one run: {whole / ours:5.1f}x utf8scope")
 

@@ -5,7 +5,7 @@
 //! judged again, and a line that is not one of them costs one load, not a
 //! lock or a second hash of its bytes.
 
-use std::sync::Mutex;
+use std::sync::{Arc, RwLock};
 
 use foldhash::HashMap;
 
@@ -27,24 +27,29 @@ pub struct FoundLines {
     /// The hashes of the lines kept (some, when two share a slot, and
     /// some let go since): a line whose hash is not here is not kept.
     keys: LineHashes,
-    /// The lines kept.
-    kept: Mutex<Kept>,
+    /// The lines kept (read by many threads at once; written once a line).
+    kept: RwLock<Kept>,
 }
 
-/// The lines kept, by their hash: each line and its runs (ranges in the
-/// line).
+/// The lines kept, by their hash.
 #[derive(Default)]
 struct Kept {
-    lines: HashMap<u64, (Box<str>, Box<[Mojibake]>)>,
+    lines: HashMap<u64, Arc<FoundLine>>,
     /// The bytes of the lines kept.
     bytes: usize,
+}
+
+/// A line and its runs (ranges in the line).
+struct FoundLine {
+    line: Box<str>,
+    runs: Box<[Mojibake]>,
 }
 
 impl Default for FoundLines {
     fn default() -> Self {
         FoundLines {
             keys: LineHashes::with_slots(2 * MAX_LINES),
-            kept: Mutex::default(),
+            kept: RwLock::default(),
         }
     }
 }
@@ -61,16 +66,15 @@ impl FoundLines {
 
     /// [`FoundLines::recall`] of a line whose hash is among the kept.
     fn recall_kept(&self, key: u64, line: &str, start: usize, runs: &mut Vec<Mojibake>) -> bool {
-        let Ok(kept) = self.kept.lock() else {
+        // (The lock is held for a lookup, not for the copies.)
+        let found = match self.kept.read() {
+            Ok(kept) => kept.lines.get(&key).map(Arc::clone),
+            Err(_) => None,
+        };
+        let Some(found) = found.filter(|found| *found.line == *line) else {
             return false;
         };
-        let Some((kept_line, in_line)) = kept.lines.get(&key) else {
-            return false;
-        };
-        if **kept_line != *line {
-            return false;
-        }
-        runs.extend(in_line.iter().map(|run| run.clone().moved(start)));
+        runs.extend(found.runs.iter().map(|run| run.clone().moved(start)));
         true
     }
 
@@ -81,7 +85,11 @@ impl FoundLines {
         if line.len() > MAX_LINE {
             return;
         }
-        let Ok(mut kept) = self.kept.lock() else {
+        let found = Arc::new(FoundLine {
+            line: line.into(),
+            runs: in_line,
+        });
+        let Ok(mut kept) = self.kept.write() else {
             return;
         };
         if kept.lines.len() >= MAX_LINES || kept.bytes + line.len() > MAX_BYTES {
@@ -89,8 +97,8 @@ impl FoundLines {
             kept.bytes = 0;
         }
         kept.bytes += line.len();
-        if let Some((replaced, _)) = kept.lines.insert(key, (line.into(), in_line)) {
-            kept.bytes -= replaced.len();
+        if let Some(replaced) = kept.lines.insert(key, found) {
+            kept.bytes -= replaced.line.len();
         }
         self.keys.remember(key);
     }
