@@ -275,6 +275,37 @@ fn mojibake_across_block_boundaries_is_all_repaired() {
 }
 
 #[test]
+fn any_number_of_threads_writes_the_same_repairs_and_says_the_same() {
+    // About 5 MiB, the lines recurring (each thread recalls what the
+    // others found), with lines that hold no mojibake between them.
+    let (garbled, meant) = garbled_and_meant();
+    let numbered: String = (0..2_000)
+        .map(|n| format!("line {n} of many\n{garbled}"))
+        .collect();
+    let text = numbered.repeat(12);
+    let expected: String = (0..2_000)
+        .map(|n| format!("line {n} of many\n{meant}"))
+        .collect::<String>()
+        .repeat(12);
+    let runs: Vec<_> = ["1", "2", "3"]
+        .iter()
+        .map(|threads| {
+            let output = fix()
+                .args(["-j", threads, "-"])
+                .write_stdin(text.clone())
+                .assert()
+                .code(0);
+            output.get_output().clone()
+        })
+        .collect();
+    assert!(runs[0].stdout == expected.as_bytes());
+    for run in &runs[1..] {
+        assert!(run.stdout == runs[0].stdout);
+        assert_eq!(run.stderr, runs[0].stderr);
+    }
+}
+
+#[test]
 fn the_output_may_not_be_the_input_without_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("notes.txt");

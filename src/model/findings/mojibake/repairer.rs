@@ -57,12 +57,29 @@ pub struct Repairer {
     /// The threads long texts are judged on, started the first time one
     /// comes (none if there is to be one thread).
     pool: OnceLock<Option<rayon::ThreadPool>>,
-    /// The lines lately found to hold no mojibake, by any of its threads:
-    /// passed over when they recur.
+    /// What its threads found in the lines of long texts, to recall when
+    /// the lines recur (made when a first long text comes: a repairer
+    /// made for one short text stays cheap to make).
+    recalled: OnceLock<RecalledLines>,
+}
+
+/// What the threads of a repairer found in the lines they judged.
+struct RecalledLines {
+    /// The lines lately found to hold no mojibake: passed over when they
+    /// recur.
     clean: LineHashes,
-    /// The runs lately found in lines that hold some, by any of its
-    /// threads: given again when they recur.
+    /// The runs lately found in lines that hold some: given again when
+    /// they recur.
     found: FoundLines,
+}
+
+impl Default for RecalledLines {
+    fn default() -> Self {
+        RecalledLines {
+            clean: LineHashes::with_slots(CLEAN_LINES),
+            found: FoundLines::default(),
+        }
+    }
 }
 
 impl Default for Repairer {
@@ -88,8 +105,7 @@ impl Repairer {
             shared: OnceLock::new(),
             idle: Mutex::new(Vec::new()),
             pool: OnceLock::new(),
-            clean: LineHashes::with_slots(CLEAN_LINES),
-            found: FoundLines::default(),
+            recalled: OnceLock::new(),
         }
     }
 
@@ -183,13 +199,14 @@ impl Repairer {
         let mut runs = Vec::new();
         let mut new_lines = NewLines::default();
         let mut memo = None;
+        let recalled = self.recalled.get_or_init(RecalledLines::default);
         for span in line_spans(text.as_bytes()) {
             let line = &text[span.clone()];
             let key = LineHashes::key(line);
-            if self.clean.holds(key) {
+            if recalled.clean.holds(key) {
                 continue;
             }
-            if self.found.recall(key, line, span.start, &mut runs) {
+            if recalled.found.recall(key, line, span.start, &mut runs) {
                 continue;
             }
             new_lines.add(span, key);
@@ -197,11 +214,11 @@ impl Repairer {
             // before it recurs: in one long text, the lines are new until
             // the first recurs.)
             if new_lines.bytes >= JUDGED_TOGETHER {
-                self.judge_new_lines(text, &new_lines, &mut memo, &mut runs);
+                self.judge_new_lines(text, &new_lines, recalled, &mut memo, &mut runs);
                 new_lines.clear();
             }
         }
-        self.judge_new_lines(text, &new_lines, &mut memo, &mut runs);
+        self.judge_new_lines(text, &new_lines, recalled, &mut memo, &mut runs);
         if let Some(memo) = memo {
             self.give_back(memo);
         }
@@ -212,12 +229,13 @@ impl Repairer {
     }
 
     /// Adds to `runs` those of `new_lines` of `text`, judged with `memo`
-    /// (taken if none was yet); remembers the lines that hold none and
-    /// the runs of the others.
+    /// (taken if none was yet); remembers in `recalled` the lines that
+    /// hold none and the runs of the others.
     fn judge_new_lines(
         &self,
         text: &str,
         new_lines: &NewLines,
+        recalled: &RecalledLines,
         memo: &mut Option<Memo>,
         runs: &mut Vec<Mojibake>,
     ) {
@@ -234,14 +252,16 @@ impl Repairer {
                 in_line.push(run);
             }
             if in_line.is_empty() {
-                self.clean.remember(*key);
+                recalled.clean.remember(*key);
                 continue;
             }
             let kept = in_line.iter().map(|run| Mojibake {
                 range: run.range.start - line.start..run.range.end - line.start,
                 readings: run.readings.clone(),
             });
-            self.found.keep(*key, &text[line.clone()], kept.collect());
+            recalled
+                .found
+                .keep(*key, &text[line.clone()], kept.collect());
             runs.extend(in_line);
         }
     }
