@@ -80,3 +80,35 @@ fn single_sentences_are_read_in_their_encoding() {
     // so, a row at a time).
     assert!(misses.len() <= 2, "{} misses", misses.len());
 }
+
+/// Lines whose only chars beyond ASCII are windows-1252's typography
+/// (bytes 80–9F: € – — “ ” ’ … • ™), written for this test: a price list
+/// or a CSV row typed in a word processor. Other code pages read those
+/// bytes as letters standing alone (x-mac-cyrillic's "5 А Ц ok" for
+/// "5 € – ok"), or as letters inside words.
+const TYPED_LINES: [&str; 10] = [
+    "Price: 5 € – ok",
+    "Total: 20 € — thanks",
+    "Cost “5 €” – ok",
+    "He said “ok.” and left",
+    "It’s done – see you at 5…",
+    "Rate: 3 € per item; name™ pending",
+    "Meeting at 10 – 11 • room 4",
+    "12;Widget;3,50 €;“fast” shipping",
+    "Don’t forget: 15 € or 30 € – total",
+    "See “Notes” – page 4 …",
+];
+
+#[test]
+fn lines_of_windows_1252_typography_are_read_as_windows_1252() {
+    let windows_1252 = Encoding::for_label("windows-1252").expect("a known encoding");
+    let mut misses = Vec::new();
+    for text in TYPED_LINES {
+        let bytes = windows_1252.encode(text).expect("windows-1252 holds it");
+        let found = detect(&bytes, Extent::Whole);
+        if decode_lossy(found.encoding, &bytes) != text {
+            misses.push(format!("read as {}: {text}", found.encoding));
+        }
+    }
+    assert_eq!(misses, Vec::<String>::new());
+}

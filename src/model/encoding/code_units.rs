@@ -56,6 +56,9 @@ fn reading_score(bytes: &[u8], encoding: Encoding, cut: bool) -> Option<f64> {
     if whole / width < MIN_UNITS || (whole < judged.len() && !cut) {
         return None;
     }
+    if width == 2 && ascii_pairs(&judged[..whole]) * ASCII_PAIRS_OF >= whole / 2 * ASCII_PAIRS_IN {
+        return None;
+    }
     let mut text = String::with_capacity(whole);
     let mut at = 0;
     while at < whole {
@@ -95,6 +98,28 @@ fn anchored(text: &str) -> bool {
         }
     }
     ideographs * 2 < chars || anchors * ANCHOR_SHARE >= chars
+}
+
+/// Of the two-byte units of ASCII text (or legacy text, mostly ASCII)
+/// read as UTF-16, at least this share ([`ASCII_PAIRS_IN`] in
+/// [`ASCII_PAIRS_OF`]) are two bytes of ASCII text, where UTF-16 text
+/// has few such units: its ASCII has a NUL byte, and of its ideographs
+/// (high bytes 4E–9F, low bytes anything) and kana (30 41–30 F6) about a
+/// fifth and a half are. windows-1252's `Total: 20 € — thanks`, 20
+/// bytes that are no UTF-8, reads as UTF-16BE `呯瑡氺′〠耠需瑨慮歳`: ten
+/// ideographs of one script with an anchor among them.
+const ASCII_PAIRS_IN: usize = 3;
+
+/// See [`ASCII_PAIRS_IN`].
+const ASCII_PAIRS_OF: usize = 4;
+
+/// How many of the two-byte units of `bytes` are two bytes of ASCII text
+/// (printable, or tab and line endings).
+fn ascii_pairs(bytes: &[u8]) -> usize {
+    let text = |b: u8| matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\r');
+    (bytes.chunks_exact(2))
+        .filter(|unit| text(unit[0]) && text(unit[1]))
+        .count()
 }
 
 /// Whether `c` is in the blocks that hold the bulk of CJK text, all
@@ -160,6 +185,14 @@ mod tests {
         "שלום עולם, זהו טקסט בעברית.\n",
         "你好，世界。这是中文文本。\n",
     ];
+
+    #[test]
+    fn ascii_text_is_not_read_as_ideographs_of_utf_16() {
+        for text in ["Total: 20 € — thanks", "12;Widget;3,50 €;“fast” shipping"] {
+            let bytes = encoded(Encoding::for_label("windows-1252").unwrap(), text);
+            assert_eq!(code_unit_pattern(&bytes, false), None, "{text}");
+        }
+    }
 
     #[test]
     fn the_quick_blocks_are_letters_of_han() {

@@ -337,6 +337,7 @@ fn guess_among(
     let by_pairs = by_letter_pairs(&readings, chosen, dos, &prices)
         .or_else(|| by_typography(&readings, chosen, &prices));
     let chosen = by_pairs.map_or(chosen, |(better, _, _)| better);
+    let chosen = typography_over_lone_letters(&readings, chosen).unwrap_or(chosen);
     // Letters that fit only the Vietnamese alphabet in a code page that
     // cannot write Vietnamese (no ơ, ư, đ, ă) are windows-1258's: other
     // code pages show its tone marks (bytes CC D2 DE EC F2) as Ì Ò Þ ì ò
@@ -560,6 +561,29 @@ fn by_typography(
     Some((home, ours, theirs))
 }
 
+/// windows-1252's reading, where it holds no letter beyond ASCII, only
+/// [`only_typography`], and the choice reads the same bytes as letters
+/// that each stand alone, none inside a word of three letters
+/// ([`lone_letters_against_typography`]): `Price: 5 € – ok` is no
+/// x-mac-cyrillic `Price: 5 А Ц ok`. (Such a reading has no letter pairs
+/// to weigh: [`by_typography`] weighs those of words.)
+fn typography_over_lone_letters(readings: &[Reading], chosen: usize) -> Option<usize> {
+    let commonest = Encoding::from_encoding_rs(encoding_rs::WINDOWS_1252)?;
+    let home = readings.iter().position(|r| r.encoding == commonest)?;
+    lone_letters_against_typography(&readings[home], &readings[chosen]).then_some(home)
+}
+
+/// Whether `typed` holds no letter beyond ASCII, only [`only_typography`],
+/// where `lettered` reads letters beyond ASCII, none of them inside a word
+/// of three letters or more.
+fn lone_letters_against_typography(typed: &Reading, lettered: &Reading) -> bool {
+    typed.text != lettered.text
+        && typed.judgment.letters == 0
+        && lettered.judgment.letters > 0
+        && lettered.judgment.in_words == 0
+        && only_typography(&typed.text)
+}
+
 /// The letter pairs of `typed` (a reading [`only_typography`]) and of
 /// `lettered` (one of some language's letters), where `typed`'s are
 /// clearly commoner ([`by_typography`]).
@@ -765,6 +789,12 @@ fn rejection(
                 ours.common_percent(),
                 ours.language,
                 ours.cost,
+                winner.encoding
+            );
+        } else if lone_letters_against_typography(winner, reading) {
+            let _ = write!(
+                fact,
+                "; its letters stand alone, in no word, where {} reads punctuation",
                 winner.encoding
             );
         } else if judgment.score > winner.judgment.score - CLEARLY_BETTER {

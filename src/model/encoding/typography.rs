@@ -5,14 +5,20 @@
 /// Whether every char of `text` beyond ASCII, and there is one, is one of
 /// windows-1252's punctuation marks and symbols at bytes 80–9F where
 /// typing sets it: an apostrophe between letters or closing a word, an
-/// opening quote before a word and a closing one after it, the rest not
-/// between two letters. ("Perch‚ non" is IBM850's "Perché non", "cos“"
-/// macintosh's "così", "se–or" its "señor".)
+/// opening quote after no letter or digit and before what it quotes, a
+/// closing one after what it quotes (a word, or its last mark: “ok.”,
+/// “5 €”) and before no letter or digit, the rest not between two
+/// letters. ("Perch‚ non" is IBM850's "Perché non", "cos“" macintosh's
+/// "così", "se–or" its "señor".)
 pub fn only_typography(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     let word_char = |at: Option<usize>| {
         at.and_then(|at| chars.get(at))
             .is_some_and(|c| c.is_alphanumeric())
+    };
+    let quoted = |at: Option<usize>| {
+        at.and_then(|at| chars.get(at))
+            .is_some_and(|c| !c.is_whitespace())
     };
     let german_quotes = chars.contains(&'„');
     let mut any = false;
@@ -22,7 +28,8 @@ pub fn only_typography(text: &str) -> bool {
         }
         any = true;
         let (before, after) = (word_char(i.checked_sub(1)), word_char(Some(i + 1)));
-        let (opening, closing) = (!before && after, before && !after);
+        let opening = !before && quoted(Some(i + 1));
+        let closing = quoted(i.checked_sub(1)) && !after;
         let typed = match c {
             '’' => before || after,
             '‚' | '„' | '‘' | '‹' => opening,
@@ -65,6 +72,8 @@ mod tests {
             "dell’anno",
             "5 € – ok…",
             "the ‘word’",
+            "He said “ok.” and left",
+            "Cost “5 €” – ok",
         ] {
             assert!(only_typography(typed), "{typed}");
         }
@@ -78,6 +87,7 @@ mod tests {
             "cos“ parliamo",
             "se–or",
             "”word",
+            "a “ b",
         ] {
             assert!(!only_typography(not_typed), "{not_typed}");
         }
