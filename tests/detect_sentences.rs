@@ -82,11 +82,12 @@ fn single_sentences_are_read_in_their_encoding() {
 }
 
 /// Lines whose only chars beyond ASCII are windows-1252's typography
-/// (bytes 80–9F: € – — “ ” ’ … • ™), written for this test: a price list
-/// or a CSV row typed in a word processor. Other code pages read those
-/// bytes as letters standing alone (x-mac-cyrillic's "5 А Ц ok" for
-/// "5 € – ok"), or as letters inside words.
-const TYPED_LINES: [&str; 10] = [
+/// (bytes 80–9F: € – — “ ” ’ … • ™) and signs (° × ½ © £ …), written for
+/// this test: a price list, a notice or a CSV row typed in a word
+/// processor. Other code pages read those bytes as letters standing alone
+/// (x-mac-cyrillic's "5 А Ц ok" for "5 € – ok"), or as letters inside
+/// words.
+const TYPED_LINES: [&str; 19] = [
     "Price: 5 € – ok",
     "Total: 20 € — thanks",
     "Cost “5 €” – ok",
@@ -97,6 +98,15 @@ const TYPED_LINES: [&str; 10] = [
     "12;Widget;3,50 €;“fast” shipping",
     "Don’t forget: 15 € or 30 € – total",
     "See “Notes” – page 4 …",
+    "Don’t forget: 2 × 15 € = 30 €",
+    "Temperature: 20 °C today",
+    "© 2024 Example Inc. All rights reserved",
+    "Size: 10 × 20 cm, ½ price",
+    "Section § 4 – see “Terms”",
+    "Price: £5 or 6 € ±1",
+    "Rating: 4½ stars · 120 reviews",
+    "Product® and Brand™ – new",
+    "«Bonjour» dit-il – 5 €",
 ];
 
 #[test]

@@ -56,7 +56,7 @@ fn reading_score(bytes: &[u8], encoding: Encoding, cut: bool) -> Option<f64> {
     if whole / width < MIN_UNITS || (whole < judged.len() && !cut) {
         return None;
     }
-    if width == 2 && ascii_pairs(&judged[..whole]) * ASCII_PAIRS_OF >= whole / 2 * ASCII_PAIRS_IN {
+    if width == 2 && mostly_ascii_pairs(&judged[..whole], encoding == Encoding::UTF_16BE) {
         return None;
     }
     let mut text = String::with_capacity(whole);
@@ -102,24 +102,35 @@ fn anchored(text: &str) -> bool {
 
 /// Of the two-byte units of ASCII text (or legacy text, mostly ASCII)
 /// read as UTF-16, at least this share ([`ASCII_PAIRS_IN`] in
-/// [`ASCII_PAIRS_OF`]) are two bytes of ASCII text, where UTF-16 text
-/// has few such units: its ASCII has a NUL byte, and of its ideographs
-/// (high bytes 4E–9F, low bytes anything) and kana (30 41–30 F6) about a
-/// fifth and a half are. windows-1252's `Total: 20 € — thanks`, 20
-/// bytes that are no UTF-8, reads as UTF-16BE `呯瑡氺′〠耠需瑨慮歳`: ten
-/// ideographs of one script with an anchor among them.
+/// [`ASCII_PAIRS_OF`]) are two bytes of ASCII text, outside the kana's
+/// block (U+30xx, whose high byte is ASCII `0`): UTF-16 text has few such
+/// units, as its ASCII has a NUL byte and of its ideographs (high bytes
+/// 4E–9F, low bytes anything) about a fifth are (at most 41% in a
+/// sentence of `tests/data/detect-sentences.txt`). windows-1252's
+/// `Total: 20 € — thanks`, 20 bytes that are no UTF-8, reads as UTF-16BE
+/// `呯瑡氺′〠耠需瑨慮歳`: ten ideographs of one script with an anchor among
+/// them; 70% of its units are such pairs.
 const ASCII_PAIRS_IN: usize = 3;
 
 /// See [`ASCII_PAIRS_IN`].
-const ASCII_PAIRS_OF: usize = 4;
+const ASCII_PAIRS_OF: usize = 5;
 
-/// How many of the two-byte units of `bytes` are two bytes of ASCII text
-/// (printable, or tab and line endings).
-fn ascii_pairs(bytes: &[u8]) -> usize {
+/// Samples of fewer units than this are not judged by their ASCII pairs
+/// ([`ASCII_PAIRS_IN`]): a few ideographs may all be such by chance.
+const ASCII_PAIRS_FROM: usize = 8;
+
+/// Whether `units` (UTF-16, big-endian if `big_endian`) are mostly two
+/// bytes of ASCII text each (see [`ASCII_PAIRS_IN`]).
+fn mostly_ascii_pairs(units: &[u8], big_endian: bool) -> bool {
     let text = |b: u8| matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\r');
-    (bytes.chunks_exact(2))
-        .filter(|unit| text(unit[0]) && text(unit[1]))
-        .count()
+    let count = units.len() / 2;
+    let pairs = (units.chunks_exact(2))
+        .filter(|unit| {
+            let high = if big_endian { unit[0] } else { unit[1] };
+            text(unit[0]) && text(unit[1]) && high != b'0'
+        })
+        .count();
+    count >= ASCII_PAIRS_FROM && pairs * ASCII_PAIRS_OF >= count * ASCII_PAIRS_IN
 }
 
 /// Whether `c` is in the blocks that hold the bulk of CJK text, all
@@ -188,9 +199,18 @@ mod tests {
 
     #[test]
     fn ascii_text_is_not_read_as_ideographs_of_utf_16() {
-        for text in ["Total: 20 € — thanks", "12;Widget;3,50 €;“fast” shipping"] {
+        for text in [
+            "Total: 20 € — thanks",
+            "12;Widget;3,50 €;“fast” shipping",
+            "Don’t forget: 2 × 15 € = 30 €\n",
+        ] {
             let bytes = encoded(Encoding::for_label("windows-1252").unwrap(), text);
             assert_eq!(code_unit_pattern(&bytes, false), None, "{text}");
+        }
+        // Kana are pairs of ASCII bytes too (あ is 30 42, "0B").
+        for text in ["ありがとうございます。\n", "おはようございます\n"] {
+            let bytes = encoded(Encoding::UTF_16LE, text);
+            assert_eq!(code_unit_pattern(&bytes, false), Some(Encoding::UTF_16LE));
         }
     }
 

@@ -3,8 +3,8 @@
 //! pages read as letters ("It’s" is macintosh's "Itís").
 
 /// Whether every char of `text` beyond ASCII, and there is one, is one of
-/// windows-1252's punctuation marks and symbols at bytes 80–9F where
-/// typing sets it: an apostrophe between letters or closing a word, an
+/// windows-1252's punctuation marks and symbols (at bytes 80–9F, and its
+/// signs beyond them: ° © × ½ « » £ …) where typing sets it: an apostrophe between letters or closing a word, an
 /// opening quote after no letter or digit and before what it quotes, a
 /// closing one after what it quotes (a word, or its last mark: “ok.”,
 /// “5 €”) and before no letter or digit, the rest not between two
@@ -15,6 +15,10 @@ pub fn only_typography(text: &str) -> bool {
     let word_char = |at: Option<usize>| {
         at.and_then(|at| chars.get(at))
             .is_some_and(|c| c.is_alphanumeric())
+    };
+    let letter = |at: Option<usize>| {
+        at.and_then(|at| chars.get(at))
+            .is_some_and(|c| c.is_alphabetic())
     };
     let quoted = |at: Option<usize>| {
         at.and_then(|at| chars.get(at))
@@ -39,6 +43,16 @@ pub fn only_typography(text: &str) -> bool {
             '–' | '—' | '…' | '€' | '™' | '†' | '‡' | '•' | '‰' => {
                 !(before && after)
             }
+            // Its signs at A0–BF, D7 and F7, touching no letter, as a
+            // price, a measure or a notice sets them ("20 °C", "2×3",
+            // "½ price", "© 2024"): other code pages have letters there
+            // (IBM850's á í ó ú ñ, ISO-8859-2's Ł ą ś ź), which touch
+            // letters. (Not ² ³ ¹ « », which follow letters where they
+            // are Polish "był" and Slovak "byť" in ISO-8859-2.)
+            '©' | '®' | '±' | '×' | '÷' | '½' | '¼' | '¾' | '§' | '¶' | '·' | '£' | '¥' | '¢'
+            | '¿' | '¡' | '¬' | '\u{A0}' => !letter(i.checked_sub(1)) && !letter(Some(i + 1)),
+            // (A degree sign comes before its scale: "20 °C".)
+            '°' => !letter(i.checked_sub(1)),
             _ => false,
         };
         if !typed {
@@ -74,6 +88,7 @@ mod tests {
             "the ‘word’",
             "He said “ok.” and left",
             "Cost “5 €” – ok",
+            "© 2024, 20 °C, 2×3, 4½ stars",
         ] {
             assert!(only_typography(typed), "{typed}");
         }
@@ -88,6 +103,9 @@ mod tests {
             "se–or",
             "”word",
             "a “ b",
+            "a×b",
+            "m\u{A0}s",
+            "lleg¢ ayer",
         ] {
             assert!(!only_typography(not_typed), "{not_typed}");
         }
