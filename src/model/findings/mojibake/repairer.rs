@@ -1,7 +1,8 @@
 //! The repairer: a value that finds the mojibake of texts. It owns what it
 //! keeps between texts (the measures and readings of the words it judged,
-//! the runs of the lines), its choice of vector backend and the threads it
-//! judges a long text on (and scans the pieces of a block for findings on);
+//! the runs of the lines), its choice of vector backend and how many
+//! threads judge a long text (and the pool that scans the pieces of a
+//! block for findings);
 //! two repairers share nothing, and what one finds in a text never depends
 //! on what it judged before, on which thread, or in what order (but for a
 //! line taken for one it remembers by a 64-bit hash, at odds of 2^-64 a
@@ -54,8 +55,12 @@ pub struct Repairer {
     shared: OnceLock<Arc<SharedReadings>>,
     /// The memos of the threads not judging now, for the next to take.
     idle: Mutex<Vec<Memo>>,
-    /// The threads long texts are judged on, started the first time one
-    /// comes (none if there is to be one thread).
+    /// The threads the pieces of a block are scanned for findings on
+    /// ([`Repairer::map_on_threads`]), and a long text judged on with
+    /// every line looked at, started the first time one comes (none if
+    /// there is to be one thread). (`find` splits a text between the
+    /// calling thread and threads started for it instead: see
+    /// [`map_on_scoped_threads`].)
     pool: OnceLock<Option<rayon::ThreadPool>>,
     /// What its threads found in the lines of long texts, to recall when
     /// the lines recur (made when a first long text comes: a repairer
@@ -115,8 +120,9 @@ impl Repairer {
     }
 
     /// The mojibake runs of `text`, in order and apart. In a text of 4 KiB
-    /// or more, the lines it lately found to hold none are passed over: a
-    /// line's runs depend on the line alone.
+    /// or more, the lines it lately found to hold none are passed over, and
+    /// those it found to hold some given the same runs: a line's runs
+    /// depend on the line alone.
     pub fn find(&self, text: &str) -> Vec<Mojibake> {
         self.find_recalling(text, Recall::CleanLines)
     }
