@@ -56,10 +56,9 @@ pub struct Repairer {
     /// The memos of the threads not judging now, for the next to take.
     idle: Mutex<Vec<Memo>>,
     /// The threads the pieces of a block are scanned for findings on
-    /// ([`Repairer::map_on_threads`]), and a long text judged on with
-    /// every line looked at, started the first time one comes (none if
-    /// there is to be one thread). (`find` splits a text between the
-    /// calling thread and threads started for it instead: see
+    /// ([`Repairer::map_on_threads`]), started the first time one comes
+    /// (none if there is to be one thread). (`find` splits a text between
+    /// the calling thread and threads started for it instead: see
     /// [`map_on_scoped_threads`].)
     pool: OnceLock<Option<rayon::ThreadPool>>,
     /// What its threads found in the lines of long texts, to recall when
@@ -136,35 +135,23 @@ impl Repairer {
         self.find_recalling(text, Recall::Nothing)
     }
 
-    /// [`Repairer::find`], recalling as `recall` says.
+    /// [`Repairer::find`], recalling as `recall` says: a long text is split
+    /// into pieces of whole lines, which this thread and threads started
+    /// for it take in turn.
     fn find_recalling(&self, text: &str, recall: Recall) -> Vec<Mojibake> {
-        if matches!(recall, Recall::Nothing) || text.len() < RECALLED_FROM {
-            return self.find_in_new_lines_anywhere(text);
-        }
+        let find_in = |text: &str| match recall {
+            Recall::CleanLines if text.len() >= RECALLED_FROM => {
+                self.find_in_lines_not_recalled(text)
+            }
+            _ => self.find_in_new_lines_here(text),
+        };
         let threads = self.settings.threads.get();
         if text.len() < 2 * PARALLEL_PIECE || threads == 1 {
-            return self.find_in_lines_not_recalled(text);
+            return find_in(text);
         }
         let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
         let found = map_on_scoped_threads(&pieces, threads, |&(start, piece)| {
-            let runs = self.find_in_lines_not_recalled(&text[start..start + piece.len()]);
-            runs.into_iter()
-                .map(|run| run.moved(start))
-                .collect::<Vec<_>>()
-        });
-        found.concat()
-    }
-
-    /// The runs of `text` (whole lines), every line judged: on the
-    /// repairer's threads in pieces if it is long enough to split, else on
-    /// this thread (with a memo taken only if a line needs judging).
-    fn find_in_new_lines_anywhere(&self, text: &str) -> Vec<Mojibake> {
-        if text.len() < 2 * PARALLEL_PIECE || self.pool().is_none() {
-            return self.find_in_new_lines_here(text);
-        }
-        let pieces = line_pieces(text.as_bytes(), PARALLEL_PIECE);
-        let found = self.map_on_threads(&pieces, |&(start, piece)| {
-            let runs = self.find_in_new_lines_here(&text[start..start + piece.len()]);
+            let runs = find_in(&text[start..start + piece.len()]);
             runs.into_iter()
                 .map(|run| run.moved(start))
                 .collect::<Vec<_>>()
