@@ -38,7 +38,7 @@ const JUDGED_TOGETHER: usize = PARALLEL_PIECE;
 const CLEAN_LINES: usize = 1 << 15;
 
 /// Texts this long or longer are looked at a line at a time first, for
-/// the lines lately found to hold no mojibake. (A shorter one is scanned
+/// the lines lately found to hold no mojibake, or some. (A shorter one is scanned
 /// as fast as its lines are hashed, and most such texts come alone: a
 /// memo is taken for one only if a line needs judging.)
 const RECALLED_FROM: usize = 4 << 10;
@@ -343,7 +343,7 @@ impl NewLines {
 }
 
 /// Whether a text's lines are looked up among those lately found to hold
-/// no mojibake before they are looked at.
+/// none or some mojibake before they are looked at.
 #[derive(Debug, Clone, Copy)]
 enum Recall {
     CleanLines,
