@@ -361,15 +361,16 @@ fn judge_chars(chars: &[char], facts: &[Facts], notable: &mut Vec<usize>) -> Jud
 }
 
 /// Whether every letter that the char at `i` touches is of the CJK
-/// family (ideographs, kana, Hangul), and it touches one.
+/// family (ideographs, kana, Hangul), and it touches one, or CJK
+/// punctuation (a run of it: "（５００円）").
 fn beside_cjk_letters_only(facts: &[Facts], i: usize) -> bool {
-    let neighbours = [i.checked_sub(1), Some(i + 1)];
-    let letters = || {
-        (neighbours.into_iter().flatten())
-            .filter_map(|j| facts.get(j))
-            .filter(|f| f.alphabetic)
-    };
-    letters().next().is_some() && letters().all(|f| f.family == Script::Han)
+    let neighbours =
+        || (([i.checked_sub(1), Some(i + 1)].into_iter()).flatten()).filter_map(|j| facts.get(j));
+    let letters = || neighbours().filter(|f| f.alphabetic);
+    let touches_cjk = neighbours().any(|f| {
+        (f.alphabetic && f.family == Script::Han) || f.standing == Standing::CjkPunctuation
+    });
+    touches_cjk && letters().all(|f| f.family == Script::Han)
 }
 
 /// What [`judge`] asks of a char.
