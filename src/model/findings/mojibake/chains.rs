@@ -5,6 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::badness::{Context, Measure, Measurer, is_plain};
 use super::cjk::{Back, read_backs};
+use super::found_lines::RecentlyFound;
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
 use super::kept::{Kept, Shared};
 use super::line_hashes::LineHashes;
@@ -152,6 +153,8 @@ const GLANCED_LINES: usize = 1 << 12;
 /// It owns its stores but for `shared`, which the threads of one repairer
 /// share.
 pub struct Memo {
+    /// The found lines it recalled lately (see [`RecentlyFound`]).
+    recently_found: RecentlyFound,
     measurer: Measurer,
     readings: Kept<Arc<[Candidate]>>,
     shared: Arc<SharedReadings>,
@@ -183,6 +186,7 @@ impl Memo {
     /// `shared`.
     pub fn new(shared: Arc<SharedReadings>) -> Memo {
         Memo {
+            recently_found: RecentlyFound::default(),
             measurer: Measurer::default(),
             readings: Kept::default(),
             shared,
@@ -191,6 +195,12 @@ impl Memo {
             lines: std::array::from_fn(|_| Kept::with_room(MAX_LINES, MAX_LINE_BYTES)),
             glanced: LineHashes::with_slots(GLANCED_LINES),
         }
+    }
+
+    /// The found lines it recalled lately, for
+    /// [`super::found_lines::FoundLines::recall`].
+    pub fn recently_found(&mut self) -> &mut RecentlyFound {
+        &mut self.recently_found
     }
 
     /// The runs that `judge` finds in `text[start..end]` (one line), kept

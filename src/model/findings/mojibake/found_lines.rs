@@ -3,7 +3,10 @@
 //! [`super::line_hashes::LineHashes`] keeps) and then its bytes: a line
 //! that recurs with its mojibake (a garbled heading on every page) is not
 //! judged again, and a line that is not one of them costs one load, not a
-//! lock or a second hash of its bytes.
+//! lock or a second hash of its bytes. Each thread also keeps the lines it
+//! recalled lately ([`RecentlyFound`]), so that a line that recurs on
+//! every other line of a file is recalled without the lock that all the
+//! threads share.
 
 use std::sync::{Arc, RwLock};
 
@@ -39,6 +42,34 @@ struct Kept {
     bytes: usize,
 }
 
+/// How many lines a thread's [`RecentlyFound`] holds.
+const RECENT_SLOTS: usize = 64;
+
+/// The found lines a thread recalled lately, by the low bits of their hash
+/// (copies of the shared store's, which they outlive if it starts again:
+/// a line's runs are the same whenever they were found).
+pub struct RecentlyFound {
+    slots: Box<[Option<Recent>]>,
+}
+
+/// A line a thread recalled lately: its hash, and the line with its runs.
+type Recent = (u64, Arc<FoundLine>);
+
+impl Default for RecentlyFound {
+    fn default() -> Self {
+        RecentlyFound {
+            slots: (0..RECENT_SLOTS).map(|_| None).collect(),
+        }
+    }
+}
+
+impl RecentlyFound {
+    /// The slot of `key`.
+    fn slot(key: u64) -> usize {
+        key as usize % RECENT_SLOTS
+    }
+}
+
 /// A line and its runs (ranges in the line).
 struct FoundLine {
     line: Box<str>,
@@ -58,20 +89,46 @@ impl FoundLines {
     /// Adds to `runs` the runs kept for `line` (whose hash is `key`),
     /// placed at `start`; whether there were. (The line's bytes are
     /// compared: a line taken for another would be repaired wrong.)
+    /// `recent` is the calling thread's: it is looked in first, and keeps
+    /// what the shared store gave.
     #[inline]
-    pub fn recall(&self, key: u64, line: &str, start: usize, runs: &mut Vec<Mojibake>) -> bool {
+    pub fn recall(
+        &self,
+        key: u64,
+        line: &str,
+        start: usize,
+        runs: &mut Vec<Mojibake>,
+        recent: &mut RecentlyFound,
+    ) -> bool {
         // (Most lines are not kept: this much is inlined.)
-        self.keys.holds(key) && self.recall_kept(key, line, start, runs)
+        self.keys.holds(key) && self.recall_kept(key, line, start, runs, recent)
     }
 
     /// [`FoundLines::recall`] of a line whose hash is among the kept.
-    fn recall_kept(&self, key: u64, line: &str, start: usize, runs: &mut Vec<Mojibake>) -> bool {
-        // (The lock is held for a lookup, not for the copies.)
-        let found = match self.kept.read() {
-            Ok(kept) => kept.lines.get(&key).map(Arc::clone),
-            Err(_) => None,
-        };
-        let Some(found) = found.filter(|found| *found.line == *line) else {
+    fn recall_kept(
+        &self,
+        key: u64,
+        line: &str,
+        start: usize,
+        runs: &mut Vec<Mojibake>,
+        recent: &mut RecentlyFound,
+    ) -> bool {
+        let slot = &mut recent.slots[RecentlyFound::slot(key)];
+        if slot.as_ref().is_none_or(|(kept, _)| *kept != key) {
+            // (The lock is held for a lookup, not for the copies.)
+            let found = match self.kept.read() {
+                Ok(kept) => kept.lines.get(&key).map(Arc::clone),
+                Err(_) => None,
+            };
+            let Some(found) = found else {
+                return false;
+            };
+            *slot = Some((key, found));
+        }
+        let Some(found) = (slot.as_ref())
+            .map(|(_, found)| found)
+            .filter(|found| *found.line == *line)
+        else {
             return false;
         };
         runs.extend(found.runs.iter().map(|run| run.clone().moved(start)));
@@ -114,15 +171,15 @@ mod tests {
         let found = FoundLines::default();
         let line = "Ã©tÃ© 2026\n";
         let key = LineHashes::key(line);
-        let mut runs = Vec::new();
-        assert!(!found.recall(key, line, 0, &mut runs));
+        let (mut runs, mut recent) = (Vec::new(), RecentlyFound::default());
+        assert!(!found.recall(key, line, 0, &mut runs, &mut recent));
         found.keep(key, line, find_mojibake(line).into());
-        assert!(found.recall(key, line, 100, &mut runs));
+        assert!(found.recall(key, line, 100, &mut runs, &mut recent));
         assert_eq!(runs.len(), 1);
         assert_eq!(runs[0].range, 100..100 + "Ã©tÃ©".len());
         assert_eq!(runs[0].repair(), Some("été"));
         // The same key with other bytes (a hash collision) is not a match.
-        assert!(!found.recall(key, "été 2026\n", 0, &mut runs));
+        assert!(!found.recall(key, "été 2026\n", 0, &mut runs, &mut recent));
         assert_eq!(runs.len(), 1);
     }
 }

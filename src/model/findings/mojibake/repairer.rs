@@ -191,7 +191,8 @@ impl Repairer {
     fn find_in_lines_not_recalled(&self, text: &str) -> Vec<Mojibake> {
         let mut runs = Vec::new();
         let mut new_lines = NewLines::default();
-        let mut memo = None;
+        // (Taken now: it holds the found lines this thread recalled lately.)
+        let mut memo = Some(self.take_memo());
         let recalled = self.recalled.get_or_init(RecalledLines::default);
         for span in line_spans(text.as_bytes()) {
             let line = &text[span.clone()];
@@ -199,7 +200,13 @@ impl Repairer {
             if recalled.clean.holds(key) {
                 continue;
             }
-            if recalled.found.recall(key, line, span.start, &mut runs) {
+            let recent = memo
+                .get_or_insert_with(|| self.take_memo())
+                .recently_found();
+            if recalled
+                .found
+                .recall(key, line, span.start, &mut runs, recent)
+            {
                 continue;
             }
             new_lines.add(span, key);
