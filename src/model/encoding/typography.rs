@@ -1,14 +1,16 @@
 //! windows-1252's punctuation as a word processor types it: curly quotes,
-//! dashes, an ellipsis, the euro sign (bytes 80–9F), which other code
-//! pages read as letters ("It’s" is macintosh's "Itís").
+//! dashes, an ellipsis, the euro sign (bytes 80–9F), and its signs (° ×
+//! ½ © £ …), which other code pages read as letters ("It’s" is
+//! macintosh's "Itís", "20 °C" EUC-KR's Hangul).
 
 /// Whether every char of `text` beyond ASCII, and there is one, is one of
 /// windows-1252's punctuation marks and symbols (at bytes 80–9F, and its
-/// signs beyond them: ° © × ½ « » £ …) where typing sets it: an apostrophe between letters or closing a word, an
-/// opening quote after no letter or digit and before what it quotes, a
-/// closing one after what it quotes (a word, or its last mark: “ok.”,
-/// “5 €”) and before no letter or digit, the rest not between two
-/// letters. ("Perch‚ non" is IBM850's "Perché non", "cos“" macintosh's
+/// signs beyond them: ° © × ½ £ …) where typing sets it: an apostrophe
+/// between letters or closing a word, an opening quote after no letter or
+/// digit and before what it quotes, a closing one after what it quotes (a
+/// word, or its last mark: “ok.”, “5 €”) and before no letter or digit,
+/// the dashes and the like not between two letters, the signs touching no
+/// letter. ("Perch‚ non" is IBM850's "Perché non", "cos“" macintosh's
 /// "così", "se–or" its "señor".)
 pub fn only_typography(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
