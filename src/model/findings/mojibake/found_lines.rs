@@ -91,7 +91,6 @@ impl FoundLines {
     /// compared: a line taken for another would be repaired wrong.)
     /// `recent` is the calling thread's: it is looked in first, and keeps
     /// what the shared store gave.
-    #[inline]
     pub fn recall(
         &self,
         key: u64,
@@ -100,19 +99,23 @@ impl FoundLines {
         runs: &mut Vec<Mojibake>,
         recent: &mut RecentlyFound,
     ) -> bool {
-        // (Most lines are not kept: this much is inlined.)
-        self.keys.holds(key) && self.recall_kept(key, line, start, runs, recent)
+        // (Most lines are not kept: one load says so.)
+        if !self.keys.holds(key) {
+            return false;
+        }
+        let Some(found) = self
+            .kept_line(key, recent)
+            .filter(|found| *found.line == *line)
+        else {
+            return false;
+        };
+        runs.extend(found.runs.iter().map(|run| run.clone().moved(start)));
+        true
     }
 
-    /// [`FoundLines::recall`] of a line whose hash is among the kept.
-    fn recall_kept(
-        &self,
-        key: u64,
-        line: &str,
-        start: usize,
-        runs: &mut Vec<Mojibake>,
-        recent: &mut RecentlyFound,
-    ) -> bool {
+    /// The line kept by `key`: the one `recent` holds, else the shared
+    /// store's (then kept in `recent` too).
+    fn kept_line<'r>(&self, key: u64, recent: &'r mut RecentlyFound) -> Option<&'r FoundLine> {
         let slot = &mut recent.slots[RecentlyFound::slot(key)];
         if slot.as_ref().is_none_or(|(kept, _)| *kept != key) {
             // (The lock is held for a lookup, not for the copies.)
@@ -120,19 +123,9 @@ impl FoundLines {
                 Ok(kept) => kept.lines.get(&key).map(Arc::clone),
                 Err(_) => None,
             };
-            let Some(found) = found else {
-                return false;
-            };
-            *slot = Some((key, found));
+            *slot = Some((key, found?));
         }
-        let Some(found) = (slot.as_ref())
-            .map(|(_, found)| found)
-            .filter(|found| *found.line == *line)
-        else {
-            return false;
-        };
-        runs.extend(found.runs.iter().map(|run| run.clone().moved(start)));
-        true
+        slot.as_ref().map(|(_, found)| &**found)
     }
 
     /// Keeps `in_line` (runs with ranges in `line`) for `line`, whose hash
