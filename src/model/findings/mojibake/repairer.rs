@@ -240,7 +240,7 @@ impl Repairer {
         runs: &mut Vec<Mojibake>,
     ) {
         let mut found = Vec::new();
-        for span in &new_lines.spans {
+        for span in new_lines.spans() {
             let in_span = self.find_in_new_lines(&text[span.clone()], memo);
             found.extend(in_span.into_iter().map(|run| run.moved(span.start)));
         }
@@ -324,8 +324,6 @@ impl Repairer {
 struct NewLines {
     /// Each line's span and key, in order.
     lines: Vec<(Range<usize>, u64)>,
-    /// The same lines, those that follow one another joined.
-    spans: Vec<Range<usize>>,
     /// How many bytes they hold.
     bytes: usize,
 }
@@ -334,18 +332,26 @@ impl NewLines {
     /// Lets the lines go (keeping the room they took).
     fn clear(&mut self) {
         self.lines.clear();
-        self.spans.clear();
         self.bytes = 0;
     }
 
     /// Adds the line at `span` (after those added before), of `key`.
     fn add(&mut self, span: Range<usize>, key: u64) {
         self.bytes += span.len();
-        match self.spans.last_mut() {
-            Some(last) if last.end == span.start => last.end = span.end,
-            _ => self.spans.push(span.clone()),
-        }
         self.lines.push((span, key));
+    }
+
+    /// The spans of the lines, those that follow one another joined (a
+    /// text to judge at once).
+    fn spans(&self) -> Vec<Range<usize>> {
+        let mut spans: Vec<Range<usize>> = Vec::new();
+        for (line, _) in &self.lines {
+            match spans.last_mut() {
+                Some(last) if last.end == line.start => last.end = line.end,
+                _ => spans.push(line.clone()),
+            }
+        }
+        spans
     }
 }
 
