@@ -230,9 +230,18 @@ fn main() -> ExitCode {
             run_dump(file.as_deref(), options, None, encoding)
         }
         Some(Command::Completions { shell }) => {
-            let mut command = Cli::command();
-            clap_complete::generate(shell, &mut command, "utf8scope", &mut io::stdout());
-            ExitCode::SUCCESS
+            // Made in memory first: clap_complete panics on a failed write
+            // (`utf8scope completions fish | head -1`).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "utf8scope", &mut script);
+            match io::stdout().write_all(&script) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("utf8scope: cannot write the completion script: {error}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(Command::Man) => match clap_mangen::Man::new(Cli::command()).render(&mut io::stdout())
         {

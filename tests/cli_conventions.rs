@@ -55,3 +55,22 @@ fn a_misspelled_subcommand_gets_a_suggestion() {
         .stdout(predicate::str::starts_with("0x00000000 6F 6B 0A"))
         .stderr("");
 }
+
+#[test]
+fn completions_and_the_manual_page_stop_quietly_at_a_closed_pipe() {
+    let binary = assert_cmd::cargo::cargo_bin("utf8scope");
+    for args in [["completions", "fish"], ["man", ""]] {
+        let args: Vec<&str> = args.into_iter().filter(|a| !a.is_empty()).collect();
+        let mut child = std::process::Command::new(&binary)
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader reads nothing and goes away, as `| head -0` does.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
