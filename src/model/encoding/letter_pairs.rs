@@ -37,6 +37,10 @@ pub const PAIRS_CLEARLY_CHEAPER: u32 = 10;
 /// a wrong one changes text.
 pub const PAIRS_CHEAPER_IN_ONE_LANGUAGE: u32 = 5;
 
+/// How many letters a word needs for [`PairPricer::common_in_own_language`]
+/// to tell its readings apart by their languages' common pairs.
+const OWN_LANGUAGE_LETTERS: usize = 6;
+
 /// How many bits cheaper one language must price a text's letter pairs
 /// than every other for the text to be named as in it: more than for
 /// telling two readings apart, since a name is stated as fact.
@@ -294,6 +298,51 @@ impl<'a> PairPricer<'a> {
             .min_by_key(|costs| costs.iter().map(|c| c.cost).min())
     }
 
+    /// Which of `texts` (readings of the same bytes, priced without the
+    /// context) is the one whose letter pairs are all common in a language
+    /// that holds its letters, where each other reading has two pairs or
+    /// more that are rare in every language holding its letters, and costs
+    /// [`PAIRS_CLEARLY_CHEAPER`] more there: Czech "Čeština", not Latvian
+    /// "ļeština" (whose UTF-8 garbled through ISO-8859-15 shows as that of
+    /// "Čeština" through windows-1252), where no language prices the two
+    /// readings clearly apart. A word of at
+    /// least [`OWN_LANGUAGE_LETTERS`] letters: a shorter one is common by
+    /// chance. `None` when no one reading is so.
+    pub fn common_in_own_language(&self, texts: &[&str]) -> Option<usize> {
+        /// How a reading prices in the languages that hold its letters.
+        struct OwnPrice {
+            common: bool,
+            rare: bool,
+            cost: u32,
+        }
+        let own_price = |text: &str| {
+            let stream = letter_stream(text);
+            if stream.len() < OWN_LANGUAGE_LETTERS + 2 {
+                return None;
+            }
+            let priced: Vec<PairCost> = (self.holding(&[&stream]))
+                .map(|(model, _)| price(model, &stream))
+                .collect();
+            Some(OwnPrice {
+                common: priced.iter().any(|p| p.common == p.pairs),
+                rare: !priced.is_empty() && priced.iter().all(|p| p.pairs >= p.common + 2),
+                cost: priced.iter().map(|p| p.cost).min()?,
+            })
+        };
+        let prices: Vec<OwnPrice> = texts.iter().map(|t| own_price(t)).collect::<Option<_>>()?;
+        let mut common = (0..prices.len()).filter(|&i| prices[i].common);
+        let best = common.next()?;
+        if common.next().is_some() {
+            return None;
+        }
+        let clearly_rarer = |other: &OwnPrice| {
+            other.rare && prices[best].cost + PAIRS_CLEARLY_CHEAPER <= other.cost
+        };
+        (prices.iter().enumerate())
+            .all(|(i, other)| i == best || clearly_rarer(other))
+            .then_some(best)
+    }
+
     /// The models that hold every letter of `streams` beyond ASCII, each
     /// with what the context costs in it.
     fn holding(&self, streams: &[&[char]]) -> impl Iterator<Item = (&'static Model, PairCost)> {
@@ -400,6 +449,33 @@ mod tests {
         assert!(
             german.cost + PAIRS_CLEARLY_CHEAPER <= other.cost,
             "{german:?} {other:?}"
+        );
+    }
+
+    #[test]
+    fn a_reading_common_in_its_own_language_beats_one_rare_in_every_other() {
+        let pricer = PairPricer::new("");
+        // Latvian holds č, š and ļ, and prices the two about alike; Czech
+        // holds every pair of the first, no language the second's.
+        assert_eq!(
+            pricer.common_in_own_language(&["Čeština", "ļeština"]),
+            Some(0)
+        );
+        assert_eq!(
+            pricer.common_in_own_language(&["ļeština", "Čeština"]),
+            Some(1)
+        );
+        // Too short to tell, or both common somewhere: no answer.
+        assert_eq!(pricer.common_in_own_language(&["Češ", "ļeš"]), None);
+        assert_eq!(
+            pricer.common_in_own_language(&["wrzesień", "wrzesień"]),
+            None
+        );
+        // A reading that no language holds is not taken as rare: its
+        // language may have no table (Estonian õ beside ü).
+        assert_eq!(
+            pricer.common_in_own_language(&["pühapäev", "põhapäev"]),
+            None
         );
     }
 

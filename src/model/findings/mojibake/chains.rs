@@ -31,6 +31,9 @@ pub struct Candidate {
     /// How many the innermost layer undone left alone: none when it read
     /// every char of the reading before it as garbling.
     pub last_left: usize,
+    /// How many `?` of the word stood for bytes a decoder lost, now within
+    /// U+FFFD (see [`super::undo::Undone::question_marks_lost`]).
+    question_marks_lost: usize,
     /// Whether `text` is plain ([`is_plain`]), worked out when first
     /// asked: the readings of a word are kept and judged on every line it
     /// is on.
@@ -63,6 +66,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         measure: alone,
         left: 0,
         last_left: 0,
+        question_marks_lost: 0,
         plain: OnceLock::new(),
         chains_to: OnceLock::new(),
     };
@@ -74,8 +78,12 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         for &at in &frontier {
             let from = at.map_or(&start, |i| &found[i]);
             let outermost = from.chain.0.is_empty();
-            let (from_chain, from_alone, from_left) =
-                (from.chain.clone(), from.measure.alone, from.left);
+            let (from_chain, from_alone, from_left, from_lost) = (
+                from.chain.clone(),
+                from.measure.alone,
+                from.left,
+                from.question_marks_lost,
+            );
             // windows-1252 read as ISO-8859-1 is the last thing done to a
             // text, or nothing: a C1 control that undoing UTF-8 makes is a
             // coincidence.
@@ -99,11 +107,22 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
                 let mut chain = from_chain.clone();
                 chain.0.push(undone.layer);
                 let first = first_of.get(&undone.text).map(|&i| &found[i]);
-                let measure = first.map_or_else(|| measurer.measure(&undone.text), |c| c.measure);
+                let question_marks_lost = from_lost + undone.question_marks_lost;
+                let measure = first.map_or_else(
+                    || {
+                        without_lost_marks(
+                            measurer.measure(&undone.text),
+                            &undone.text,
+                            question_marks_lost,
+                        )
+                    },
+                    |c| c.measure,
+                );
                 let candidate = Candidate {
                     measure,
                     left: if outermost { undone.left } else { from_left },
                     last_left: undone.left,
+                    question_marks_lost,
                     chain,
                     text: undone.text,
                     plain: OnceLock::new(),
@@ -128,6 +147,20 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         frontier = next;
     }
     found
+}
+
+/// `measure` (of `text`) without what the U+FFFD that stand for `?` of
+/// the word cost: a `?` that a decoder wrote for a byte it lost costs
+/// nothing in the word, and reading it as part of a sequence loses
+/// nothing more ("ItÃ?Â¢â?¬â?¢s" is "It�¢��s").
+fn without_lost_marks(mut measure: Measure, text: &str, question_marks_lost: usize) -> Measure {
+    if question_marks_lost > 0 {
+        let replaced = text.chars().filter(|&c| c == '\u{FFFD}').count();
+        let lost = u32::try_from(question_marks_lost.min(replaced)).unwrap_or(u32::MAX);
+        let cost = u32::from(super::costs::REPLACEMENT_CHAR).saturating_mul(lost);
+        measure.alone = measure.alone.saturating_sub(cost);
+    }
+    measure
 }
 
 /// The readings of words that a store shared by the threads of one

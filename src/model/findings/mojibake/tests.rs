@@ -439,3 +439,18 @@ fn two_runs_of_a_later_pass_over_one_repair_are_not_taken() {
     let once = fixed(text);
     assert_eq!(fixed(&once), once);
 }
+
+#[test]
+fn bytes_lost_to_question_marks_and_u_fffd_are_read_as_lost() {
+    // A "?" a decoder wrote for a byte, and its U+FFFD in the reading,
+    // cost alike: the repair is judged on the rest.
+    assert_eq!(fixed("ItÃ?Â¢â?¬â?¢s classic."), "It�¢��s classic.");
+    // Two bytes lost in one sequence is too much to go on: windows-1254
+    // (no Ž) does not take "â�Ž" as E2 and two lost bytes, and the face
+    // is windows-1252 twice.
+    assert_eq!(fixed("Ã¢â€�â€™(Ã¢Å’Â£Ã‹â€ºÃ¢Å’Â£)Ã¢â€�Å½"), "�(⌣˛⌣)�");
+    // A question mark after a letter beyond ASCII stays one.
+    for clean in ["¿Qué?” dijo.", "Fiz isso, não?", "ÇA VA, MÃ?"] {
+        assert_eq!(fixed(clean), clean);
+    }
+}

@@ -48,6 +48,9 @@ pub struct Undone {
     pub left: usize,
     /// How many sequences were undone.
     pub units: usize,
+    /// How many `?` of the text stood for a byte a decoder lost, each now
+    /// part of a U+FFFD: the byte was lost in the text as it stood too.
+    pub question_marks_lost: usize,
 }
 
 /// A text to undo layers of garbling in: its chars, and the byte each
@@ -100,6 +103,7 @@ pub fn undo(text: &Shown, layer: Layer, outermost: bool) -> Option<Undone> {
             units,
             text,
             layer,
+            question_marks_lost: 0,
         }),
         Layer::Utf8AsCjk(_) | Layer::CjkAsWindows1252(..) => None,
     }
@@ -146,6 +150,7 @@ fn undo_utf8(text: &Shown, garbler: &'static Garbler, losses: Losses) -> Option<
     let (mut units, mut latin1) = (0, false);
     // (Chars that show a byte, inside a sequence: the others are left.)
     let mut undone = 0;
+    let mut question_marks_lost = 0;
     let mut kept_from = 0;
     for_each_sequence(text, garbler, losses, |at, used, meant| {
         if out.capacity() == 0 {
@@ -154,6 +159,7 @@ fn undo_utf8(text: &Shown, garbler: &'static Garbler, losses: Losses) -> Option<
         out.push_str(text.slice(kept_from, at));
         out.push(meant);
         let shown = &text.chars[at..at + used];
+        question_marks_lost += shown.iter().filter(|&&c| c == '?').count();
         latin1 |= garbler.latin1_c1 && shown.iter().any(|&c| is_latin1_c1(c, garbler));
         units += 1;
         undone += text.rows[at..at + used]
@@ -172,6 +178,7 @@ fn undo_utf8(text: &Shown, garbler: &'static Garbler, losses: Losses) -> Option<
         layer: Layer::Utf8As(garbler, latin1),
         left: showing - undone,
         units,
+        question_marks_lost,
     })
 }
 
@@ -277,11 +284,18 @@ fn sequence_at(
     }
     if have < len {
         // Lost to `?` or U+FFFD: only after a valid start of a sequence.
-        // (A lone lead before "?" is more often a word before a question
-        // mark: "?" stands for a byte only after the sequence began.)
+        // A lone lead before "?" is more often a word before a question
+        // mark ("Qué?"), so "?" stands for a byte only after the sequence
+        // began, where the sequence goes on after it ("â?¬" is E2, a lost
+        // byte, AC), or after C2 or C3 ("Ã?" was Á, Í, Ï, Ð or Ý, whose
+        // second bytes windows-1252 has no char for). The reading is then
+        // judged as any other, and one of plain text ("qué?”") reads
+        // better than its U+FFFD.
+        let goes_on_after = || len > 2 && matches!(byte_at(i + 2), Some(0x80..=0xBF));
+        let latin1_lead = len == 2 && matches!(lead, 0xC2 | 0xC3);
         let lost = match chars.get(i + have) {
             Some('\u{FFFD}') => losses != Losses::None,
-            Some('?') => losses == Losses::Decoded && have > 1,
+            Some('?') => losses == Losses::Decoded && (have > 1 || latin1_lead || goes_on_after()),
             _ => false,
         };
         // One guess a sequence: a byte lost to `?` after one guessed lost
@@ -295,11 +309,14 @@ fn sequence_at(
         }
         // The bytes after the lost one that the sequence still needs are
         // its own: "ðŸ�°" is F0 9F, a lost byte, then B0, one char (🍰).
+        // A sequence that then still lacks bytes lost two, which is one
+        // guess too many: "â�Ž" read as windows-1254 (which has no Ž) is
+        // no E2, a lost byte and a third lost with it.
         let mut used = have + 1;
         while used < len && matches!(byte_at(i + used), Some(0x80..=0xBF)) {
             used += 1;
         }
-        return Some(('\u{FFFD}', used));
+        return (used == len).then_some(('\u{FFFD}', used));
     }
     // (Every lead C2–DF with any continuation byte is a char: the commonest
     // sequence is decoded without the general check.)
@@ -386,6 +403,13 @@ mod tests {
         assert_eq!(undo_1252("l’Ã©galitÃ©").as_deref(), Some("l’égalité"));
         assert_eq!(undo_1252("í\u{a0}½í¸\u{8d}").as_deref(), Some("😍"));
         assert_eq!(undo_1252("â€?").as_deref(), Some("\u{FFFD}"));
+        // "?" for a byte lost after a lead: where the sequence goes on, or
+        // after C2 and C3; not a lone lead before a question mark.
+        assert_eq!(undo_1252("â?¬").as_deref(), Some("\u{FFFD}"));
+        assert_eq!(undo_1252("Ã?Â¢").as_deref(), Some("\u{FFFD}¢"));
+        assert_eq!(undo_1252("Ã©tÃ©? oui").as_deref(), Some("été? oui"));
+        assert_eq!(undo_1252("â? ok"), None);
+        assert_eq!(undo_1252("Ñ?"), None);
         assert_eq!(undo_1252("SÃO"), None);
         assert_eq!(
             undo(

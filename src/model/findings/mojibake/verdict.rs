@@ -378,23 +378,26 @@ fn settle_by_letter_pairs(line: &str, verdicts: &mut [Option<Verdict>]) -> bool 
             continue;
         }
         let texts: Vec<&str> = readings.iter().map(|r| r.text.as_str()).collect();
-        let Some(mut costs) = pricer
-            .in_one_language(&texts)
-            .map(|costs| costs.iter().map(|p| p.cost).collect::<Vec<u32>>())
-        else {
-            continue;
-        };
-        let best = (0..costs.len()).min_by_key(|&i| costs[i]).unwrap_or(0);
-        let best_cost = costs.remove(best);
-        if costs
-            .iter()
-            .all(|&c| best_cost + PAIRS_CLEARLY_CHEAPER <= c)
-        {
+        let best = clearly_cheapest_in_one_language(&pricer, &texts)
+            .or_else(|| pricer.common_in_own_language(&texts));
+        if let Some(best) = best {
             *verdict = Some(Verdict::Repair(readings.swap_remove(best)));
             settled = true;
         }
     }
     settled
+}
+
+/// Which of `texts` one language that holds all their letters prices
+/// [`PAIRS_CLEARLY_CHEAPER`] below every other, if one does.
+fn clearly_cheapest_in_one_language(pricer: &PairPricer, texts: &[&str]) -> Option<usize> {
+    let costs: Vec<u32> = (pricer.in_one_language(texts)?.iter())
+        .map(|p| p.cost)
+        .collect();
+    let best = (0..costs.len()).min_by_key(|&i| costs[i])?;
+    (costs.iter().enumerate())
+        .all(|(i, &c)| i == best || costs[best] + PAIRS_CLEARLY_CHEAPER <= c)
+        .then_some(best)
 }
 
 /// The runs the verdicts on `words` make, in order: repairs joined where
@@ -545,16 +548,28 @@ fn judge(word: &Word) -> Option<Verdict> {
     //   through ISO-8859-15, windows-1256 and windows-1252 in a row, which
     //   happen to undo as far);
     // - a reading as long whose last layer left chars it shows, where the
-    //   top's left none.
+    //   top's left none;
+    // - a reading as long through an encoding that shows fewer of the
+    //   word's chars: the chars it cannot show were text beside the
+    //   garbling, where the top's encoding explains more of the word
+    //   ("ItÃ?Â¢â?¬â?¢s" through windows-1258, which has no Ã, keeps
+    //   "Ã?" where windows-1252 reads C3 and a lost byte).
     let repeated = top.chain.0.len() >= 2 && top.chain.is_one_encoding();
+    let unshown = |c: &Candidate| match c.chain.0.first() {
+        Some(Layer::Utf8As(garbler, _)) => (word.text.chars())
+            .filter(|&ch| !ch.is_ascii() && byte_row(ch)[garbler.index()] == 0)
+            .count(),
+        _ => 0,
+    };
     let coincidence = |rival: &Candidate, badness: u32| {
         let mixed = repeated
             && rival.chain.0.len() >= top.chain.0.len()
             && badness >= top_badness
             && !(word.chains_to(&rival.text).iter()).any(Chain::is_one_encoding);
-        let left_more =
-            rival.chain.0.len() == top.chain.0.len() && top.last_left == 0 && rival.last_left > 0;
-        mixed || left_more
+        let as_long = rival.chain.0.len() == top.chain.0.len();
+        let left_more = as_long && top.last_left == 0 && rival.last_left > 0;
+        let shows_less = as_long && unshown(rival) > unshown(top);
+        mixed || left_more || shows_less
     };
     let rivals =
         (close.iter()).filter(|&&(c, badness)| c.left == top.left && !coincidence(c, badness));
