@@ -171,5 +171,12 @@ mod tests {
             c1,
             ["windows-1252 read as ISO-8859-1: U+0093 = 93 → 93 = “; U+0094 = 94 → 94 = ”"]
         );
+        // A byte lost to `?` is named lost, not as the question mark's 3F.
+        assert_eq!(
+            steps_of("ItÃ?Â¢â?¬s"),
+            [
+                "UTF-8 read as windows-1252: Ã = C3, ? = lost → C3 ? = �; Â = C2, ¢ = A2 → C2 A2 = ¢; â = E2, ? = lost, ¬ = AC → E2 ? AC = �"
+            ]
+        );
     }
 }

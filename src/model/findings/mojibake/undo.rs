@@ -228,8 +228,9 @@ pub fn sequences(text: &Shown, layer: Layer, outermost: bool) -> Vec<Sequence> {
         Layer::Utf8As(garbler, _) => {
             let losses = Losses::of(garbler, outermost);
             for_each_sequence(text, garbler, losses, |at, used, meant| {
+                // (A `?` inside a sequence is a byte lost, never 3F.)
                 let shown = (text.chars[at..at + used].iter())
-                    .map(|&c| (c, garbler.byte_of(c)))
+                    .map(|&c| (c, garbler.byte_of(c).filter(|_| c != '?')))
                     .collect();
                 found.push(Sequence { shown, meant });
             });
