@@ -188,20 +188,19 @@ fn shows_garbling(memo: &mut Memo, word: &str, context: &Context) -> bool {
 
 /// Whether a word could hold mojibake: two chars that show a UTF-8 lead and
 /// continuation byte in some encoding (or a lost byte, or C1 controls), or
-/// a last char that shows a lead byte (a no-break space after it may have
-/// been lost).
+/// a last char that shows a lead byte in an encoding that shows A0 as a
+/// no-break space (one after it may have been lost: "Ã" for "à", "â €"
+/// for the braille blank E2 A0 80). A dash alone is none: macintosh shows
+/// "—" as D1, but its A0 is "†".
 pub(super) fn is_suspect(word: &str) -> bool {
     let table = roles_table();
+    let lost = loss_masks();
+    let ends_a_word = |c: char| table.of(c).lead() & lost.space != 0;
     // The last char first: in most words of a script that encodings show as
     // lead bytes (Cyrillic in KOI8-R, Greek in windows-1253) it says so.
-    if word
-        .chars()
-        .next_back()
-        .is_some_and(|last| table.of(last).lead() != 0)
-    {
+    if word.chars().next_back().is_some_and(ends_a_word) {
         return true;
     }
-    let lost = loss_masks();
     // The encodings in which the char before shows a lead byte.
     let mut leads = 0u32;
     for c in word.chars() {
@@ -222,8 +221,7 @@ pub(super) fn is_suspect(word: &str) -> bool {
         }
         leads = roles.lead();
     }
-    // (The last char shows a lead byte.)
-    leads != 0
+    false
 }
 
 /// The words of `text[start..end]` (split at ASCII whitespace), each with
