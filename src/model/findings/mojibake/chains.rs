@@ -7,8 +7,8 @@ use super::badness::{Context, Measure, Measurer, is_plain};
 use super::cjk::{Back, read_backs};
 use super::found_lines::RecentlyFound;
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
+use super::glances::Glances;
 use super::kept::{Kept, Shared};
-use super::line_hashes::LineHashes;
 use super::undo::{Layer, Shown, undo};
 use super::words::shows_none_plainly;
 use super::{Chain, Mojibake};
@@ -201,7 +201,7 @@ pub struct Memo {
     /// The lines lately seen at a glance to hold none: fewer than
     /// `clean` holds, and so remembered longer (they cost a glance each
     /// time; most others only the quick search).
-    glanced: LineHashes,
+    glanced: Glances,
 }
 
 /// One of the two ways a line is judged, each with the runs it found in
@@ -226,7 +226,7 @@ impl Memo {
             plain: Kept::default(),
             cjk_backs: Kept::default(),
             lines: std::array::from_fn(|_| Kept::with_room(MAX_LINES, MAX_LINE_BYTES)),
-            glanced: LineHashes::with_slots(GLANCED_LINES),
+            glanced: Glances::with_slots(GLANCED_LINES),
         }
     }
 
@@ -256,13 +256,13 @@ impl Memo {
         let line = &text[start..end];
         let store = which as usize;
         let glanced = match which {
-            LineJudgment::SingleByte => {
-                let key = LineHashes::key(line);
-                if self.glanced.holds(key) {
-                    return Vec::new();
-                }
-                Some(key)
-            }
+            LineJudgment::SingleByte => match self.glanced.key(line) {
+                Some(key) if self.glanced.holds(key) => return Vec::new(),
+                Some(key) => Some(key),
+                // (Lookups do not pay here: the glance itself comes first.)
+                None if shows_none_plainly(line) => return Vec::new(),
+                None => None,
+            },
             LineJudgment::Cjk => None,
         };
         let placed = |runs: &[Mojibake]| -> Vec<Mojibake> {

@@ -18,6 +18,7 @@ mod cjk;
 mod costs;
 mod found_lines;
 mod garblers;
+mod glances;
 mod kept;
 mod lead_pairs;
 mod line_alphabet;
