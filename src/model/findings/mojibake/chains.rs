@@ -12,6 +12,7 @@ use super::kept::{Kept, Shared};
 use super::undo::{Layer, Shown, undo};
 use super::words::shows_none_plainly;
 use super::{Chain, Mojibake};
+use crate::model::findings::backend::Backend;
 
 /// How many layers of garbling are undone at most.
 const MAX_DEPTH: usize = 3;
@@ -188,6 +189,8 @@ const GLANCED_LINES: usize = 1 << 12;
 pub struct Memo {
     /// The found lines it recalled lately (see [`RecentlyFound`]).
     recently_found: RecentlyFound,
+    /// The vector backend its searches run on.
+    backend: Backend,
     measurer: Measurer,
     readings: Kept<Arc<[Candidate]>>,
     shared: Arc<SharedReadings>,
@@ -216,10 +219,11 @@ pub enum LineJudgment {
 
 impl Memo {
     /// A memo that looks for the readings other threads worked out in
-    /// `shared`.
-    pub fn new(shared: Arc<SharedReadings>) -> Memo {
+    /// `shared`, and searches on `backend`.
+    pub fn new(shared: Arc<SharedReadings>, backend: Backend) -> Memo {
         Memo {
             recently_found: RecentlyFound::default(),
+            backend,
             measurer: Measurer::default(),
             readings: Kept::default(),
             shared,
@@ -228,6 +232,11 @@ impl Memo {
             lines: std::array::from_fn(|_| Kept::with_room(MAX_LINES, MAX_LINE_BYTES)),
             glanced: Glances::with_slots(GLANCED_LINES),
         }
+    }
+
+    /// The vector backend its searches run on.
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// The found lines it recalled lately, for
@@ -260,7 +269,7 @@ impl Memo {
                 Some(key) if self.glanced.holds(key) => return Vec::new(),
                 Some(key) => Some(key),
                 // (Lookups do not pay here: the glance itself comes first.)
-                None if shows_none_plainly(line) => return Vec::new(),
+                None if shows_none_plainly(line, self.backend) => return Vec::new(),
                 None => None,
             },
             LineJudgment::Cjk => None,
@@ -272,7 +281,7 @@ impl Memo {
             return placed(runs);
         }
         if let Some(key) = glanced
-            && shows_none_plainly(line)
+            && shows_none_plainly(line, self.backend)
         {
             self.glanced.remember(key);
             return Vec::new();
@@ -414,8 +423,8 @@ mod tests {
     fn a_line_seen_at_a_glance_to_hold_none_is_not_judged_nor_kept() {
         // (Russian, whose letters IBM866 shows as UTF-8 sequences.)
         let line = "Съешь же ещё этих мягких французских булок\n";
-        assert!(shows_none_plainly(line));
-        let mut memo = Memo::new(Arc::default());
+        assert!(shows_none_plainly(line, Backend::best()));
+        let mut memo = Memo::new(Arc::default(), Backend::best());
         let mut asked = 0;
         for _ in 0..2 {
             let runs = memo.runs_of_line(
@@ -444,7 +453,7 @@ mod tests {
     fn a_line_that_recurs_is_judged_once_and_its_runs_placed_where_it_is() {
         let text = "cafÃ© noir\ncafÃ© noir\n";
         let half = text.len() / 2;
-        let mut memo = Memo::new(Arc::default());
+        let mut memo = Memo::new(Arc::default(), Backend::best());
         let mut asked = 0;
         let first = memo.runs_of_line(
             LineJudgment::SingleByte,

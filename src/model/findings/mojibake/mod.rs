@@ -23,6 +23,7 @@ mod kept;
 mod lead_pairs;
 mod line_alphabet;
 mod line_hashes;
+mod plain_cyrillic;
 mod prefilter;
 mod repairer;
 mod runs;

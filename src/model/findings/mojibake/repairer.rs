@@ -290,7 +290,12 @@ impl Repairer {
     /// new one.
     fn take_memo(&self) -> Memo {
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        idle.unwrap_or_else(|| Memo::new(Arc::clone(self.shared.get_or_init(Arc::default))))
+        idle.unwrap_or_else(|| {
+            Memo::new(
+                Arc::clone(self.shared.get_or_init(Arc::default)),
+                self.settings.backend,
+            )
+        })
     }
 
     /// Gives a memo back for the next thread.

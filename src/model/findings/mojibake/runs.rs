@@ -41,7 +41,8 @@ fn judge_passes(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
         }
         let repaired = Repaired::of(line, &found);
         // (Most lines are whole once repaired: the quick test says so.)
-        if !may_hold_mojibake(&repaired.line) || shows_none_plainly(&repaired.line) {
+        if !may_hold_mojibake(&repaired.line) || shows_none_plainly(&repaired.line, memo.backend())
+        {
             break;
         }
         let next = judge_line(memo, &repaired.line, 0, repaired.line.len());

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use super::chains::Memo;
 use super::garblers::quick_roles;
 use super::prefilter::{lines_that_may_hold, may_hold_mojibake};
-use super::words::{Measured, shows_none_plainly};
+use super::words::{Measured, shows_none_plainly, shows_none_plainly_by_chars};
 use super::{find_mojibake, with_repairs};
 use crate::model::findings::backend::Backend;
 
 /// A memo of its own.
 fn memo() -> Memo {
-    Memo::new(Arc::default())
+    Memo::new(Arc::default(), Backend::best())
 }
 
 fn fixed(text: &str) -> String {
@@ -257,7 +257,7 @@ proptest::proptest! {
         chars in proptest::collection::vec(plain_test_chars(), 0..40)
     ) {
         let line: String = chars.into_iter().collect();
-        if shows_none_plainly(&line) {
+        if shows_none_plainly(&line, Backend::best()) {
             let measured = Measured::of(&mut memo(), &line);
             proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
         }
@@ -275,9 +275,57 @@ proptest::proptest! {
         ]), 0..8)
     ) {
         let line = words.join(" ");
-        if shows_none_plainly(&line) {
+        if shows_none_plainly(&line, Backend::best()) {
             let measured = Measured::of(&mut memo(), &line);
             proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
+        }
+    }
+}
+
+/// Chars for lines of Cyrillic prose and what the vector search for plain
+/// Cyrillic words must tell from it: every case of basic Cyrillic, letters
+/// beside it (ї, ѐ, Ξ), Latin, typography, digits and spaces.
+fn cyrillic_test_chars() -> impl proptest::strategy::Strategy<Value = char> {
+    proptest::prop_oneof![
+        4 => proptest::char::range('\u{410}', '\u{44F}'),
+        1 => proptest::sample::select(vec![
+            ' ', ' ', ' ', '\n', '\t', ',', '.', '-', '1', 'a', 'Z', 'Ё', 'ё', 'ї', 'ѐ', 'Ξ', 'é',
+            '«', '»', '—', '…', '\u{A0}', '\u{85}', '€', 'Ã', '©',
+        ]),
+        1 => proptest::char::range('\u{400}', '\u{45F}'),
+    ]
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_vector_search_for_plain_words_agrees_with_reading_them(
+        chars in proptest::collection::vec(cyrillic_test_chars(), 0..160)
+    ) {
+        let line: String = chars.into_iter().collect();
+        let by_chars = shows_none_plainly_by_chars(&line);
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            proptest::prop_assert_eq!(shows_none_plainly(&line, backend), by_chars, "{:?} {:?}", backend, line);
+        }
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_vector_search_tells_runs_of_capitals_then_small_letters(
+        words in proptest::collection::vec((0..4usize, 0..4usize, proptest::sample::select(vec!["", "-", ",", "»", "1"])), 0..12)
+    ) {
+        // Words shaped as the case rule reads them: capitals, then small
+        // letters ("Он", "ООН", "ПРИвет").
+        let line = (words.iter())
+            .map(|&(capitals, small, after)| {
+                let word: String = "ПРИВЕТ".chars().take(capitals).chain("мирок".chars().take(small)).collect();
+                word + after
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let by_chars = shows_none_plainly_by_chars(&line);
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            proptest::prop_assert_eq!(shows_none_plainly(&line, backend), by_chars, "{:?} {:?}", backend, line);
         }
     }
 }
@@ -302,7 +350,7 @@ fn lines_of_plain_words_are_seen_without_measuring() {
         // but shows A0 as "†", so no lost no-break space follows it.
         "— Ты опять опоздал, — тихо сказала она.",
     ] {
-        assert!(shows_none_plainly(line), "{line}");
+        assert!(shows_none_plainly(line, Backend::best()), "{line}");
         assert!(
             !Measured::of(&mut memo(), line).shows.contains(&true),
             "{line}"
@@ -315,7 +363,7 @@ fn lines_of_plain_words_are_seen_without_measuring() {
         "РїСЂРёРІРµС‚ Рё РјРёСЂ",
         "Die BĂźrger Ăśffnen",
     ] {
-        assert!(!shows_none_plainly(line), "{line}");
+        assert!(!shows_none_plainly(line, Backend::best()), "{line}");
     }
 }
 

@@ -8,7 +8,9 @@ use super::Chain;
 use super::badness::{Context, is_plain, scan_plain};
 use super::chains::{Candidate, Memo, no_break_space_fits};
 use super::garblers::{LOST_NO_BREAK_SPACE, loss_masks, roles_table};
+use super::plain_cyrillic::next_doubt;
 use super::undo::Layer;
+use crate::model::findings::backend::Backend;
 
 /// How much less implausible a repair must be than the word as it stands.
 const MARGIN: u32 = 3;
@@ -151,10 +153,40 @@ impl<'a> Measured<'a> {
 /// one: every word that may (a suspect one) is plain ([`is_plain`]),
 /// and a plain word never shows it ([`shows_garbling`]). Most lines of a
 /// script whose letters some encoding shows as UTF-8 sequences end here:
-/// Russian in IBM866, where "рак" shows E0 A0 AA.
-pub(super) fn shows_none_plainly(line: &str) -> bool {
-    // (Each word read once, as it is split off: most lines that reach here
-    // end here.)
+/// Russian in IBM866, where "рак" shows E0 A0 AA. With a vector backend,
+/// the words of plain Cyrillic and ASCII are passed over by a search
+/// ([`next_doubt`]) and the others read a char at a time; without one,
+/// every word is (the search, a word at a time, is slower than that).
+pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
+    if backend == Backend::Portable {
+        return shows_none_plainly_by_chars(line);
+    }
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    loop {
+        let doubt = next_doubt(backend, bytes, from);
+        if doubt >= bytes.len() {
+            return true;
+        }
+        // The word the search stopped in (it starts after `from`, where the
+        // last one ended).
+        let start = (bytes[from..doubt].iter())
+            .rposition(u8::is_ascii_whitespace)
+            .map_or(from, |i| from + i + 1);
+        let end = (bytes[doubt..].iter())
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |i| doubt + i);
+        if shows_garbling_plainly(&line[start..end]) {
+            return false;
+        }
+        from = end;
+    }
+}
+
+/// [`shows_none_plainly`] a char at a time, word by word (what the vector
+/// search is held to).
+pub(super) fn shows_none_plainly_by_chars(line: &str) -> bool {
+    // (Each word read once, as it is split off.)
     let bytes = line.as_bytes();
     let mut at = 0;
     loop {
@@ -171,6 +203,13 @@ pub(super) fn shows_none_plainly(line: &str) -> bool {
             return false;
         }
     }
+}
+
+/// Whether `word` (no ASCII space in it) may show its garbling: it holds a
+/// char beyond ASCII, is not plain, and is suspect.
+fn shows_garbling_plainly(word: &str) -> bool {
+    let scan = scan_plain(word, 0, |_| false);
+    !scan.ascii && scan.plain().is_none() && !is_plain(word) && is_suspect(word)
 }
 
 /// Whether a suspect word shows its garbling beside `context`: it costs

@@ -466,9 +466,15 @@ pub(super) fn shows_two_bytes(layer: Layer, c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::findings::backend::Backend;
 
     fn found(line: &str) -> Vec<Mojibake> {
-        find_in_line(&mut Memo::new(Arc::default()), line, 0, line.len())
+        find_in_line(
+            &mut Memo::new(Arc::default(), Backend::best()),
+            line,
+            0,
+            line.len(),
+        )
     }
 
     fn repaired(line: &str) -> String {

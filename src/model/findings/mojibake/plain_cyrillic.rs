@@ -1,0 +1,125 @@
+//! A vector search for the words of a line that may not be plain
+//! ([`super::badness::plain_script`]), for the lines that reach the plain
+//! test most: Cyrillic prose, whose letters IBM866 shows as UTF-8
+//! sequences (р–я are its lead bytes E0–EF, а–п and А–Я continuation
+//! bytes), so that the quick search stops in nearly every such line.
+//!
+//! A word of basic Cyrillic letters (А–я, Ё, ё) and ASCII chars that are
+//! not letters is plain unless its case breaks the rule of plain words: a
+//! capital after a small letter, or a small letter after two capitals in a
+//! row (a run of letters is capitals and then small letters, and only its
+//! first may be a capital if any small one follows). The search stops at
+//! each byte that may make its word anything else: a byte beyond ASCII that
+//! is no part of such a letter, an ASCII letter (Cyrillic beside Latin is
+//! two scripts), and the letter where the case rule breaks. A word it does
+//! not stop in is ASCII or plain; one it stops in is read as before,
+//! char by char.
+
+use crate::model::findings::backend::Backend;
+use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkTest, ChunkWindow, first_hit};
+
+/// The offset of the first byte of `line` at or after `from` (the start
+/// of a word, or after a space) that may make its word other than plain
+/// Cyrillic or ASCII, or `line.len()`, searched on `backend`.
+pub fn next_doubt(backend: Backend, line: &[u8], from: usize) -> usize {
+    from + first_hit::<Doubts>(backend, &line[from..])
+}
+
+/// The bytes where a word may stop being plain Cyrillic or ASCII.
+struct Doubts;
+
+/// The capitals and small letters of basic Cyrillic that start at each
+/// byte, from the comparisons of that byte (`lead`) and the next (`next`).
+#[inline(always)]
+fn cases<M: ByteMasks>(lead: &M, next: &M) -> (u64, u64) {
+    let d0 = lead.eq(0xD0);
+    let d1 = lead.eq(0xD1);
+    // А–Я are D0 90–AF, Ё is D0 81; а–п are D0 B0–BF, р–я D1 80–8F, ё D1 91.
+    let capitals = d0 & (next.in_range(0x90, 0xAF) | next.eq(0x81));
+    let small =
+        (d0 & next.in_range(0xB0, 0xBF)) | (d1 & (next.in_range(0x80, 0x8F) | next.eq(0x91)));
+    (capitals, small)
+}
+
+impl ChunkTest for Doubts {
+    type Carry = ();
+
+    #[inline(always)]
+    fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
+        let b0 = M::load(token, window, BEFORE);
+        let ascii_letters = b0.in_range(b'A', b'Z') | b0.in_range(b'a', b'z');
+        let beyond_ascii = b0.at_least(0x80);
+        if beyond_ascii == 0 {
+            return ascii_letters;
+        }
+        let b1 = M::load(token, window, BEFORE + 1);
+        let (capitals, small) = cases(&b0, &b1);
+        // The second bytes of letters: those after a letter's lead, found
+        // from the byte before each.
+        let before = M::load(token, window, BEFORE - 1);
+        let (capitals_before, small_before) = cases(&before, &b0);
+        let letter_bytes = capitals | small | capitals_before | small_before;
+        let mut doubts = ascii_letters | (beyond_ascii & !letter_bytes);
+        // The case rule, at letters side by side (two bytes apart): a
+        // capital after a small letter, a small letter after two capitals.
+        if capitals != 0 || small != 0 {
+            let (b2, b3) = (
+                M::load(token, window, BEFORE + 2),
+                M::load(token, window, BEFORE + 3),
+            );
+            let (capitals_next, _) = cases(&b2, &b3);
+            doubts |= small & capitals_next;
+            let two_capitals = capitals & capitals_next;
+            if two_capitals != 0 {
+                let (b4, b5) = (
+                    M::load(token, window, BEFORE + 4),
+                    M::load(token, window, BEFORE + 5),
+                );
+                let (_, small_after_next) = cases(&b4, &b5);
+                doubts |= two_capitals & small_after_next;
+            }
+        }
+        doubts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::badness::plain_script;
+    use super::*;
+
+    #[test]
+    fn basic_cyrillic_letters_are_plain_letters() {
+        let letters = ('А'..='я').chain(['Ё', 'ё']);
+        for c in letters {
+            assert!(plain_script(&c.to_string()).is_some(), "{c}");
+        }
+    }
+
+    #[test]
+    fn the_search_stops_where_a_word_may_not_be_plain() {
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            let first = |line: &str| next_doubt(backend, line.as_bytes(), 0);
+            // Plain Cyrillic, with digits and ASCII punctuation.
+            for plain in [
+                "Съешь же ещё этих мягких булок, да выпей чаю. 12:30",
+                "СЪЕШЬ ЖЕ ЕЩЁ ЭТИХ БУЛОК",
+                "Санкт-Петербург и Ёлки",
+                "",
+            ] {
+                assert_eq!(first(plain), plain.len(), "{backend:?} {plain}");
+            }
+            // Where it stops.
+            for (line, at) in [
+                ("мир Yandex", "мир ".len()),
+                ("мир «дом»", "мир ".len()),
+                ("тот пРивет", "тот ".len()),
+                ("тот ПРИвет", "тот П".len()),
+                ("Ξ", 0),
+                ("ї", 0),
+            ] {
+                assert_eq!(first(line), at, "{backend:?} {line}");
+            }
+        }
+    }
+}
