@@ -1,6 +1,7 @@
 //! The findings pass against the plain scan it rides on: `utf8scope check`
 //! with and without `--findings` on page-cached 1 GiB text files of ASCII,
-//! multilingual lines and Russian prose, each line numbered so that no two
+//! multilingual lines, Russian prose and prose in Latin letters beyond
+//! ASCII, each line numbered so that no two
 //! are the same (the target: findings within 3× the plain scan's
 //! time on any text).
 //! `UTF8SCOPE_BENCH_MIB` sets another size. `check --findings` runs on
@@ -57,6 +58,7 @@ fn bench_findings(c: &mut Criterion) {
         InputKind::Ascii,
         InputKind::Multilingual,
         InputKind::RussianProse,
+        InputKind::LatinProse,
     ] {
         let path = dir.path().join(kind.name());
         std::fs::write(&path, generate_distinct(kind, len)).expect("room for the input");

@@ -17,16 +17,21 @@ pub enum InputKind {
     /// Russian prose as news and novels print it: « », dashes, an
     /// ellipsis, numbers, a Latin name and a URL among Cyrillic words.
     RussianProse,
+    /// Prose of languages written in Latin letters beyond ASCII (French,
+    /// German, Spanish, Portuguese, Polish, Czech, Turkish, Vietnamese),
+    /// with each one's quotation marks, dashes and numbers.
+    LatinProse,
 }
 
 impl InputKind {
     /// All kinds, in report order.
-    pub const ALL: [InputKind; 5] = [
+    pub const ALL: [InputKind; 6] = [
         InputKind::Ascii,
         InputKind::Multilingual,
         InputKind::SparseErrors,
         InputKind::RandomBinary,
         InputKind::RussianProse,
+        InputKind::LatinProse,
     ];
 
     /// Short name used in benchmark ids and file names.
@@ -37,6 +42,7 @@ impl InputKind {
             InputKind::SparseErrors => "sparse-errors",
             InputKind::RandomBinary => "random-binary",
             InputKind::RussianProse => "russian-prose",
+            InputKind::LatinProse => "latin-prose",
         }
     }
 }
@@ -69,6 +75,19 @@ const RUSSIAN_PROSE_LINES: &[&str] = &[
     "Подробнее читайте на сайте: https://example.ru/news/2030 (обновлено в 14:35).\n",
 ];
 
+const LATIN_PROSE_LINES: &[&str] = &[
+    "Le ministre a annoncé mercredi une réforme «ambitieuse» des retraites — à l’étonnement général.\n",
+    "Über 3 000 Besucher kamen am Sonntag zum Straßenfest; „Es war großartig“, sagte die Bürgermeisterin.\n",
+    "El gobierno aprobó ayer la ley de vivienda: «Es un día histórico», afirmó la ministra en Madrid.\n",
+    "A previsão é de chuva forte no Nordeste, com ventos de até 80 km/h, informou o instituto.\n",
+    "Wczoraj w Krakowie odbyła się konferencja poświęcona ochronie środowiska – przyszło ponad 500 osób.\n",
+    "Předseda vlády řekl, že rozpočet na příští rok bude „odpovědný a střídmý“.\n",
+    "Türkiye’nin en büyük şehri İstanbul’da bugün hava güneşli ve sıcaklık 24 °C olacak.\n",
+    "Hà Nội hôm nay có mưa rào và dông, nhiệt độ cao nhất khoảng 30 độ.\n",
+    "Il était une fois, dans un petit village près de Genève, un garçon qui rêvait de voyager…\n",
+    "Plain ASCII line between the others, as in real files.\n",
+];
+
 /// Generates `len` bytes of the given kind, deterministically.
 pub fn generate(kind: InputKind, len: usize) -> Vec<u8> {
     match kind {
@@ -83,6 +102,7 @@ pub fn generate(kind: InputKind, len: usize) -> Vec<u8> {
         }
         InputKind::RandomBinary => random_bytes(len),
         InputKind::RussianProse => repeat_lines(RUSSIAN_PROSE_LINES, len),
+        InputKind::LatinProse => repeat_lines(LATIN_PROSE_LINES, len),
     }
 }
 

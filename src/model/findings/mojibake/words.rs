@@ -153,15 +153,19 @@ impl<'a> Measured<'a> {
 /// one: every word that may (a suspect one) is plain ([`is_plain`]),
 /// and a plain word never shows it ([`shows_garbling`]). Most lines of a
 /// script whose letters some encoding shows as UTF-8 sequences end here:
-/// Russian in IBM866, where "рак" shows E0 A0 AA. With a vector backend,
-/// the words of plain Cyrillic and ASCII are passed over by a search
-/// ([`next_doubt`]) and the others read a char at a time; without one,
-/// every word is (the search, a word at a time, is slower than that).
+/// Russian in IBM866, where "рак" shows E0 A0 AA. In a Cyrillic line
+/// (its first char beyond ASCII is), with a vector backend, the words of
+/// plain Cyrillic and ASCII are passed over by a search ([`next_doubt`])
+/// and the others read a char at a time; in other lines, and without a
+/// vector backend, every word is (the search would stop in most words).
 pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
-    if backend == Backend::Portable {
+    let bytes = line.as_bytes();
+    let cyrillic = (bytes.iter())
+        .find(|&&b| b >= 0x80)
+        .is_some_and(|&b| b == 0xD0 || b == 0xD1);
+    if !cyrillic || backend == Backend::Portable {
         return shows_none_plainly_by_chars(line);
     }
-    let bytes = line.as_bytes();
     let mut from = 0;
     loop {
         let doubt = next_doubt(backend, bytes, from);
