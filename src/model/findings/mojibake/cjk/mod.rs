@@ -33,6 +33,7 @@ use super::chains::{LineJudgment, Memo};
 use super::runs::add_repair;
 use super::undo::{Layer, Sequence};
 use super::{Chain, Mojibake, Reading};
+use crate::model::ascii::ascii_prefix;
 use crate::model::findings::mojibake::garblers::{GARBLERS, windows_1252};
 
 /// How many sequences of evidence a line must give for UTF-8 read as a
@@ -338,6 +339,8 @@ fn has_garbling_sign(bytes: &[u8]) -> bool {
                 }
                 more
             }
+            // A run of ASCII at once (the line's spaces, digits, Latin).
+            [0x00..=0x7F, ..] => &rest[ascii_prefix(rest)..],
             [_, more @ ..] => more,
             [] => return false,
         };
