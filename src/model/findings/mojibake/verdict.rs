@@ -555,12 +555,15 @@ fn judge(word: &Word) -> Option<Verdict> {
     //   ("ItÃ?Â¢â?¬â?¢s" through windows-1258, which has no Ã, keeps
     //   "Ã?" where windows-1252 reads C3 and a lost byte).
     let repeated = top.chain.0.len() >= 2 && top.chain.is_one_encoding();
+    // (The chars of the word that the outermost layer's encoding shows no
+    // byte as; the top's counted once, when a rival as long first asks.)
     let unshown = |c: &Candidate| match c.chain.0.first() {
         Some(Layer::Utf8As(garbler, _)) => (word.text.chars())
-            .filter(|&ch| !ch.is_ascii() && byte_row(ch)[garbler.index()] == 0)
+            .filter(|&ch| garbler.byte_of(ch).is_none())
             .count(),
         _ => 0,
     };
+    let top_unshown = std::cell::OnceCell::new();
     let coincidence = |rival: &Candidate, badness: u32| {
         let mixed = repeated
             && rival.chain.0.len() >= top.chain.0.len()
@@ -568,8 +571,9 @@ fn judge(word: &Word) -> Option<Verdict> {
             && !(word.chains_to(&rival.text).iter()).any(Chain::is_one_encoding);
         let as_long = rival.chain.0.len() == top.chain.0.len();
         let left_more = as_long && top.last_left == 0 && rival.last_left > 0;
-        let shows_less = as_long && unshown(rival) > unshown(top);
-        mixed || left_more || shows_less
+        mixed
+            || left_more
+            || (as_long && unshown(rival) > *top_unshown.get_or_init(|| unshown(top)))
     };
     let rivals =
         (close.iter()).filter(|&&(c, badness)| c.left == top.left && !coincidence(c, badness));
