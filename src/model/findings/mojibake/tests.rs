@@ -349,6 +349,7 @@ fn lines_of_plain_words_are_seen_without_measuring() {
         // A dash between words: macintosh shows "—" as D1, a lead byte,
         // but shows A0 as "†", so no lost no-break space follows it.
         "— Ты опять опоздал, — тихо сказала она.",
+        "«Мы ждём конкретных шагов», — сказал Иван Петров.",
     ] {
         assert!(shows_none_plainly(line, Backend::best()), "{line}");
         assert!(

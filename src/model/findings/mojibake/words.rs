@@ -154,16 +154,13 @@ impl<'a> Measured<'a> {
 /// and a plain word never shows it ([`shows_garbling`]). Most lines of a
 /// script whose letters some encoding shows as UTF-8 sequences end here:
 /// Russian in IBM866, where "рак" shows E0 A0 AA. In a Cyrillic line
-/// (its first char beyond ASCII is), with a vector backend, the words of
+/// ([`first_letters_are_cyrillic`]), with a vector backend, the words of
 /// plain Cyrillic and ASCII are passed over by a search ([`next_doubt`])
 /// and the others read a char at a time; in other lines, and without a
 /// vector backend, every word is (the search would stop in most words).
 pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
     let bytes = line.as_bytes();
-    let cyrillic = (bytes.iter())
-        .find(|&&b| b >= 0x80)
-        .is_some_and(|&b| b == 0xD0 || b == 0xD1);
-    if !cyrillic || backend == Backend::Portable {
+    if backend == Backend::Portable || !first_letters_are_cyrillic(bytes) {
         return shows_none_plainly_by_chars(line);
     }
     let mut from = 0;
@@ -185,6 +182,22 @@ pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
         }
         from = end;
     }
+}
+
+/// Whether the first char beyond ASCII of the UTF-8 text `bytes`, past
+/// the punctuation of Latin-1 and of U+2000–U+2FFF (« » ° — … “ ”), is
+/// basic Cyrillic (led by D0 or D1).
+fn first_letters_are_cyrillic(bytes: &[u8]) -> bool {
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        at += match byte {
+            0x00..=0x7F => 1,
+            0xC2 => 2,
+            0xE2 => 3,
+            _ => return byte == 0xD0 || byte == 0xD1,
+        };
+    }
+    false
 }
 
 /// [`shows_none_plainly`] a char at a time, word by word (what the vector
