@@ -279,7 +279,7 @@ impl Repairer {
             runs.extend(find_in_line(memo, text, start, end));
         });
         let mut cjk_runs = Vec::new();
-        for (start, end) in cjk::lines_to_judge(text, &stopped) {
+        for (start, end) in cjk::lines_to_judge(text, &stopped, self.settings.backend) {
             let memo = memo.get_or_insert_with(|| self.take_memo());
             cjk_runs.extend(cjk::find_in_line(memo, text, start, end));
         }

@@ -34,6 +34,8 @@ use super::runs::add_repair;
 use super::undo::{Layer, Sequence};
 use super::{Chain, Mojibake, Reading};
 use crate::model::ascii::ascii_prefix;
+use crate::model::findings::backend::Backend;
+use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkTest, ChunkWindow, first_hit};
 use crate::model::findings::mojibake::garblers::{GARBLERS, windows_1252};
 
 /// How many sequences of evidence a line must give for UTF-8 read as a
@@ -223,13 +225,21 @@ fn narrowest(readings: &[Reading], pairs: usize) -> Option<Reading> {
 /// test stopped in (`stopped`, in order; text in a CJK encoding read as
 /// windows-1252 shows a UTF-8 lead byte before a continuation byte there,
 /// "É‚" being C9 82, in all but a few words), and those with a byte that
-/// begins a char at U+3000 or above, found by a search
-/// that the compiler turns into vector code.
-pub(super) fn lines_to_judge(text: &str, stopped: &[(usize, usize)]) -> Vec<(usize, usize)> {
+/// begins a char at U+3000 or above, found by a vector search on
+/// `backend`.
+pub(super) fn lines_to_judge(
+    text: &str,
+    stopped: &[(usize, usize)],
+    backend: Backend,
+) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut wide = Vec::new();
     let mut at = 0;
-    while let Some(hit) = first_wide_byte(&bytes[at..]).map(|i| at + i) {
+    loop {
+        let hit = at + first_hit::<WideLeads>(backend, &bytes[at..]);
+        if hit >= bytes.len() {
+            break;
+        }
         let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
         let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
         wide.push((start, end));
@@ -253,8 +263,21 @@ pub(super) fn lines_to_judge(text: &str, stopped: &[(usize, usize)]) -> Vec<(usi
     lines
 }
 
+/// The bytes that may begin a char at U+3000 or above (E3–FF), for
+/// [`first_hit`].
+struct WideLeads;
+
+impl ChunkTest for WideLeads {
+    type Carry = ();
+
+    #[inline(always)]
+    fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
+        M::load(token, window, BEFORE).at_least(0xE3)
+    }
+}
+
 /// Where the first byte of `bytes` is that may begin a char at U+3000 or
-/// above (E3–FF).
+/// above (E3–FF), for short texts (a line, a word).
 fn first_wide_byte(bytes: &[u8]) -> Option<usize> {
     const CHUNK: usize = 64;
     let mut at = 0;
@@ -469,7 +492,6 @@ pub(super) fn shows_two_bytes(layer: Layer, c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::findings::backend::Backend;
 
     fn found(line: &str) -> Vec<Mojibake> {
         find_in_line(
