@@ -281,6 +281,17 @@ fn search_finds_text_and_hex_inside_characters_and_repeats() {
 }
 
 #[test]
+fn a_search_that_fails_in_a_file_not_all_utf8_says_e_reads_it_otherwise() {
+    // A windows-1251 letter read as UTF-8: its words are not found as
+    // UTF-8, and the message says how to read it another way.
+    let letter = encoding_rs::WINDOWS_1251.encode("Высылаем договор").0;
+    let mut app = app_on(&letter, 120, 24);
+    type_into_prompt(&mut app, PromptKind::Search, "договор");
+    let said = app.message.as_deref().unwrap_or_default();
+    assert_eq!(said, "not found: договор; e reads it in another encoding");
+}
+
+#[test]
 fn a_new_search_prompt_starts_empty_and_up_recalls_earlier_queries() {
     let mut app = app_on(b"one two three", 80, 24);
     type_into_prompt(&mut app, PromptKind::Search, "two");

@@ -566,7 +566,15 @@ fn searched(app: &mut App, outcome: SearchOutcome) {
         }
         SearchOutcome::NotFound => {
             app.search.matched = None;
-            app.say(format!("not found: {shown}"));
+            // Text looked for in a file read as UTF-8 that is not: it may
+            // be in the file in another encoding ("договор" in a
+            // windows-1251 letter).
+            let elsewhere = if app.encoding.is_utf8() && app.progress.scan.invalid > 0 {
+                "; e reads it in another encoding"
+            } else {
+                ""
+            };
+            app.say(format!("not found: {shown}{elsewhere}"));
         }
         SearchOutcome::Cancelled => app.say("search cancelled"),
         SearchOutcome::Failed(reason) => app.say(escape_for_terminal(&reason).into_owned()),
