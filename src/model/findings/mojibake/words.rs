@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::Chain;
-use super::badness::{Context, is_plain, scan_plain};
+use super::badness::{Context, PlainScan, is_plain, scan_plain};
 use super::chains::{Candidate, Memo, no_break_space_fits};
 use super::garblers::{LOST_NO_BREAK_SPACE, loss_masks, roles_table};
 use super::plain_cyrillic::next_doubt;
@@ -216,7 +216,7 @@ pub(super) fn shows_none_plainly_by_chars(line: &str) -> bool {
         let scan = scan_plain(line, at, |byte| byte.is_ascii_whitespace());
         let word = &line[at..scan.end];
         at = scan.end;
-        if !scan.ascii && scan.plain().is_none() && !is_plain(word) && is_suspect(word) {
+        if scanned_shows_garbling_plainly(&scan, word) {
             return false;
         }
     }
@@ -225,7 +225,11 @@ pub(super) fn shows_none_plainly_by_chars(line: &str) -> bool {
 /// Whether `word` (no ASCII space in it) may show its garbling: it holds a
 /// char beyond ASCII, is not plain, and is suspect.
 fn shows_garbling_plainly(word: &str) -> bool {
-    let scan = scan_plain(word, 0, |_| false);
+    scanned_shows_garbling_plainly(&scan_plain(word, 0, |_| false), word)
+}
+
+/// [`shows_garbling_plainly`] of `word`, which `scan` read.
+fn scanned_shows_garbling_plainly(scan: &PlainScan, word: &str) -> bool {
     !scan.ascii && scan.plain().is_none() && !is_plain(word) && is_suspect(word)
 }
 
@@ -251,10 +255,14 @@ fn shows_garbling(memo: &mut Memo, word: &str, context: &Context) -> bool {
 pub(super) fn is_suspect(word: &str) -> bool {
     let table = roles_table();
     let lost = loss_masks();
-    let ends_a_word = |c: char| table.of(c).lead() & lost.space != 0;
+    let leads_before_a_lost_space = |c: char| table.of(c).lead() & lost.space != 0;
     // The last char first: in most words of a script that encodings show as
     // lead bytes (Cyrillic in KOI8-R, Greek in windows-1253) it says so.
-    if word.chars().next_back().is_some_and(ends_a_word) {
+    if word
+        .chars()
+        .next_back()
+        .is_some_and(leads_before_a_lost_space)
+    {
         return true;
     }
     // The encodings in which the char before shows a lead byte.
