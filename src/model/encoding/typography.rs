@@ -14,18 +14,13 @@
 /// "così", "se–or" its "señor".)
 pub fn only_typography(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
-    let word_char = |at: Option<usize>| {
-        at.and_then(|at| chars.get(at))
-            .is_some_and(|c| c.is_alphanumeric())
+    // Whether there is a char at `at` and it is `such`.
+    let is_at = |at: Option<usize>, such: fn(char) -> bool| {
+        at.and_then(|at| chars.get(at)).is_some_and(|&c| such(c))
     };
-    let letter = |at: Option<usize>| {
-        at.and_then(|at| chars.get(at))
-            .is_some_and(|c| c.is_alphabetic())
-    };
-    let quoted = |at: Option<usize>| {
-        at.and_then(|at| chars.get(at))
-            .is_some_and(|c| !c.is_whitespace())
-    };
+    let word_char = |at| is_at(at, char::is_alphanumeric);
+    let letter = |at| is_at(at, char::is_alphabetic);
+    let quoted = |at| is_at(at, |c| !c.is_whitespace());
     let german_quotes = chars.contains(&'„');
     let mut any = false;
     for (i, &c) in chars.iter().enumerate() {
