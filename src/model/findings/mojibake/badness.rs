@@ -299,7 +299,7 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
 /// that one (a test holds the measure to this). Most words of most lines
 /// are plain.
 pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
-    scan_plain(word, 0, |_| false).plain()
+    scan_plain(word).plain()
 }
 
 /// Whether `word` is plain ([`plain_script`]) once the punctuation before
@@ -308,7 +308,8 @@ pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
 /// apostrophes ([`joined_by_apostrophes`]). (Not any punctuation after it:
 /// a char that ends a word may end a garbled sequence, as "‰" in "CAFÃ‰".)
 pub fn is_plain(word: &str) -> bool {
-    let opening = |c: char| is_punctuation(get_general_category(c));
+    // (The facts are kept by block: a category is looked up in a table.)
+    let opening = |c: char| facts(c).punctuation;
     let closing =
         |c: char| c.is_ascii_punctuation() || matches!(c, '»' | '“' | '”' | '’' | '«' | '„');
     let core = word.trim_start_matches(opening).trim_end_matches(closing);
@@ -328,7 +329,7 @@ fn joined_by_apostrophes(core: &str) -> bool {
         let Some((id, _)) = plain_script(part) else {
             return false;
         };
-        if joined && !part.starts_with(char::is_alphabetic) {
+        if joined && !part.starts_with(|c| facts(c).alphabetic) {
             return false;
         }
         if script.replace(id).is_some_and(|before| before != id) {
@@ -345,11 +346,7 @@ fn joined_by_apostrophes(core: &str) -> bool {
 }
 
 /// What [`scan_plain`] found of a word.
-pub struct PlainScan {
-    /// Where the word ends.
-    pub end: usize,
-    /// Whether it is all ASCII.
-    pub ascii: bool,
+struct PlainScan {
     /// Its letters.
     pub letters: usize,
     /// The first letter's script, with the plain bit (0 before it).
@@ -360,7 +357,7 @@ pub struct PlainScan {
 
 impl PlainScan {
     /// The word's script and letters, if it is plain ([`plain_script`]).
-    pub fn plain(&self) -> Option<(ScriptId, usize)> {
+    fn plain(&self) -> Option<(ScriptId, usize)> {
         if self.broken {
             return None;
         }
@@ -370,12 +367,9 @@ impl PlainScan {
     }
 }
 
-/// Reads the word of `text` that starts at `at` and ends before the first
-/// ASCII byte that `ends_word` picks (it is asked of no other byte), or at
-/// the text's end, as [`plain_script`] does: a line's words are read so
-/// without splitting it first.
+/// Reads `text` as [`plain_script`] does.
 #[inline(always)]
-pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> PlainScan {
+fn scan_plain(text: &str) -> PlainScan {
     let below_800 = plain_letters_below_800();
     let bytes = text.as_bytes();
     // The run of letters so far, as bits placed to meet a letter's case
@@ -393,8 +387,7 @@ pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> Plai
     // words keep the rules, and words are short).
     let mut broken = 0u16;
     let mut letters = 0;
-    let mut ascii = true;
-    let mut at = at;
+    let mut at = 0;
     while at < bytes.len() {
         let letter = match bytes[at] {
             // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic…): the
@@ -403,13 +396,9 @@ pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> Plai
             byte @ 0xC0..0xE0 => {
                 let code = usize::from(byte & 0x1F) << 6 | usize::from(bytes[at + 1] & 0x3F);
                 at += 2;
-                ascii = false;
                 below_800[code]
             }
             byte @ 0..0x80 => {
-                if ends_word(byte) {
-                    break;
-                }
                 at += 1;
                 if !byte.is_ascii_alphabetic() {
                     run = 0;
@@ -420,7 +409,6 @@ pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> Plai
             _ => {
                 let c = text[at..].chars().next().unwrap_or_default();
                 at += c.len_utf8();
-                ascii = false;
                 PackedLetter::of(c)
             }
         };
@@ -437,8 +425,6 @@ pub fn scan_plain(text: &str, at: usize, ends_word: impl Fn(u8) -> bool) -> Plai
         letters += 1;
     }
     PlainScan {
-        end: at,
-        ascii,
         letters,
         script,
         broken: broken != 0,

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::Chain;
-use super::badness::{Context, PlainScan, is_plain, scan_plain};
+use super::badness::{Context, is_plain};
 use super::chains::{Candidate, Memo, no_break_space_fits};
 use super::garblers::{LOST_NO_BREAK_SPACE, loss_masks, roles_table};
 use super::plain_cyrillic::next_doubt;
@@ -203,34 +203,15 @@ fn first_letters_are_cyrillic(bytes: &[u8]) -> bool {
 /// [`shows_none_plainly`] a char at a time, word by word (what the vector
 /// search is held to).
 pub(super) fn shows_none_plainly_by_chars(line: &str) -> bool {
-    // (Each word read once, as it is split off.)
-    let bytes = line.as_bytes();
-    let mut at = 0;
-    loop {
-        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
-            at += 1;
-        }
-        if at == bytes.len() {
-            return true;
-        }
-        let scan = scan_plain(line, at, |byte| byte.is_ascii_whitespace());
-        let word = &line[at..scan.end];
-        at = scan.end;
-        if scanned_shows_garbling_plainly(&scan, word) {
-            return false;
-        }
-    }
+    !line.split_ascii_whitespace().any(shows_garbling_plainly)
 }
 
 /// Whether `word` (no ASCII space in it) may show its garbling: it holds a
-/// char beyond ASCII, is not plain, and is suspect.
+/// char beyond ASCII, is suspect, and is not plain. (Cheapest test first:
+/// most words beyond ASCII are not suspect, and the plain test of a word
+/// costs several times the suspect one.)
 fn shows_garbling_plainly(word: &str) -> bool {
-    scanned_shows_garbling_plainly(&scan_plain(word, 0, |_| false), word)
-}
-
-/// [`shows_garbling_plainly`] of `word`, which `scan` read.
-fn scanned_shows_garbling_plainly(scan: &PlainScan, word: &str) -> bool {
-    !scan.ascii && scan.plain().is_none() && !is_plain(word) && is_suspect(word)
+    !word.is_ascii() && is_suspect(word) && !is_plain(word)
 }
 
 /// Whether a suspect word shows its garbling beside `context`: it costs
