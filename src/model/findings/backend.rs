@@ -100,6 +100,11 @@ impl VbmiToken {
         }
         None
     }
+
+    /// The proof of AVX-512BW that this one holds.
+    pub fn avx512(self) -> Avx512Token {
+        Avx512Token(())
+    }
 }
 
 /// The best backend the CPU has, found once.

@@ -174,7 +174,7 @@ impl ByteMasks for OneByte {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod avx2 {
+pub(crate) mod avx2 {
     use super::{Avx2Token, ByteMasks, ChunkWindow, LANES};
     use std::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
@@ -246,7 +246,7 @@ mod avx2 {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod avx512 {
+pub(crate) mod avx512 {
     use super::{Avx512Token, ByteMasks, ChunkWindow, LANES};
     use std::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_cmplt_epu8_mask,

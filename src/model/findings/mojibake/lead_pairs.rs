@@ -30,6 +30,11 @@ use crate::model::findings::backend::Backend;
 #[cfg(target_arch = "x86_64")]
 use crate::model::findings::backend::{Avx2Token, VbmiToken};
 use crate::model::findings::byte_masks::{BEFORE, ChunkHits, ChunkWindow, for_each_hit_by};
+#[cfg(target_arch = "x86_64")]
+use crate::model::findings::byte_masks::{avx2::Avx2, avx512::Avx512};
+#[cfg(target_arch = "x86_64")]
+use passing_over::PassingOver;
+use passing_over::{CarriesClass, LeadsBeforeASpace};
 
 /// How many groups the encodings are put in.
 const GROUPS: usize = 3;
@@ -101,6 +106,9 @@ pub struct Tables {
     /// Classes by the last byte's low six bits. Row 0 has none; padded to an
     /// even count (the vector lookups take them in pairs).
     rows: Vec<[u8; 64]>,
+    /// The chars of two bytes whose class has [`LEAD2_SPACE`], for
+    /// [`passing_over`].
+    leads_before_a_space: LeadsBeforeASpace,
 }
 
 impl Tables {
@@ -154,6 +162,7 @@ impl Tables {
             question: pair_class('?'),
             second,
             rows,
+            leads_before_a_space: LeadsBeforeASpace::build(),
         }
     }
 
@@ -209,11 +218,15 @@ pub fn for_each_lead_pair(
     {
         #[target_feature(enable = "avx512bw,avx512vbmi")]
         fn with_vbmi(token: VbmiToken, text: &[u8], visit: impl FnMut(usize) -> usize) {
-            for_each_hit_by(text, &mut vbmi::Pairs::new(token, tables()), visit)
+            let pairs = vbmi::Pairs::new(token, tables());
+            let mut search = PassingOver::<_, Avx512>::new(pairs, token.avx512(), tables());
+            for_each_hit_by(text, &mut search, visit)
         }
         #[target_feature(enable = "avx2")]
         fn with_avx2(token: Avx2Token, text: &[u8], visit: impl FnMut(usize) -> usize) {
-            for_each_hit_by(text, &mut avx2::Pairs::new(token, tables()), visit)
+            let pairs = avx2::Pairs::new(token, tables());
+            let mut search = PassingOver::<_, Avx2>::new(pairs, token, tables());
+            for_each_hit_by(text, &mut search, visit)
         }
         if backend == Backend::Avx512
             && let Some(token) = VbmiToken::detect()
@@ -236,6 +249,7 @@ pub fn for_each_lead_pair(
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod passing_over;
 #[cfg(test)]
 mod portable;
 #[cfg(target_arch = "x86_64")]
@@ -298,25 +312,106 @@ mod tests {
         let text = every_char_beside(&neighbours);
         let portable = hits_of_every_chunk(text.as_bytes(), portable::PortablePairs::new(tables()));
         assert!(portable.iter().any(|&hits| hits != 0));
-        let agrees =
-            |vector: Vec<u64>, backend: &str| assert_same_hits(&portable, &vector, backend);
+        for (vector, backend) in vector_hits(text.as_bytes()) {
+            assert_same_hits(&portable, &vector, backend);
+        }
+    }
+
+    /// The hits of every chunk of `text` by each vector search the CPU
+    /// has, each looking up every chunk and passing over those it may.
+    fn vector_hits(text: &[u8]) -> Vec<(Vec<u64>, &'static str)> {
+        #[allow(unused_mut)]
+        let mut found = Vec::new();
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = VbmiToken::detect() {
             #[target_feature(enable = "avx512bw,avx512vbmi")]
-            fn with_vbmi(token: VbmiToken, text: &[u8]) -> Vec<u64> {
+            fn every_chunk(token: VbmiToken, text: &[u8]) -> Vec<u64> {
                 hits_of_every_chunk(text, vbmi::Pairs::new(token, tables()))
             }
+            #[target_feature(enable = "avx512bw,avx512vbmi")]
+            fn passing_over(token: VbmiToken, text: &[u8]) -> Vec<u64> {
+                let pairs = vbmi::Pairs::new(token, tables());
+                let search = PassingOver::<_, Avx512>::new(pairs, token.avx512(), tables());
+                hits_of_every_chunk(text, search)
+            }
             // SAFETY: the token proves the CPU has both.
-            agrees(unsafe { with_vbmi(token, text.as_bytes()) }, "VBMI");
+            found.push((unsafe { every_chunk(token, text) }, "VBMI"));
+            // SAFETY: as above.
+            found.push((unsafe { passing_over(token, text) }, "VBMI passing over"));
         }
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = Avx2Token::detect() {
             #[target_feature(enable = "avx2")]
-            fn with_avx2(token: Avx2Token, text: &[u8]) -> Vec<u64> {
+            fn every_chunk(token: Avx2Token, text: &[u8]) -> Vec<u64> {
                 hits_of_every_chunk(text, avx2::Pairs::new(token, tables()))
             }
+            #[target_feature(enable = "avx2")]
+            fn passing_over(token: Avx2Token, text: &[u8]) -> Vec<u64> {
+                let pairs = avx2::Pairs::new(token, tables());
+                hits_of_every_chunk(text, PassingOver::<_, Avx2>::new(pairs, token, tables()))
+            }
             // SAFETY: the token proves the CPU has AVX2.
-            agrees(unsafe { with_avx2(token, text.as_bytes()) }, "AVX2");
+            found.push((unsafe { every_chunk(token, text) }, "AVX2"));
+            // SAFETY: as above.
+            found.push((unsafe { passing_over(token, text) }, "AVX2 passing over"));
+        }
+        found
+    }
+
+    /// Chars that begin or go on sequences in some encoding, or do so
+    /// beside a space, and ASCII that stops or ends one.
+    const AT_THE_EDGE: [char; 16] = [
+        'Ã', 'é', '©', '’', '«', 'Ð', 'ñ', 'Ñ', 'Ï', '\u{85}', '\u{FFFD}', '€', ' ', '?', 'a', '日',
+    ];
+
+    #[test]
+    fn a_chunk_passed_over_carries_its_last_char_into_the_next() {
+        // Each pair of chars, alone and with spaces or `?` between, the
+        // first ending where a chunk ends (or the space after it does),
+        // after ASCII: its chunk is passed over where nothing pairs in it.
+        let mut text = String::new();
+        for first in AT_THE_EDGE {
+            for second in AT_THE_EDGE {
+                for between in ["", " ", "  ", "?"] {
+                    for ends in [first.len_utf8(), first.len_utf8() + between.len()] {
+                        while !(text.len() + ends).is_multiple_of(LANES) {
+                            text.push('-');
+                        }
+                        text.push(first);
+                        text.push_str(between);
+                        text.push(second);
+                        text.push_str(&"-".repeat(LANES));
+                    }
+                }
+            }
+        }
+        let portable = hits_of_every_chunk(text.as_bytes(), portable::PortablePairs::new(tables()));
+        assert!(portable.iter().any(|&hits| hits != 0));
+        assert!(
+            portable.iter().any(|&hits| hits & 1 != 0),
+            "no hit opens a chunk"
+        );
+        for (vector, backend) in vector_hits(text.as_bytes()) {
+            assert_same_hits(&portable, &vector, backend);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_searches_agree_on_text_mostly_of_ascii(chars in proptest::collection::vec(
+            proptest::prop_oneof![
+                8 => proptest::sample::select(vec!['a', 'b', ' ', '.', '-']),
+                2 => proptest::sample::select(AT_THE_EDGE.to_vec()),
+                1 => proptest::sample::select(chars_with_roles().collect::<Vec<_>>()),
+            ],
+            0..400,
+        )) {
+            let text: String = chars.into_iter().collect();
+            let portable =
+                hits_of_every_chunk(text.as_bytes(), portable::PortablePairs::new(tables()));
+            for (vector, backend) in vector_hits(text.as_bytes()) {
+                proptest::prop_assert_eq!(&vector, &portable, "{} {:?}", backend, text);
+            }
         }
     }
 }

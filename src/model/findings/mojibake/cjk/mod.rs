@@ -311,8 +311,15 @@ fn may_hold(line: &str) -> bool {
 /// windows-1252's bytes beyond ASCII.
 fn has_windows_1252_run(bytes: &[u8]) -> bool {
     let mut run = 0;
-    for &byte in bytes {
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
         match byte {
+            // A run of ASCII ends a run, at once (most of a line).
+            0x00..=0x7F => {
+                run = 0;
+                at += ascii_prefix(&bytes[at..]);
+                continue;
+            }
             // Their lead bytes: C2 C3 (U+0080–U+00FF), C5 C6 CB (Œ š Ÿ ž ƒ
             // ˆ ˜), E2 (quotes, dashes, € … ™).
             0xC2 | 0xC3 | 0xC5 | 0xC6 | 0xCB | 0xE2 => {
@@ -324,6 +331,7 @@ fn has_windows_1252_run(bytes: &[u8]) -> bool {
             0x80..=0xBF => {}
             _ => run = 0,
         }
+        at += 1;
     }
     false
 }

@@ -2,7 +2,7 @@
 //! VBMI: each table of 64 entries is four rows of 16, looked up by byte
 //! shuffles (`vpshufb`) where the chunk has a char of it.
 
-use super::{BEFORE, ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
+use super::{BEFORE, CarriesClass, ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
 use crate::model::findings::backend::Avx2Token;
 use crate::model::findings::char_tables::avx2::{Rows, class_before, load, lookup, rows, splat};
 use std::arch::x86_64::{
@@ -177,5 +177,13 @@ impl ChunkHits for Pairs {
         let low = self.half_hits(window, BEFORE, low, high);
         let high = self.half_hits(window, BEFORE + 32, high, splat(self.token, past));
         u64::from(low) | u64::from(high) << 32
+    }
+}
+
+impl CarriesClass for Pairs {
+    #[inline(always)]
+    fn follow_class(&mut self, class: u8) {
+        // (Only the last byte is carried in.)
+        self.within = splat(self.token, class);
     }
 }

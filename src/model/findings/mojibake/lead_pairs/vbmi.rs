@@ -2,7 +2,7 @@
 //! second tables in registers, each row looked up by a byte permute where
 //! the chunk has a char of it.
 
-use super::{ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
+use super::{CarriesClass, ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
 use crate::model::findings::backend::VbmiToken;
 use crate::model::findings::char_tables::vbmi::{
     class_before, load, load_with_next_two, one_back_indices, splat,
@@ -155,5 +155,13 @@ impl ChunkHits for Pairs {
             }
             paired | c1 | spaced
         }
+    }
+}
+
+impl CarriesClass for Pairs {
+    #[inline(always)]
+    fn follow_class(&mut self, class: u8) {
+        // (Only the last byte is carried in.)
+        self.within = splat(self.token, class);
     }
 }
