@@ -8,3 +8,18 @@
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod vbmi;
+
+use super::byte_masks::ChunkHits;
+
+/// A vector search of char classes that can be told the class its next
+/// chunk's first char follows, when the chunk before was passed over
+/// without looking its chars up.
+pub trait FollowsClass: ChunkHits {
+    /// The chunk before was passed over: its last byte belongs to a char
+    /// of class `class`.
+    fn follow_class(&mut self, class: u8);
+
+    /// The class of the char that the last byte of the chunk it looked at
+    /// last belongs to.
+    fn last_class(&self) -> u8;
+}

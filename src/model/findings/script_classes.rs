@@ -11,6 +11,10 @@
 
 use super::backend::{Avx2Token, Backend, VbmiToken};
 use super::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow, PortableMasks, first_hit_by};
+#[cfg(target_arch = "x86_64")]
+use super::byte_masks::{avx2::Avx2, avx512::Avx512};
+#[cfg(target_arch = "x86_64")]
+use passing_over::ClassesPassingOver;
 
 /// The bits of a class. Two neighbours go together when their classes share
 /// a bit: Latin letters with shared characters, and each class with itself.
@@ -174,11 +178,19 @@ pub fn next_script_change(backend: Backend, text: &[u8]) -> usize {
     {
         #[target_feature(enable = "avx512bw,avx512vbmi")]
         fn with_vbmi(token: VbmiToken, text: &[u8]) -> usize {
-            first_hit_by(text, &mut vbmi::Classes::new(token))
+            let classes = vbmi::Classes::new(token);
+            first_hit_by(
+                text,
+                &mut ClassesPassingOver::<_, Avx512>::new(classes, token.avx512()),
+            )
         }
         #[target_feature(enable = "avx2")]
         fn with_avx2(token: Avx2Token, text: &[u8]) -> usize {
-            first_hit_by(text, &mut avx2::Classes::new(token))
+            let classes = avx2::Classes::new(token);
+            first_hit_by(
+                text,
+                &mut ClassesPassingOver::<_, Avx2>::new(classes, token),
+            )
         }
         if backend == Backend::Avx512
             && let Some(token) = VbmiToken::detect()
@@ -234,6 +246,7 @@ impl ChunkHits for PortableClasses {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod passing_over;
 #[cfg(target_arch = "x86_64")]
 mod vbmi;
 
@@ -334,25 +347,97 @@ mod tests {
         }
         let portable = hits_of_every_chunk(text.as_bytes(), PortableClasses::default());
         assert!(portable.iter().any(|&hits| hits != 0));
-        let agrees =
-            |vector: Vec<u64>, backend: &str| assert_same_hits(&portable, &vector, backend);
+        for (vector, backend) in vector_hits(text.as_bytes()) {
+            assert_same_hits(&portable, &vector, backend);
+        }
+    }
+
+    /// The hits of every chunk of `text` by each vector search the CPU
+    /// has, each looking up every chunk and passing over those it may.
+    fn vector_hits(text: &[u8]) -> Vec<(Vec<u64>, &'static str)> {
+        #[allow(unused_mut)]
+        let mut found = Vec::new();
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = VbmiToken::detect() {
             #[target_feature(enable = "avx512bw,avx512vbmi")]
-            fn with_vbmi(token: VbmiToken, text: &[u8]) -> Vec<u64> {
+            fn every_chunk(token: VbmiToken, text: &[u8]) -> Vec<u64> {
                 hits_of_every_chunk(text, vbmi::Classes::new(token))
             }
+            #[target_feature(enable = "avx512bw,avx512vbmi")]
+            fn passing_over(token: VbmiToken, text: &[u8]) -> Vec<u64> {
+                let classes = vbmi::Classes::new(token);
+                let search = ClassesPassingOver::<_, Avx512>::new(classes, token.avx512());
+                hits_of_every_chunk(text, search)
+            }
             // SAFETY: the token proves the CPU has both.
-            agrees(unsafe { with_vbmi(token, text.as_bytes()) }, "VBMI");
+            found.push((unsafe { every_chunk(token, text) }, "VBMI"));
+            // SAFETY: as above.
+            found.push((unsafe { passing_over(token, text) }, "VBMI passing over"));
         }
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = Avx2Token::detect() {
             #[target_feature(enable = "avx2")]
-            fn with_avx2(token: Avx2Token, text: &[u8]) -> Vec<u64> {
+            fn every_chunk(token: Avx2Token, text: &[u8]) -> Vec<u64> {
                 hits_of_every_chunk(text, avx2::Classes::new(token))
             }
+            #[target_feature(enable = "avx2")]
+            fn passing_over(token: Avx2Token, text: &[u8]) -> Vec<u64> {
+                let classes = avx2::Classes::new(token);
+                hits_of_every_chunk(text, ClassesPassingOver::<_, Avx2>::new(classes, token))
+            }
             // SAFETY: the token proves the CPU has AVX2.
-            agrees(unsafe { with_avx2(token, text.as_bytes()) }, "AVX2");
+            found.push((unsafe { every_chunk(token, text) }, "AVX2"));
+            // SAFETY: as above.
+            found.push((unsafe { passing_over(token, text) }, "AVX2 passing over"));
+        }
+        found
+    }
+
+    /// Chars of each class, and of none.
+    const OF_EACH_CLASS: [char; 17] = [
+        'a', '1', 'é', 'ş', 'ệ', '’', '«', 'α', 'ἀ', 'б', '日', 'ա', '²', 'ℝ', 'Ⰰ', '€', '\u{0301}',
+    ];
+
+    #[test]
+    fn a_chunk_passed_over_carries_its_last_char_into_the_next() {
+        // Each pair of chars, the first ending a chunk of Latin letters
+        // (passed over where nothing in it changes class).
+        let mut text = String::new();
+        for first in OF_EACH_CLASS {
+            for second in OF_EACH_CLASS {
+                while !(text.len() + first.len_utf8()).is_multiple_of(LANES) {
+                    text.push('e');
+                }
+                text.push(first);
+                text.push(second);
+                text.push_str(&"e".repeat(LANES));
+            }
+        }
+        let portable = hits_of_every_chunk(text.as_bytes(), PortableClasses::default());
+        assert!(
+            portable.iter().any(|&hits| hits & 1 != 0),
+            "no hit opens a chunk"
+        );
+        for (vector, backend) in vector_hits(text.as_bytes()) {
+            assert_same_hits(&portable, &vector, backend);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_searches_agree_on_text_mostly_of_latin_letters(chars in proptest::collection::vec(
+            proptest::prop_oneof![
+                8 => proptest::sample::select(vec!['a', 'b', ' ', '.', 'é', 'ł']),
+                2 => proptest::sample::select(OF_EACH_CLASS.to_vec()),
+                1 => proptest::char::any(),
+            ],
+            0..400,
+        )) {
+            let text: String = chars.into_iter().collect();
+            let portable = hits_of_every_chunk(text.as_bytes(), PortableClasses::default());
+            for (vector, backend) in vector_hits(text.as_bytes()) {
+                proptest::prop_assert_eq!(&vector, &portable, "{} {:?}", backend, text);
+            }
         }
     }
 }

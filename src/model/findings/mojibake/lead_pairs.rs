@@ -33,8 +33,9 @@ use crate::model::findings::byte_masks::{BEFORE, ChunkHits, ChunkWindow, for_eac
 #[cfg(target_arch = "x86_64")]
 use crate::model::findings::byte_masks::{avx2::Avx2, avx512::Avx512};
 #[cfg(target_arch = "x86_64")]
-use passing_over::PassingOver;
-use passing_over::{CarriesClass, LeadsBeforeASpace};
+use passing_over::LeadsBeforeASpace;
+#[cfg(target_arch = "x86_64")]
+use passing_over::PairsPassingOver;
 
 /// How many groups the encodings are put in.
 const GROUPS: usize = 3;
@@ -219,13 +220,13 @@ pub fn for_each_lead_pair(
         #[target_feature(enable = "avx512bw,avx512vbmi")]
         fn with_vbmi(token: VbmiToken, text: &[u8], visit: impl FnMut(usize) -> usize) {
             let pairs = vbmi::Pairs::new(token, tables());
-            let mut search = PassingOver::<_, Avx512>::new(pairs, token.avx512(), tables());
+            let mut search = PairsPassingOver::<_, Avx512>::new(pairs, token.avx512(), tables());
             for_each_hit_by(text, &mut search, visit)
         }
         #[target_feature(enable = "avx2")]
         fn with_avx2(token: Avx2Token, text: &[u8], visit: impl FnMut(usize) -> usize) {
             let pairs = avx2::Pairs::new(token, tables());
-            let mut search = PassingOver::<_, Avx2>::new(pairs, token, tables());
+            let mut search = PairsPassingOver::<_, Avx2>::new(pairs, token, tables());
             for_each_hit_by(text, &mut search, visit)
         }
         if backend == Backend::Avx512
@@ -331,7 +332,7 @@ mod tests {
             #[target_feature(enable = "avx512bw,avx512vbmi")]
             fn passing_over(token: VbmiToken, text: &[u8]) -> Vec<u64> {
                 let pairs = vbmi::Pairs::new(token, tables());
-                let search = PassingOver::<_, Avx512>::new(pairs, token.avx512(), tables());
+                let search = PairsPassingOver::<_, Avx512>::new(pairs, token.avx512(), tables());
                 hits_of_every_chunk(text, search)
             }
             // SAFETY: the token proves the CPU has both.
@@ -348,7 +349,10 @@ mod tests {
             #[target_feature(enable = "avx2")]
             fn passing_over(token: Avx2Token, text: &[u8]) -> Vec<u64> {
                 let pairs = avx2::Pairs::new(token, tables());
-                hits_of_every_chunk(text, PassingOver::<_, Avx2>::new(pairs, token, tables()))
+                hits_of_every_chunk(
+                    text,
+                    PairsPassingOver::<_, Avx2>::new(pairs, token, tables()),
+                )
             }
             // SAFETY: the token proves the CPU has AVX2.
             found.push((unsafe { every_chunk(token, text) }, "AVX2"));

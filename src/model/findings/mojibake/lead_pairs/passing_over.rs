@@ -11,6 +11,7 @@
 
 use super::{LEAD2_SPACE, Tables, pair_class};
 use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow, LANES};
+use crate::model::findings::char_tables::FollowsClass;
 
 /// The lead bytes of every char that has a pair class lie in these ranges
 /// (a test holds the tables to them): Latin, Greek, Cyrillic, Hebrew and
@@ -19,14 +20,6 @@ use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWind
 /// without a class (C7–CA, CD, D3–D5): a chunk with one of them is looked
 /// at in full, which is only slower.
 const LEADS_OF_CLASSED_CHARS: [(u8, u8); 3] = [(0xC2, 0xDA), (0xE2, 0xE2), (0xEF, 0xEF)];
-
-/// A search of pair classes (the vector ones) that can be told the class
-/// its next chunk follows, when the chunk before was passed over.
-pub trait CarriesClass: ChunkHits {
-    /// The chunk before was passed over: its last byte belongs to a char
-    /// of pair class `class`.
-    fn follow_class(&mut self, class: u8);
-}
 
 /// Which pairs of first and second bytes lead a char that shows the lead
 /// of two bytes in an encoding that shows A0 as a no-break space: for each
@@ -55,17 +48,17 @@ impl LeadsBeforeASpace {
 
 /// The lead-pair search of `P`, passing over the chunks where it can find
 /// nothing (see the module's doc), on the comparisons of `M`.
-pub struct PassingOver<P, M: ByteMasks> {
+pub struct PairsPassingOver<P, M: ByteMasks> {
     pairs: P,
     token: M::Token,
     tables: &'static Tables,
 }
 
-impl<P: CarriesClass, M: ByteMasks> PassingOver<P, M> {
+impl<P: FollowsClass, M: ByteMasks> PairsPassingOver<P, M> {
     /// `pairs` at the start of a text.
     #[inline(always)]
-    pub fn new(pairs: P, token: M::Token, tables: &'static Tables) -> PassingOver<P, M> {
-        PassingOver {
+    pub fn new(pairs: P, token: M::Token, tables: &'static Tables) -> PairsPassingOver<P, M> {
+        PairsPassingOver {
             pairs,
             token,
             tables,
@@ -135,7 +128,7 @@ impl<P: CarriesClass, M: ByteMasks> PassingOver<P, M> {
     }
 }
 
-impl<P: CarriesClass, M: ByteMasks> ChunkHits for PassingOver<P, M> {
+impl<P: FollowsClass, M: ByteMasks> ChunkHits for PairsPassingOver<P, M> {
     #[inline(always)]
     fn hits(&mut self, window: &ChunkWindow) -> u64 {
         if self.may_hold_a_hit(window) {
