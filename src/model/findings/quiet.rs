@@ -28,11 +28,12 @@ impl Loud {
     }
 
     /// The bytes that start a loud char whatever follows (controls), and
-    /// the leads whose next bytes decide. No other byte starts one.
+    /// the leads whose next bytes decide, from the bytes and their
+    /// [`Loud::plain`] mask. No other byte starts one.
     #[inline(always)]
-    fn starts<M: ByteMasks>(b0: &M) -> (u64, u64) {
-        let controls = (b0.below(0x20) & !b0.eq(b'\t') & !b0.eq(b'\n') & !b0.eq(b'\r'))
-            | b0.eq(0x7F)
+    fn starts<M: ByteMasks>(b0: &M, plain: u64) -> (u64, u64) {
+        // ASCII that is not plain: controls but tabs and line endings, DEL.
+        let controls = (b0.below(0x80) & !plain)
             // Combining marks U+0300–033F.
             | b0.eq(0xCC);
         let leads = b0.eq(0xC2)
@@ -154,10 +155,11 @@ impl ChunkTest for Loud {
     fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
         let b0 = M::load(token, window, BEFORE);
         // Printable ASCII, tabs and line endings, most text: one test.
-        if Loud::plain(&b0) == u64::MAX {
+        let plain = Loud::plain(&b0);
+        if plain == u64::MAX {
             return 0;
         }
-        let (controls, leads) = Loud::starts(&b0);
+        let (controls, leads) = Loud::starts(&b0, plain);
         if leads == 0 {
             return controls;
         }
