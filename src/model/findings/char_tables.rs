@@ -23,3 +23,26 @@ pub trait FollowsClass: ChunkHits {
     /// last belongs to.
     fn last_class(&self) -> u8;
 }
+
+/// Implements [`FollowsClass`] for a vector search on `$backend` (`vbmi`
+/// or `avx2`, a module of this one) that keeps its token in `token` and
+/// the classes carried from the chunk before in `within`, of which only
+/// the last byte is carried in.
+macro_rules! follows_class_within {
+    ($search:ty, $backend:ident) => {
+        impl $crate::model::findings::char_tables::FollowsClass for $search {
+            #[inline(always)]
+            fn follow_class(&mut self, class: u8) {
+                use $crate::model::findings::char_tables::$backend::splat;
+                self.within = splat(self.token, class);
+            }
+
+            #[inline(always)]
+            fn last_class(&self) -> u8 {
+                use $crate::model::findings::char_tables::$backend::last_byte;
+                last_byte(self.token, self.within)
+            }
+        }
+    };
+}
+pub(crate) use follows_class_within;

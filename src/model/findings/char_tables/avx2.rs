@@ -7,9 +7,9 @@ use crate::model::findings::backend::Avx2Token;
 use crate::model::findings::byte_masks::ChunkWindow;
 use std::arch::x86_64::{
     __m256i, _mm_loadu_si128, _mm256_adds_epu8, _mm256_alignr_epi8, _mm256_blendv_epi8,
-    _mm256_broadcastsi128_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256, _mm256_or_si256,
-    _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_sub_epi8,
+    _mm256_broadcastsi128_si256, _mm256_cmpgt_epi8, _mm256_extract_epi8, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_sub_epi8,
 };
 
 /// A table of 64 entries as four rows of 16, each row in both 128-bit
@@ -22,6 +22,13 @@ pub struct Rows([__m256i; 4]);
 pub fn splat(_: Avx2Token, value: u8) -> __m256i {
     // SAFETY: the token proves AVX2.
     unsafe { _mm256_set1_epi8(value as i8) }
+}
+
+/// The last byte of `v`.
+#[inline(always)]
+pub fn last_byte(_: Avx2Token, v: __m256i) -> u8 {
+    // SAFETY: the token proves AVX2.
+    unsafe { _mm256_extract_epi8::<31>(v) as u8 }
 }
 
 /// 32 bytes of `window` from `at` as a register.

@@ -5,8 +5,8 @@
 use crate::model::findings::backend::VbmiToken;
 use crate::model::findings::byte_masks::{BEFORE, ChunkWindow};
 use std::arch::x86_64::{
-    __m512i, _mm512_cmplt_epi8_mask, _mm512_loadu_si512, _mm512_mask_mov_epi8,
-    _mm512_permutex2var_epi8, _mm512_set1_epi8,
+    __m512i, _mm_extract_epi8, _mm512_cmplt_epi8_mask, _mm512_extracti32x4_epi32,
+    _mm512_loadu_si512, _mm512_mask_mov_epi8, _mm512_permutex2var_epi8, _mm512_set1_epi8,
 };
 
 /// The 64 bytes from the start of `bytes` as a register.
@@ -29,6 +29,13 @@ pub fn load_with_next_two(token: VbmiToken, window: &ChunkWindow) -> [__m512i; 3
 pub fn splat(_: VbmiToken, value: u8) -> __m512i {
     // SAFETY: the token proves AVX-512BW.
     unsafe { _mm512_set1_epi8(value as i8) }
+}
+
+/// The last byte of `v`.
+#[inline(always)]
+pub fn last_byte(_: VbmiToken, v: __m512i) -> u8 {
+    // SAFETY: the token proves AVX-512BW, and with it AVX-512F and SSE4.1.
+    unsafe { _mm_extract_epi8::<15>(_mm512_extracti32x4_epi32::<3>(v)) as u8 }
 }
 
 /// `i - 1` for each byte `i`, and the last byte of the second operand for

@@ -6,12 +6,11 @@ use super::{
     BEFORE, BY_THIRD, ChunkHits, ChunkWindow, LATIN, LEAD, OTHER, SECOND, SECOND_TABLES, SHARED,
 };
 use crate::model::findings::backend::Avx2Token;
-use crate::model::findings::char_tables::FollowsClass;
 use crate::model::findings::char_tables::avx2::{Rows, class_before, load, lookup, rows, splat};
+use crate::model::findings::char_tables::follows_class_within;
 use std::arch::x86_64::{
     __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
-    _mm256_extract_epi8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
-    _mm256_setzero_si256, _mm256_sub_epi8,
+    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_setzero_si256, _mm256_sub_epi8,
 };
 
 /// The search 32 bytes at a time, the tables in registers. Made only with
@@ -131,16 +130,4 @@ impl ChunkHits for Classes {
     }
 }
 
-impl FollowsClass for Classes {
-    #[inline(always)]
-    fn follow_class(&mut self, class: u8) {
-        // (Only the last byte is carried in.)
-        self.within = splat(self.token, class);
-    }
-
-    #[inline(always)]
-    fn last_class(&self) -> u8 {
-        // SAFETY: the token in `self` proves AVX2.
-        unsafe { _mm256_extract_epi8::<31>(self.within) as u8 }
-    }
-}
+follows_class_within!(Classes, avx2);

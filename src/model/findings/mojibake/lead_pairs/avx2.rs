@@ -4,13 +4,13 @@
 
 use super::{BEFORE, ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
 use crate::model::findings::backend::Avx2Token;
-use crate::model::findings::char_tables::FollowsClass;
 use crate::model::findings::char_tables::avx2::{Rows, class_before, load, lookup, rows, splat};
+use crate::model::findings::char_tables::follows_class_within;
 use std::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8,
-    _mm256_cmpgt_epi8, _mm256_extract_epi8, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_srli_epi16,
-    _mm256_storeu_si256, _mm256_sub_epi8,
+    _mm256_cmpgt_epi8, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+    _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_sub_epi8,
 };
 
 /// The search 32 bytes at a time. Made only with an [`Avx2Token`], kept
@@ -181,16 +181,4 @@ impl ChunkHits for Pairs {
     }
 }
 
-impl FollowsClass for Pairs {
-    #[inline(always)]
-    fn follow_class(&mut self, class: u8) {
-        // (Only the last byte is carried in.)
-        self.within = splat(self.token, class);
-    }
-
-    #[inline(always)]
-    fn last_class(&self) -> u8 {
-        // SAFETY: the token in `self` proves AVX2.
-        unsafe { _mm256_extract_epi8::<31>(self.within) as u8 }
-    }
-}
+follows_class_within!(Pairs, avx2);

@@ -4,16 +4,16 @@
 
 use super::{ChunkHits, ChunkWindow, LEAD2_SPACE, Tables};
 use crate::model::findings::backend::VbmiToken;
-use crate::model::findings::char_tables::FollowsClass;
+use crate::model::findings::char_tables::follows_class_within;
 use crate::model::findings::char_tables::vbmi::{
     class_before, load, load_with_next_two, one_back_indices, splat,
 };
 use std::arch::x86_64::{
-    __m512i, _mm_extract_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
-    _mm512_cmplt_epu8_mask, _mm512_extracti32x4_epi32, _mm512_mask_blend_epi8,
-    _mm512_mask_mov_epi8, _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srli_epi16,
-    _mm512_storeu_si512, _mm512_test_epi8_mask,
+    __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
+    _mm512_cmplt_epu8_mask, _mm512_mask_blend_epi8, _mm512_mask_mov_epi8,
+    _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8,
+    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_storeu_si512,
+    _mm512_test_epi8_mask,
 };
 
 /// The search 64 bytes at a time. Made only with a [`VbmiToken`], kept
@@ -159,17 +159,4 @@ impl ChunkHits for Pairs {
     }
 }
 
-impl FollowsClass for Pairs {
-    #[inline(always)]
-    fn follow_class(&mut self, class: u8) {
-        // (Only the last byte is carried in.)
-        self.within = splat(self.token, class);
-    }
-
-    #[inline(always)]
-    fn last_class(&self) -> u8 {
-        // SAFETY: the token in `self` proves AVX-512BW (and with it
-        // AVX-512F and SSE4.1).
-        unsafe { _mm_extract_epi8::<15>(_mm512_extracti32x4_epi32::<3>(self.within)) as u8 }
-    }
-}
+follows_class_within!(Pairs, vbmi);
