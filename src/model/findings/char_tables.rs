@@ -9,11 +9,13 @@ pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod vbmi;
 
+#[cfg(target_arch = "x86_64")]
 use super::byte_masks::ChunkHits;
 
 /// A vector search of char classes that can be told the class its next
 /// chunk's first char follows, when the chunk before was passed over
 /// without looking its chars up.
+#[cfg(target_arch = "x86_64")]
 pub trait FollowsClass: ChunkHits {
     /// The chunk before was passed over: its last byte belongs to a char
     /// of class `class`.
@@ -28,6 +30,7 @@ pub trait FollowsClass: ChunkHits {
 /// or `avx2`, a module of this one) that keeps its token in `token` and
 /// the classes carried from the chunk before in `within`, of which only
 /// the last byte is carried in.
+#[cfg(target_arch = "x86_64")]
 macro_rules! follows_class_within {
     ($search:ty, $backend:ident) => {
         impl $crate::model::findings::char_tables::FollowsClass for $search {
@@ -45,4 +48,5 @@ macro_rules! follows_class_within {
         }
     };
 }
+#[cfg(target_arch = "x86_64")]
 pub(crate) use follows_class_within;

@@ -246,6 +246,7 @@ impl ChunkHits for PortableClasses {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
 mod passing_over;
 #[cfg(target_arch = "x86_64")]
 mod vbmi;

@@ -289,19 +289,6 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
     }
 }
 
-/// The script and the letters of a plain word, one that costs at most 2
-/// on its own and beside a line only for that script: each char is ASCII
-/// other than a letter, or a letter of that script (ASCII letters are
-/// Latin) that costs nothing alone and is not `œ`; and in each run of
-/// letters no capital follows a small letter, nor a small letter a capital
-/// past the run's first letter. None of the module's rules then costs but
-/// the alphabets (2, once: a word holds no space), and its only script is
-/// that one (a test holds the measure to this). Most words of most lines
-/// are plain.
-pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
-    scan_plain(word).plain()
-}
-
 /// Whether `word` is plain ([`plain_script`]) once the punctuation before
 /// it and the closing quotes and ASCII punctuation after it are left out:
 /// "том", "«том»,", "(„её“)"; or is plain words of one script joined by
@@ -345,33 +332,18 @@ fn joined_by_apostrophes(core: &str) -> bool {
     joined
 }
 
-/// What [`scan_plain`] found of a word.
-struct PlainScan {
-    /// Its letters.
-    pub letters: usize,
-    /// The first letter's script, with the plain bit (0 before it).
-    script: u16,
-    /// Whether a char broke a rule of plain words.
-    broken: bool,
-}
-
-impl PlainScan {
-    /// The word's script and letters, if it is plain ([`plain_script`]).
-    fn plain(&self) -> Option<(ScriptId, usize)> {
-        if self.broken {
-            return None;
-        }
-        PackedLetter(self.script)
-            .script()
-            .map(|id| (id, self.letters))
-    }
-}
-
-/// Reads `text` as [`plain_script`] does.
-#[inline(always)]
-fn scan_plain(text: &str) -> PlainScan {
+/// The script and the letters of a plain word, one that costs at most 2
+/// on its own and beside a line only for that script: each char is ASCII
+/// other than a letter, or a letter of that script (ASCII letters are
+/// Latin) that costs nothing alone and is not `œ`; and in each run of
+/// letters no capital follows a small letter, nor a small letter a capital
+/// past the run's first letter. None of the module's rules then costs but
+/// the alphabets (2, once: a word holds no space), and its only script is
+/// that one (a test holds the measure to this). Most words of most lines
+/// are plain.
+pub fn plain_script(word: &str) -> Option<(ScriptId, usize)> {
     let below_800 = plain_letters_below_800();
-    let bytes = text.as_bytes();
+    let bytes = word.as_bytes();
     // The run of letters so far, as bits placed to meet a letter's case
     // bits: it holds a small letter (LOWER's bit, where a capital's UPPER
     // bit lands shifted up one), a capital past its first (UPPER's bit,
@@ -407,7 +379,7 @@ fn scan_plain(text: &str) -> PlainScan {
                 below_800[usize::from(byte)]
             }
             _ => {
-                let c = text[at..].chars().next().unwrap_or_default();
+                let c = word[at..].chars().next().unwrap_or_default();
                 at += c.len_utf8();
                 PackedLetter::of(c)
             }
@@ -424,11 +396,10 @@ fn scan_plain(text: &str) -> PlainScan {
         run |= (letter.0 & PackedLetter::UPPER & run >> 2) | (letter.0 & SMALL) | BEGUN;
         letters += 1;
     }
-    PlainScan {
-        letters,
-        script,
-        broken: broken != 0,
+    if broken != 0 {
+        return None;
     }
+    PackedLetter(script).script().map(|id| (id, letters))
 }
 
 /// A char as [`plain_script`] needs it, in two bytes: whether it is a plain

@@ -109,6 +109,7 @@ pub struct Tables {
     rows: Vec<[u8; 64]>,
     /// The chars of two bytes whose class has [`LEAD2_SPACE`], for
     /// [`passing_over`].
+    #[cfg(target_arch = "x86_64")]
     leads_before_a_space: LeadsBeforeASpace,
 }
 
@@ -163,6 +164,7 @@ impl Tables {
             question: pair_class('?'),
             second,
             rows,
+            #[cfg(target_arch = "x86_64")]
             leads_before_a_space: LeadsBeforeASpace::build(),
         }
     }
@@ -250,6 +252,7 @@ pub fn for_each_lead_pair(
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
 mod passing_over;
 #[cfg(test)]
 mod portable;
