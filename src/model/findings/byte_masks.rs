@@ -7,7 +7,9 @@
 //! be loaded with a token of [`super::backend`], which proves the CPU has
 //! its instructions.
 
-use super::backend::{Avx2Token, Avx512Token, Backend};
+use super::backend::Backend;
+#[cfg(target_arch = "x86_64")]
+use super::backend::{Avx2Token, Avx512Token};
 
 /// Bytes before a chunk that a test may look at.
 pub const BEFORE: usize = 1;
@@ -363,6 +365,7 @@ pub fn first_hit<T: ChunkTest>(backend: Backend, text: &[u8]) -> usize {
             Backend::Portable => {}
         }
     }
+    let _ = backend;
     first_hit_by(text, &mut masked::<T, PortableMasks>(()))
 }
 
@@ -386,7 +389,8 @@ pub fn first_hit_by<K: ChunkHits>(text: &[u8], chunks: &mut K) -> usize {
 /// order, but those before the offset its last call returned (it must be
 /// past the hit). Before the text and after it, bytes count as NUL.
 /// Inlined into its caller, so that vector code there is compiled for its
-/// CPU.
+/// CPU. (The lead-pair search's, which runs on x86-64 alone.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 pub fn for_each_hit_by<K: ChunkHits>(
     text: &[u8],

@@ -9,7 +9,9 @@
 //! byte permutes ([`vbmi`]); with AVX2, 32 bytes at a time by byte shuffles
 //! ([`avx2`]); elsewhere a character at a time from the same tables.
 
-use super::backend::{Avx2Token, Backend, VbmiToken};
+use super::backend::Backend;
+#[cfg(target_arch = "x86_64")]
+use super::backend::{Avx2Token, VbmiToken};
 use super::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow, PortableMasks, first_hit_by};
 #[cfg(target_arch = "x86_64")]
 use super::byte_masks::{avx2::Avx2, avx512::Avx512};
@@ -205,6 +207,7 @@ pub fn next_script_change(backend: Backend, text: &[u8]) -> usize {
             return unsafe { with_avx2(token, text) };
         }
     }
+    let _ = backend;
     first_hit_by(text, &mut PortableClasses::default())
 }
 

@@ -22,6 +22,10 @@
 //! slower than the char-by-char test of every line, which the portable
 //! backend keeps.
 
+// Off x86-64 there is no vector search: the tables it looks up are built
+// for nothing there, and the char-by-char test of every line stands in.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
@@ -29,9 +33,10 @@ use super::garblers::{GARBLERS, Garbler, chars_with_roles, loss_masks, quick_rol
 use crate::model::findings::backend::Backend;
 #[cfg(target_arch = "x86_64")]
 use crate::model::findings::backend::{Avx2Token, VbmiToken};
-use crate::model::findings::byte_masks::{BEFORE, ChunkHits, ChunkWindow, for_each_hit_by};
+#[cfg(any(target_arch = "x86_64", test))]
+use crate::model::findings::byte_masks::{BEFORE, ChunkHits, ChunkWindow};
 #[cfg(target_arch = "x86_64")]
-use crate::model::findings::byte_masks::{avx2::Avx2, avx512::Avx512};
+use crate::model::findings::byte_masks::{avx2::Avx2, avx512::Avx512, for_each_hit_by};
 #[cfg(target_arch = "x86_64")]
 use passing_over::LeadsBeforeASpace;
 #[cfg(target_arch = "x86_64")]
@@ -246,7 +251,7 @@ pub fn for_each_lead_pair(
             return true;
         }
     }
-    let _ = (text, visit);
+    let _ = (backend, text, visit);
     false
 }
 
