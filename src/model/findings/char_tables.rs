@@ -10,7 +10,21 @@ pub(crate) mod avx2;
 pub(crate) mod vbmi;
 
 #[cfg(target_arch = "x86_64")]
-use super::byte_masks::ChunkHits;
+use super::byte_masks::{BEFORE, ChunkHits, ChunkWindow, LANES};
+
+/// Where in `window` the char begins that the last byte of its chunk
+/// belongs to: at most three bytes before it (the window is valid UTF-8).
+/// What a search that passes over a chunk looks up the class of.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn start_of_last_char(window: &ChunkWindow) -> usize {
+    let last = BEFORE + LANES - 1;
+    let mut start = last;
+    while start > last - 3 && (0x80..0xC0).contains(&window[start]) {
+        start -= 1;
+    }
+    start
+}
 
 /// A vector search of char classes that can be told the class its next
 /// chunk's first char follows, when the chunk before was passed over

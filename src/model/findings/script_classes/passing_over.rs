@@ -9,8 +9,8 @@
 //! chunks have none.
 
 use super::{SHARED_BIT, class_of};
-use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow, LANES};
-use crate::model::findings::char_tables::FollowsClass;
+use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow};
+use crate::model::findings::char_tables::{FollowsClass, start_of_last_char};
 
 /// Whether a char of class `class` goes with a char of any class: it has
 /// none, or it has [`SHARED_BIT`].
@@ -43,26 +43,20 @@ fn may_go_with_some_only(b0: u8, b1: u8) -> bool {
 pub struct ClassesPassingOver<C, M: ByteMasks> {
     classes: C,
     token: M::Token,
-    /// Whether the last char of the chunk before goes with any
-    /// ([`goes_with_any`]); before the text, none.
-    last_goes_with_any: bool,
 }
 
 impl<C: FollowsClass, M: ByteMasks> ClassesPassingOver<C, M> {
     /// `classes` at the start of a text.
     #[inline(always)]
     pub fn new(classes: C, token: M::Token) -> ClassesPassingOver<C, M> {
-        ClassesPassingOver {
-            classes,
-            token,
-            last_goes_with_any: true,
-        }
+        ClassesPassingOver { classes, token }
     }
 
     /// Whether the chunk of `window` may hold a hit.
     #[inline(always)]
     fn may_hold_a_hit(&self, window: &ChunkWindow) -> bool {
-        if !self.last_goes_with_any {
+        // The last char of the chunk before (before the text, none).
+        if !goes_with_any(self.classes.last_class()) {
             return true;
         }
         let b0 = M::load(self.token, window, BEFORE);
@@ -82,28 +76,14 @@ impl<C: FollowsClass, M: ByteMasks> ClassesPassingOver<C, M> {
     }
 }
 
-/// The class of the char that the last byte of the chunk of `window`
-/// belongs to (it begins at most three bytes before).
-#[inline(always)]
-fn class_of_last_char(window: &ChunkWindow) -> u8 {
-    let last = BEFORE + LANES - 1;
-    let mut start = last;
-    while start > last - 3 && (0x80..0xC0).contains(&window[start]) {
-        start -= 1;
-    }
-    class_of(window[start], window[start + 1], window[start + 2])
-}
-
 impl<C: FollowsClass, M: ByteMasks> ChunkHits for ClassesPassingOver<C, M> {
     #[inline(always)]
     fn hits(&mut self, window: &ChunkWindow) -> u64 {
         if self.may_hold_a_hit(window) {
-            let hits = self.classes.hits(window);
-            self.last_goes_with_any = goes_with_any(self.classes.last_class());
-            return hits;
+            return self.classes.hits(window);
         }
-        let last = class_of_last_char(window);
-        self.last_goes_with_any = goes_with_any(last);
+        let start = start_of_last_char(window);
+        let last = class_of(window[start], window[start + 1], window[start + 2]);
         self.classes.follow_class(last);
         0
     }

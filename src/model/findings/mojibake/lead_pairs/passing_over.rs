@@ -10,8 +10,8 @@
 //! none of these: its letters beyond ASCII stand between ASCII letters.
 
 use super::{LEAD2_SPACE, Tables, pair_class};
-use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow, LANES};
-use crate::model::findings::char_tables::FollowsClass;
+use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkHits, ChunkWindow};
+use crate::model::findings::char_tables::{FollowsClass, start_of_last_char};
 
 /// The lead bytes of every char that has a pair class lie in these ranges
 /// (a test holds the tables to them): Latin, Greek, Cyrillic, Hebrew and
@@ -119,11 +119,7 @@ impl<P: FollowsClass, M: ByteMasks> PairsPassingOver<P, M> {
     /// `window` belongs to (it begins at most three bytes before).
     #[inline(always)]
     fn class_of_last_char(&self, window: &ChunkWindow) -> u8 {
-        let last = BEFORE + LANES - 1;
-        let mut start = last;
-        while start > last - 3 && (0x80..0xC0).contains(&window[start]) {
-            start -= 1;
-        }
+        let start = start_of_last_char(window);
         (self.tables).class_at(window[start], window[start + 1], window[start + 2])
     }
 }
