@@ -282,6 +282,21 @@ proptest::proptest! {
     }
 }
 
+proptest::proptest! {
+    #[test]
+    fn the_walk_over_words_beyond_ascii_agrees_with_reading_every_word(
+        chars in proptest::collection::vec(plain_test_chars(), 0..80)
+    ) {
+        // (Lines of these chars are mostly not Cyrillic: the walk that
+        // passes over ASCII takes them.)
+        let line: String = chars.into_iter().collect();
+        let by_chars = shows_none_plainly_by_chars(&line);
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            proptest::prop_assert_eq!(shows_none_plainly(&line, backend), by_chars, "{:?} {:?}", backend, line);
+        }
+    }
+}
+
 /// Chars for lines of Cyrillic prose and what the vector search for plain
 /// Cyrillic words must tell from it: every case of basic Cyrillic, letters
 /// beside it (ї, ѐ, Ξ), Latin, typography, digits and spaces.

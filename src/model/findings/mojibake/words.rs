@@ -7,9 +7,10 @@ use std::sync::Arc;
 use super::Chain;
 use super::badness::{Context, is_plain, plain_script};
 use super::chains::{Candidate, Memo, no_break_space_fits};
-use super::garblers::{LOST_NO_BREAK_SPACE, loss_masks, roles_table};
+use super::garblers::{LOST_NO_BREAK_SPACE, LossMasks, RolesTable, loss_masks, roles_table};
 use super::plain_cyrillic::next_doubt;
 use super::undo::Layer;
+use crate::model::ascii::ascii_prefix;
 use crate::model::findings::backend::Backend;
 
 /// How much less implausible a repair must be than the word as it stands.
@@ -153,14 +154,19 @@ impl<'a> Measured<'a> {
 /// one: every word that may (a suspect one) is plain ([`is_plain`]),
 /// and a plain word never shows it ([`shows_garbling`]). Most lines of a
 /// script whose letters some encoding shows as UTF-8 sequences end here:
-/// Russian in IBM866, where "рак" shows E0 A0 AA. In a Cyrillic line
-/// ([`first_letters_are_cyrillic`]), with a vector backend, the words of
-/// plain Cyrillic and ASCII are passed over by a search ([`next_doubt`])
-/// and the others read a char at a time; in other lines, and without a
-/// vector backend, every word is (the search would stop in most words).
+/// Russian in IBM866, where "рак" shows E0 A0 AA. Only the words a search
+/// stops in are read a char at a time, the others passed over: in a
+/// Cyrillic line ([`first_letters_are_cyrillic`]) with a vector backend,
+/// those of plain Cyrillic and ASCII ([`next_doubt`]); in other lines,
+/// those of ASCII, which no test stops at (in French prose the quick
+/// search stops in "l’été", and a line's words are mostly ASCII). A
+/// Cyrillic line without a vector backend reads every word.
 pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
     let bytes = line.as_bytes();
-    if backend == Backend::Portable || !first_letters_are_cyrillic(bytes) {
+    if !first_letters_are_cyrillic(bytes) {
+        return no_word_beyond_ascii_shows_garbling(line);
+    }
+    if backend == Backend::Portable {
         return shows_none_plainly_by_chars(line);
     }
     let mut from = 0;
@@ -178,6 +184,43 @@ pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
             .position(u8::is_ascii_whitespace)
             .map_or(bytes.len(), |i| doubt + i);
         if shows_garbling_plainly(&line[start..end]) {
+            return false;
+        }
+        from = end;
+    }
+}
+
+/// [`shows_none_plainly`] of a line that is not Cyrillic, in one walk: its
+/// runs of ASCII are passed over eight bytes at a time (an ASCII word
+/// never shows garbling, and ASCII before a word's first char beyond it
+/// begins no pair: [`PairWatch`]); each other word is read from that char
+/// to its end once, for its end and whether it is suspect together; and
+/// only a suspect word is tested for plain letters.
+fn no_word_beyond_ascii_shows_garbling(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    loop {
+        let beyond = from + ascii_prefix(&bytes[from..]);
+        if beyond >= bytes.len() {
+            return true;
+        }
+        let start = (bytes[from..beyond].iter())
+            .rposition(u8::is_ascii_whitespace)
+            .map_or(from, |i| from + i + 1);
+        let mut watch = PairWatch::new();
+        let mut suspect = false;
+        let mut end = bytes.len();
+        let mut last = ' ';
+        for (i, c) in line[beyond..].char_indices() {
+            if c.is_ascii_whitespace() {
+                end = beyond + i;
+                break;
+            }
+            suspect |= watch.is_suspect_at(c);
+            last = c;
+        }
+        suspect |= leads_before_a_lost_space(last);
+        if suspect && !is_plain(&line[start..end]) {
             return false;
         }
         from = end;
@@ -242,9 +285,6 @@ fn shows_garbling(memo: &mut Memo, word: &str, context: &Context) -> bool {
 /// for the braille blank E2 A0 80). A dash alone is none: macintosh shows
 /// "—" as D1, but its A0 is "†".
 pub(super) fn is_suspect(word: &str) -> bool {
-    let table = roles_table();
-    let lost = loss_masks();
-    let leads_before_a_lost_space = |c: char| table.of(c).lead() & lost.space != 0;
     // The last char first: in most words of a script that encodings show as
     // lead bytes (Cyrillic in KOI8-R, Greek in windows-1253) it says so.
     if word
@@ -254,27 +294,58 @@ pub(super) fn is_suspect(word: &str) -> bool {
     {
         return true;
     }
-    // The encodings in which the char before shows a lead byte.
-    let mut leads = 0u32;
-    for c in word.chars() {
+    let mut watch = PairWatch::new();
+    word.chars().any(|c| watch.is_suspect_at(c))
+}
+
+/// Whether `c`, at the end of a word, shows a lead byte in an encoding
+/// that shows A0 as a no-break space (which may have been lost after it).
+#[inline]
+fn leads_before_a_lost_space(c: char) -> bool {
+    roles_table().of(c).lead() & loss_masks().space != 0
+}
+
+/// The pairs that make a word suspect ([`is_suspect`]), read a char at a
+/// time: the encodings in which the char before shows a lead byte. (None
+/// after ASCII: a walk may start at a word's first char beyond it.)
+struct PairWatch {
+    leads: u32,
+    table: &'static RolesTable,
+    lost: LossMasks,
+}
+
+impl PairWatch {
+    /// A watch at a word's start, or after ASCII.
+    #[inline]
+    fn new() -> PairWatch {
+        PairWatch {
+            leads: 0,
+            table: roles_table(),
+            lost: loss_masks(),
+        }
+    }
+
+    /// Whether `c`, after the chars seen, makes the word suspect: it shows
+    /// a continuation byte where the char before shows a lead byte, stands
+    /// for a byte lost after one (`?`, U+FFFD, a space for A0), or is a C1
+    /// control.
+    #[inline]
+    fn is_suspect_at(&mut self, c: char) -> bool {
+        let lost = self.lost;
         if c.is_ascii() {
             // A byte lost to "?", or A0 shown as a space.
-            if (c == '?' && leads & lost.holes != 0) || (c == ' ' && leads & lost.space != 0) {
-                return true;
-            }
-            leads = 0;
-            continue;
+            let suspect = (c == '?' && self.leads & lost.holes != 0)
+                || (c == ' ' && self.leads & lost.space != 0);
+            self.leads = 0;
+            return suspect;
         }
-        let roles = table.of(c);
-        if leads & roles.continuation != 0
+        let roles = self.table.of(c);
+        let suspect = self.leads & roles.continuation != 0
             || ('\u{80}'..='\u{9F}').contains(&c)
-            || (leads & lost.holes != 0 && c == '\u{FFFD}')
-        {
-            return true;
-        }
-        leads = roles.lead();
+            || (self.leads & lost.holes != 0 && c == '\u{FFFD}');
+        self.leads = roles.lead();
+        suspect
     }
-    false
 }
 
 /// The words of `text[start..end]` (split at ASCII whitespace), each with
