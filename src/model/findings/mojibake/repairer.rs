@@ -12,8 +12,6 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use rayon::prelude::*;
-
 use super::Mojibake;
 use super::chains::{Memo, SharedReadings};
 use super::cjk;
@@ -169,17 +167,38 @@ impl Repairer {
         runs
     }
 
-    /// `work` done on each of `items`, in order, on the repairer's threads
-    /// (started the first time; on this thread if it is to use one).
+    /// `work` done on each of `items`, in order, on this thread and the
+    /// repairer's helpers (started the first time; none if it is to use
+    /// one thread). This thread takes items too, so that it is at work,
+    /// not asleep, when the last is done, and one thread fewer waits
+    /// while it does what comes between two calls: on two cores, a pool
+    /// of two threads that this one waited on took 50% more CPU time than
+    /// one thread to scan prose in Latin letters for findings, and saved
+    /// a fifth of its time.
     pub fn map_on_threads<T: Sync, R: Send>(
         &self,
         items: &[T],
         work: impl Fn(&T) -> R + Sync + Send,
     ) -> Vec<R> {
-        match self.pool() {
-            Some(pool) => pool.install(|| items.par_iter().map(work).collect()),
-            None => items.iter().map(work).collect(),
-        }
+        let Some(pool) = self.pool() else {
+            return items.iter().map(work).collect();
+        };
+        let turns = TakingTurns::new(items, &work);
+        let helped = Mutex::new(Vec::new());
+        let mut done = pool.in_place_scope(|scope| {
+            for _ in 0..pool
+                .current_num_threads()
+                .min(items.len().saturating_sub(1))
+            {
+                scope.spawn(|_| {
+                    let done = turns.take();
+                    helped.lock().expect("a helper panicked").extend(done);
+                });
+            }
+            turns.take()
+        });
+        done.extend(helped.into_inner().expect("a helper panicked"));
+        in_order(done)
     }
 
     /// The runs of `text`'s lines, a line at a time on this thread: a line
@@ -305,7 +324,8 @@ impl Repairer {
         }
     }
 
-    /// Its threads, started once.
+    /// Its helper threads, started once: one fewer than it is to use (the
+    /// thread that calls [`Repairer::map_on_threads`] is one).
     fn pool(&self) -> Option<&rayon::ThreadPool> {
         self.pool
             .get_or_init(|| {
@@ -313,7 +333,7 @@ impl Repairer {
                 (threads > 1)
                     .then(|| {
                         rayon::ThreadPoolBuilder::new()
-                            .num_threads(threads)
+                            .num_threads(threads - 1)
                             .thread_name(|i| format!("utf8scope-repair-{i}"))
                             .build()
                             .ok()
@@ -382,22 +402,12 @@ fn map_on_scoped_threads<T: Sync, R: Send>(
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let take_in_turn = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(item) = items.get(i) else {
-                return done;
-            };
-            done.push((i, work(item)));
-        }
-    };
-    let mut done = std::thread::scope(|scope| {
+    let turns = TakingTurns::new(items, &work);
+    let done = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads.min(items.len()))
-            .map(|_| scope.spawn(take_in_turn))
+            .map(|_| scope.spawn(|| turns.take()))
             .collect();
-        let mut done = take_in_turn();
+        let mut done = turns.take();
         for helper in helpers {
             done.extend(
                 helper
@@ -407,6 +417,43 @@ fn map_on_scoped_threads<T: Sync, R: Send>(
         }
         done
     });
+    in_order(done)
+}
+
+/// Items that threads take in turn, each doing `work` on the next one not
+/// yet taken: a thread that meets quicker items takes more of them.
+struct TakingTurns<'a, T, W> {
+    items: &'a [T],
+    work: &'a W,
+    next: AtomicUsize,
+}
+
+impl<'a, T, R, W: Fn(&T) -> R> TakingTurns<'a, T, W> {
+    fn new(items: &'a [T], work: &'a W) -> Self {
+        TakingTurns {
+            items,
+            work,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// Takes items until none is left; returns what this thread did, each
+    /// with its item's index.
+    fn take(&self) -> Vec<(usize, R)> {
+        let mut done = Vec::new();
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = self.items.get(i) else {
+                return done;
+            };
+            done.push((i, (self.work)(item)));
+        }
+    }
+}
+
+/// The results of [`TakingTurns::take`] from every thread, in the items'
+/// order.
+fn in_order<R>(mut done: Vec<(usize, R)>) -> Vec<R> {
     done.sort_unstable_by_key(|&(i, _)| i);
     done.into_iter().map(|(_, result)| result).collect()
 }
