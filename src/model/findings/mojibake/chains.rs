@@ -234,11 +234,6 @@ impl Memo {
         }
     }
 
-    /// The vector backend its searches run on.
-    pub fn backend(&self) -> Backend {
-        self.backend
-    }
-
     /// The found lines it recalled lately, for
     /// [`super::found_lines::FoundLines::recall`].
     pub fn recently_found(&mut self) -> &mut RecentlyFound {
@@ -269,7 +264,7 @@ impl Memo {
                 Some(key) if self.glanced.holds(key) => return Vec::new(),
                 Some(key) => Some(key),
                 // (Lookups do not pay here: the glance itself comes first.)
-                None if shows_none_plainly(line, self.backend) => return Vec::new(),
+                None if self.shows_none_plainly(line) => return Vec::new(),
                 None => None,
             },
             LineJudgment::Cjk => None,
@@ -281,7 +276,7 @@ impl Memo {
             return placed(runs);
         }
         if let Some(key) = glanced
-            && shows_none_plainly(line, self.backend)
+            && self.shows_none_plainly(line)
         {
             self.glanced.remember(key);
             return Vec::new();
@@ -314,6 +309,13 @@ impl Memo {
             |word| candidates(word, measurer).into(),
             Arc::clone,
         )
+    }
+
+    /// Whether no word of `line` shows its garbling plainly
+    /// ([`shows_none_plainly`]), each word's plain test kept.
+    pub fn shows_none_plainly(&mut self, line: &str) -> bool {
+        let backend = self.backend;
+        shows_none_plainly(line, backend, |word| self.is_plain(word))
     }
 
     /// Whether `word` is plain ([`is_plain`]), kept from an earlier call
@@ -423,7 +425,7 @@ mod tests {
     fn a_line_seen_at_a_glance_to_hold_none_is_not_judged_nor_kept() {
         // (Russian, whose letters IBM866 shows as UTF-8 sequences.)
         let line = "Съешь же ещё этих мягких французских булок\n";
-        assert!(shows_none_plainly(line, Backend::best()));
+        assert!(shows_none_plainly(line, Backend::best(), is_plain));
         let mut memo = Memo::new(Arc::default(), Backend::best());
         let mut asked = 0;
         for _ in 0..2 {

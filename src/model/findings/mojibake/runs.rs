@@ -4,7 +4,6 @@
 use super::chains::{LineJudgment, Memo};
 use super::prefilter::may_hold_mojibake;
 use super::verdict::judge_line;
-use super::words::shows_none_plainly;
 use super::{Chain, Mojibake, Reading};
 
 /// Neighbouring words join into one run up to about this many bytes, so a
@@ -41,8 +40,7 @@ fn judge_passes(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
         }
         let repaired = Repaired::of(line, &found);
         // (Most lines are whole once repaired: the quick test says so.)
-        if !may_hold_mojibake(&repaired.line) || shows_none_plainly(&repaired.line, memo.backend())
-        {
+        if !may_hold_mojibake(&repaired.line) || memo.shows_none_plainly(&repaired.line) {
             break;
         }
         let next = judge_line(memo, &repaired.line, 0, repaired.line.len());

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use super::badness::is_plain;
 use super::chains::Memo;
 use super::garblers::quick_roles;
 use super::prefilter::{lines_that_may_hold, may_hold_mojibake};
@@ -257,7 +258,7 @@ proptest::proptest! {
         chars in proptest::collection::vec(plain_test_chars(), 0..40)
     ) {
         let line: String = chars.into_iter().collect();
-        if shows_none_plainly(&line, Backend::best()) {
+        if shows_none_plainly(&line, Backend::best(), is_plain) {
             let measured = Measured::of(&mut memo(), &line);
             proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
         }
@@ -275,7 +276,7 @@ proptest::proptest! {
         ]), 0..8)
     ) {
         let line = words.join(" ");
-        if shows_none_plainly(&line, Backend::best()) {
+        if shows_none_plainly(&line, Backend::best(), is_plain) {
             let measured = Measured::of(&mut memo(), &line);
             proptest::prop_assert!(!measured.shows.contains(&true), "{:?}", line);
         }
@@ -292,7 +293,7 @@ proptest::proptest! {
         let line: String = chars.into_iter().collect();
         let by_chars = shows_none_plainly_by_chars(&line);
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            proptest::prop_assert_eq!(shows_none_plainly(&line, backend), by_chars, "{:?} {:?}", backend, line);
+            proptest::prop_assert_eq!(shows_none_plainly(&line, backend, is_plain), by_chars, "{:?} {:?}", backend, line);
         }
     }
 }
@@ -319,7 +320,7 @@ proptest::proptest! {
         let line: String = chars.into_iter().collect();
         let by_chars = shows_none_plainly_by_chars(&line);
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            proptest::prop_assert_eq!(shows_none_plainly(&line, backend), by_chars, "{:?} {:?}", backend, line);
+            proptest::prop_assert_eq!(shows_none_plainly(&line, backend, is_plain), by_chars, "{:?} {:?}", backend, line);
         }
     }
 }
@@ -340,7 +341,7 @@ proptest::proptest! {
             .join(" ");
         let by_chars = shows_none_plainly_by_chars(&line);
         for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            proptest::prop_assert_eq!(shows_none_plainly(&line, backend), by_chars, "{:?} {:?}", backend, line);
+            proptest::prop_assert_eq!(shows_none_plainly(&line, backend, is_plain), by_chars, "{:?} {:?}", backend, line);
         }
     }
 }
@@ -366,7 +367,10 @@ fn lines_of_plain_words_are_seen_without_measuring() {
         "— Ты опять опоздал, — тихо сказала она.",
         "«Мы ждём конкретных шагов», — сказал Иван Петров.",
     ] {
-        assert!(shows_none_plainly(line, Backend::best()), "{line}");
+        assert!(
+            shows_none_plainly(line, Backend::best(), is_plain),
+            "{line}"
+        );
         assert!(
             !Measured::of(&mut memo(), line).shows.contains(&true),
             "{line}"
@@ -379,7 +383,10 @@ fn lines_of_plain_words_are_seen_without_measuring() {
         "РїСЂРёРІРµС‚ Рё РјРёСЂ",
         "Die BĂźrger Ăśffnen",
     ] {
-        assert!(!shows_none_plainly(line, Backend::best()), "{line}");
+        assert!(
+            !shows_none_plainly(line, Backend::best(), is_plain),
+            "{line}"
+        );
     }
 }
 

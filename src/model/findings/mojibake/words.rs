@@ -10,7 +10,7 @@ use super::chains::{Candidate, Memo, no_break_space_fits};
 use super::garblers::{LOST_NO_BREAK_SPACE, LossMasks, RolesTable, loss_masks, roles_table};
 use super::plain_cyrillic::next_doubt;
 use super::undo::Layer;
-use crate::model::ascii::ascii_prefix;
+use crate::model::ascii::{ascii_prefix, printable_prefix};
 use crate::model::findings::backend::Backend;
 
 /// How much less implausible a repair must be than the word as it stands.
@@ -161,10 +161,18 @@ impl<'a> Measured<'a> {
 /// those of ASCII, which no test stops at (in French prose the quick
 /// search stops in "l’été", and a line's words are mostly ASCII). A
 /// Cyrillic line without a vector backend reads every word.
-pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
+///
+/// Each suspect word is tested for plain letters by `plain`: [`is_plain`],
+/// or a memo's, which keeps the answer for a word that recurs (the plain
+/// test reads "l’étonnement" three times).
+pub(super) fn shows_none_plainly(
+    line: &str,
+    backend: Backend,
+    mut plain: impl FnMut(&str) -> bool,
+) -> bool {
     let bytes = line.as_bytes();
     if !first_letters_are_cyrillic(bytes) {
-        return no_word_beyond_ascii_shows_garbling(line);
+        return no_word_beyond_ascii_shows_garbling(line, plain);
     }
     if backend == Backend::Portable {
         return shows_none_plainly_by_chars(line);
@@ -183,7 +191,8 @@ pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
         let end = (bytes[doubt..].iter())
             .position(u8::is_ascii_whitespace)
             .map_or(bytes.len(), |i| doubt + i);
-        if shows_garbling_plainly(&line[start..end]) {
+        let word = &line[start..end];
+        if !word.is_ascii() && is_suspect(word) && !plain(word) {
             return false;
         }
         from = end;
@@ -194,9 +203,10 @@ pub(super) fn shows_none_plainly(line: &str, backend: Backend) -> bool {
 /// runs of ASCII are passed over eight bytes at a time (an ASCII word
 /// never shows garbling, and ASCII before a word's first char beyond it
 /// begins no pair: [`PairWatch`]); each other word is read from that char
-/// to its end once, for its end and whether it is suspect together; and
-/// only a suspect word is tested for plain letters.
-fn no_word_beyond_ascii_shows_garbling(line: &str) -> bool {
+/// to its end once, for its end and whether it is suspect together, the
+/// printable ASCII in it after the char that follows one beyond ASCII
+/// passed over too; and only a suspect word is tested for plain letters.
+fn no_word_beyond_ascii_shows_garbling(line: &str, mut plain: impl FnMut(&str) -> bool) -> bool {
     let bytes = line.as_bytes();
     let mut from = 0;
     loop {
@@ -207,24 +217,44 @@ fn no_word_beyond_ascii_shows_garbling(line: &str) -> bool {
         let start = (bytes[from..beyond].iter())
             .rposition(u8::is_ascii_whitespace)
             .map_or(from, |i| from + i + 1);
-        let mut watch = PairWatch::new();
-        let mut suspect = false;
-        let mut end = bytes.len();
-        let mut last = ' ';
-        for (i, c) in line[beyond..].char_indices() {
-            if c.is_ascii_whitespace() {
-                end = beyond + i;
-                break;
-            }
-            suspect |= watch.is_suspect_at(c);
-            last = c;
-        }
-        suspect |= leads_before_a_lost_space(last);
-        if suspect && !is_plain(&line[start..end]) {
+        let (end, suspect) = end_and_suspicion(line, beyond);
+        if suspect && !plain(&line[start..end]) {
             return false;
         }
         from = end;
     }
+}
+
+/// The end of the word of `line` that goes on at `at` (past ASCII, or at
+/// its start), and whether it is suspect ([`is_suspect`]) from there.
+fn end_and_suspicion(line: &str, mut at: usize) -> (usize, bool) {
+    let bytes = line.as_bytes();
+    let mut watch = PairWatch::new();
+    let mut suspect = false;
+    let mut last = ' ';
+    while let Some(&byte) = bytes.get(at) {
+        if byte.is_ascii_whitespace() {
+            break;
+        }
+        let c = if byte < 0x80 {
+            char::from(byte)
+        } else {
+            line[at..].chars().next().expect("at a char's start")
+        };
+        suspect |= watch.is_suspect_at(c);
+        last = c;
+        at += c.len_utf8();
+        if c.is_ascii() {
+            // After ASCII no pair has begun: printable ASCII changes
+            // nothing until a char beyond it, a space or a control.
+            let printable = printable_prefix(&bytes[at..]);
+            if printable > 0 {
+                at += printable;
+                last = char::from(bytes[at - 1]);
+            }
+        }
+    }
+    (at, suspect || leads_before_a_lost_space(last))
 }
 
 /// Whether the first char beyond ASCII of the UTF-8 text `bytes`, past
