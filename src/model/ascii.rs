@@ -18,6 +18,23 @@ pub(crate) fn ascii_prefix(bytes: &[u8]) -> usize {
         .unwrap_or(bytes.len() - n)
 }
 
+/// How many bytes `bytes` starts with that are beyond ASCII (80–FF).
+pub(crate) fn beyond_ascii_prefix(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let ascii = !word & 0x8080_8080_8080_8080;
+        if ascii != 0 {
+            return n + ascii.trailing_zeros() as usize / 8;
+        }
+        n += 8;
+    }
+    n + bytes[n..]
+        .iter()
+        .position(|&b| b < 0x80)
+        .unwrap_or(bytes.len() - n)
+}
+
 /// How many bytes `bytes` starts with that are printable ASCII other
 /// than the space (21–7E) or DEL: inside a word, the bytes that can be
 /// passed over until a char beyond ASCII or the space or control that
@@ -54,6 +71,16 @@ mod tests {
         assert_eq!(ascii_prefix(b"abcdefghij\xc3\xa9"), 10);
         assert_eq!(ascii_prefix(b"abcdefg\xff"), 7);
         assert_eq!(ascii_prefix("é".as_bytes()), 0);
+    }
+
+    #[test]
+    fn the_prefix_beyond_ascii_ends_at_the_first_ascii_byte() {
+        assert_eq!(beyond_ascii_prefix(b""), 0);
+        assert_eq!(beyond_ascii_prefix(b"a\xc3\xa9"), 0);
+        assert_eq!(beyond_ascii_prefix("é".as_bytes()), 2);
+        assert_eq!(beyond_ascii_prefix("éééééé a".as_bytes()), 12);
+        assert_eq!(beyond_ascii_prefix("ééé\u{7f}é".as_bytes()), 6);
+        assert_eq!(beyond_ascii_prefix("日本語の".as_bytes()), 12);
     }
 
     #[test]

@@ -33,7 +33,7 @@ use super::chains::{LineJudgment, Memo};
 use super::runs::add_repair;
 use super::undo::{Layer, Sequence};
 use super::{Chain, Mojibake, Reading};
-use crate::model::ascii::ascii_prefix;
+use crate::model::ascii::{ascii_prefix, beyond_ascii_prefix};
 use crate::model::findings::backend::Backend;
 use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkTest, ChunkWindow, first_hit};
 use crate::model::findings::mojibake::garblers::{GARBLERS, windows_1252};
@@ -314,10 +314,16 @@ fn has_windows_1252_run(bytes: &[u8]) -> bool {
     let mut at = 0;
     while let Some(&byte) = bytes.get(at) {
         match byte {
-            // A run of ASCII ends a run, at once (most of a line).
+            // A run of ASCII ends a run, at once (most of a line); and so
+            // does the next, passed over, if it is too short to hold four
+            // chars beyond ASCII (of two bytes or more each): "l’é", "«".
             0x00..=0x7F => {
                 run = 0;
                 at += ascii_prefix(&bytes[at..]);
+                let beyond = beyond_ascii_prefix(&bytes[at..]);
+                if beyond < 8 {
+                    at += beyond;
+                }
                 continue;
             }
             // Their lead bytes: C2 C3 (U+0080–U+00FF), C5 C6 CB (Œ š Ÿ ž ƒ
