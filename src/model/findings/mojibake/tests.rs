@@ -283,6 +283,17 @@ proptest::proptest! {
     }
 }
 
+/// Fails unless the glance at `line` ([`shows_none_plainly`]) on every
+/// backend the CPU has agrees with reading every word a char at a time.
+fn glances_agree(line: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+    let by_chars = shows_none_plainly_by_chars(line);
+    for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+        let glanced = shows_none_plainly(line, backend, is_plain);
+        proptest::prop_assert_eq!(glanced, by_chars, "{:?} {:?}", backend, line);
+    }
+    Ok(())
+}
+
 proptest::proptest! {
     #[test]
     fn the_walk_over_words_beyond_ascii_agrees_with_reading_every_word(
@@ -291,10 +302,18 @@ proptest::proptest! {
         // (Lines of these chars are mostly not Cyrillic: the walk that
         // passes over ASCII takes them.)
         let line: String = chars.into_iter().collect();
-        let by_chars = shows_none_plainly_by_chars(&line);
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            proptest::prop_assert_eq!(shows_none_plainly(&line, backend, is_plain), by_chars, "{:?} {:?}", backend, line);
-        }
+        glances_agree(&line)?;
+    }
+}
+
+#[test]
+fn the_walk_ends_a_word_at_the_space_after_ascii_it_passed_over() {
+    // "Ã" alone is suspect and plain; "xY" is not plain, and would make
+    // the run from "Ãa" to "Ã" a word that shows garbling, were the space
+    // after "a" passed over with the ASCII before it.
+    for line in ["Ãa xY Ã", "Ãa\txY Ã", "éa-b xY Ã", "l’a xY à"] {
+        assert!(shows_none_plainly_by_chars(line), "{line}");
+        glances_agree(line).unwrap();
     }
 }
 
@@ -318,10 +337,7 @@ proptest::proptest! {
         chars in proptest::collection::vec(cyrillic_test_chars(), 0..160)
     ) {
         let line: String = chars.into_iter().collect();
-        let by_chars = shows_none_plainly_by_chars(&line);
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            proptest::prop_assert_eq!(shows_none_plainly(&line, backend, is_plain), by_chars, "{:?} {:?}", backend, line);
-        }
+        glances_agree(&line)?;
     }
 }
 
@@ -339,10 +355,7 @@ proptest::proptest! {
             })
             .collect::<Vec<_>>()
             .join(" ");
-        let by_chars = shows_none_plainly_by_chars(&line);
-        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-            proptest::prop_assert_eq!(shows_none_plainly(&line, backend, is_plain), by_chars, "{:?} {:?}", backend, line);
-        }
+        glances_agree(&line)?;
     }
 }
 

@@ -246,12 +246,9 @@ fn end_and_suspicion(line: &str, mut at: usize) -> (usize, bool) {
         at += c.len_utf8();
         if c.is_ascii() {
             // After ASCII no pair has begun: printable ASCII changes
-            // nothing until a char beyond it, a space or a control.
-            let printable = printable_prefix(&bytes[at..]);
-            if printable > 0 {
-                at += printable;
-                last = char::from(bytes[at - 1]);
-            }
+            // nothing until a char beyond it, a space or a control (nor
+            // the last char, ASCII either way, which leads no sequence).
+            at += printable_prefix(&bytes[at..]);
         }
     }
     (at, suspect || leads_before_a_lost_space(last))
