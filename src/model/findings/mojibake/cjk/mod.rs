@@ -507,6 +507,22 @@ pub(super) fn shows_two_bytes(layer: Layer, c: char) -> bool {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_run_of_four_windows_1252_chars_is_found_however_short() {
+        // Four chars of two bytes, the shortest run: eight bytes beyond
+        // ASCII, which a run passed over must be shorter than.
+        for (line, run) in [
+            ("a ÃƒÂ© b", true),
+            ("ÃƒÂ©", true),
+            ("x‚±‚ñ y", true),
+            ("a ÃƒÂ b", false),
+            ("l’été «x»", false),
+            ("a Ãƒ Â© b", false),
+        ] {
+            assert_eq!(has_windows_1252_run(line.as_bytes()), run, "{line}");
+        }
+    }
+
     fn found(line: &str) -> Vec<Mojibake> {
         find_in_line(
             &mut Memo::new(Arc::default(), Backend::best()),
