@@ -1,38 +1,17 @@
 //! Runs of ASCII, found eight bytes at a time: most text is mostly ASCII,
 //! and the passes that look only at the bytes beyond it skip the rest so.
 
+/// The high bit of each byte of a word of eight.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
 /// How many bytes `bytes` starts with that are ASCII.
 pub(crate) fn ascii_prefix(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    for chunk in bytes.chunks_exact(8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        let high = word & 0x8080_8080_8080_8080;
-        if high != 0 {
-            return n + high.trailing_zeros() as usize / 8;
-        }
-        n += 8;
-    }
-    n + bytes[n..]
-        .iter()
-        .position(|&b| b >= 0x80)
-        .unwrap_or(bytes.len() - n)
+    prefix_before(bytes, |word| word & HIGH, |b| b >= 0x80)
 }
 
 /// How many bytes `bytes` starts with that are beyond ASCII (80–FF).
 pub(crate) fn beyond_ascii_prefix(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    for chunk in bytes.chunks_exact(8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        let ascii = !word & 0x8080_8080_8080_8080;
-        if ascii != 0 {
-            return n + ascii.trailing_zeros() as usize / 8;
-        }
-        n += 8;
-    }
-    n + bytes[n..]
-        .iter()
-        .position(|&b| b < 0x80)
-        .unwrap_or(bytes.len() - n)
+    prefix_before(bytes, |word| !word & HIGH, |b| b < 0x80)
 }
 
 /// How many bytes `bytes` starts with that are printable ASCII other
@@ -40,23 +19,33 @@ pub(crate) fn beyond_ascii_prefix(bytes: &[u8]) -> usize {
 /// passed over until a char beyond ASCII or the space or control that
 /// ends it.
 pub(crate) fn printable_prefix(bytes: &[u8]) -> usize {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte's high bit after adding 5F to its low seven: set from 21 on
+    // (no carry leaves a byte: 7F + 5F < 100).
+    let from_21 = |word: u64| (word & !HIGH) + 0x5F5F_5F5F_5F5F_5F5F;
+    prefix_before(
+        bytes,
+        |word| (word | !from_21(word)) & HIGH,
+        |b| !(0x21..0x80).contains(&b),
+    )
+}
+
+/// How many bytes `bytes` starts with before the first that `stops`:
+/// eight at a time by `stops_in`, which gives the high bit of each byte
+/// of a little-endian word that stops, and the last few one by one.
+#[inline(always)]
+fn prefix_before(bytes: &[u8], stops_in: impl Fn(u64) -> u64, stops: impl Fn(u8) -> bool) -> usize {
     let mut n = 0;
     for chunk in bytes.chunks_exact(8) {
         let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        // A byte's high bit after adding 5F to its low seven: set from 21
-        // on (no carry leaves a byte: 7F + 5F < 100).
-        let from_21 = (word & LOW7) + 0x5F5F_5F5F_5F5F_5F5F;
-        let stops = (word | !from_21) & HIGH;
-        if stops != 0 {
-            return n + stops.trailing_zeros() as usize / 8;
+        let stopping = stops_in(word);
+        if stopping != 0 {
+            return n + stopping.trailing_zeros() as usize / 8;
         }
         n += 8;
     }
     n + bytes[n..]
         .iter()
-        .position(|&b| !(0x21..0x80).contains(&b))
+        .position(|&b| stops(b))
         .unwrap_or(bytes.len() - n)
 }
 
