@@ -191,8 +191,7 @@ pub(super) fn shows_none_plainly(
         let end = (bytes[doubt..].iter())
             .position(u8::is_ascii_whitespace)
             .map_or(bytes.len(), |i| doubt + i);
-        let word = &line[start..end];
-        if !word.is_ascii() && is_suspect(word) && !plain(word) {
+        if shows_garbling_plainly(&line[start..end], &mut plain) {
             return false;
         }
         from = end;
@@ -280,16 +279,17 @@ pub(super) fn shows_none_plainly_by_chars(line: &str) -> bool {
     let plain_first = first_letters_are_cyrillic(line.as_bytes());
     !line.split_ascii_whitespace().any(|word| {
         // (A plain word is plain with its punctuation left out too.)
-        !(plain_first && plain_script(word).is_some()) && shows_garbling_plainly(word)
+        !(plain_first && plain_script(word).is_some()) && shows_garbling_plainly(word, is_plain)
     })
 }
 
 /// Whether `word` (no ASCII space in it) may show its garbling: it holds a
-/// char beyond ASCII, is suspect, and is not plain. (The suspect test
+/// char beyond ASCII, is suspect, and is not plain by `plain` ([`is_plain`]
+/// or a memo's). (The suspect test
 /// first: most words of Latin letters beyond ASCII are not suspect, and
 /// the plain test of a word costs several times the suspect one.)
-fn shows_garbling_plainly(word: &str) -> bool {
-    !word.is_ascii() && is_suspect(word) && !is_plain(word)
+fn shows_garbling_plainly(word: &str, plain: impl FnOnce(&str) -> bool) -> bool {
+    !word.is_ascii() && is_suspect(word) && !plain(word)
 }
 
 /// Whether a suspect word shows its garbling beside `context`: it costs
