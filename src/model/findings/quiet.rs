@@ -179,7 +179,23 @@ impl ChunkTest for Loud {
             };
         }
         // C1 controls and the soft hyphen.
-        with!(0xC2, b1.below(0xA0) | b1.eq(0xAD));
+        let c2 = b0.eq(0xC2);
+        if c2 != 0 {
+            loud |= c2 & (b1.below(0xA0) | b1.eq(0xAD));
+        }
+        // U+200B–200F, U+202A–202E, U+2060–2069: zero-width, bidi and
+        // other format characters (not the punctuation around them).
+        let e2 = b0.eq(0xE2);
+        if e2 != 0 {
+            loud |= e2
+                & ((b1.eq(0x80) & (b2.in_range(0x8B, 0x8F) | b2.in_range(0xAA, 0xAE)))
+                    | (b1.eq(0x81) & b2.in_range(0xA0, 0xA9)));
+        }
+        // The leads of punctuation (« » ’ — …) are all that most chunks
+        // beyond ASCII hold of these: the rest are not looked for.
+        if leads & !(c2 | e2) == 0 {
+            return loud;
+        }
         // Combining marks up to U+036F (U+0370 on is Greek).
         with!(0xCD, b1.below(0xB0));
         // U+061C ARABIC LETTER MARK; U+0653–0655, Arabic marks that compose.
@@ -192,12 +208,6 @@ impl ChunkTest for Loud {
         // U+115F, U+1160 (Hangul fillers), U+180E (Mongolian vowel separator).
         with!(0xE1, {
             (b1.eq(0x85) & b2.in_range(0x9F, 0xA0)) | (b1.eq(0xA0) & b2.eq(0x8E))
-        });
-        // U+200B–200F, U+202A–202E, U+2060–2069: zero-width, bidi and
-        // other format characters (not the punctuation around them).
-        with!(0xE2, {
-            (b1.eq(0x80) & (b2.in_range(0x8B, 0x8F) | b2.in_range(0xAA, 0xAE)))
-                | (b1.eq(0x81) & b2.in_range(0xA0, 0xA9))
         });
         // U+3099, U+309A (kana voicing marks), U+3164 (Hangul filler).
         with!(0xE3, {
