@@ -55,6 +55,15 @@ pub(super) fn lines_that_may_hold(
 /// three bytes.
 fn begins_a_sequence(line: &str, at: usize) -> bool {
     let from = line[..at].char_indices().next_back().map_or(at, |(i, _)| i);
+    // An apostrophe with the ASCII char before it, if there is one: that
+    // begins nothing, and after a letter the apostrophe begins nothing
+    // either.
+    let from = match from.checked_sub(1) {
+        Some(before) if line[from..].starts_with('’') && line.as_bytes()[before].is_ascii() => {
+            before
+        }
+        _ => from,
+    };
     let mut to = (at + 3 * 3).min(line.len());
     while !line.is_char_boundary(to) {
         to -= 1;
@@ -67,6 +76,13 @@ fn begins_a_sequence(line: &str, at: usize) -> bool {
 /// needs, any of which may have become a space, a lost no-break space, or
 /// been lost to `?` or U+FFFD after it began), or it holds a C1 control.
 /// Nothing can be undone in a line without one.
+///
+/// An apostrophe (’) right after an ASCII letter begins none: it elides
+/// or joins ("l’été", "dell’anno", "qu’à"), and the one encoding that
+/// shows it as a lead byte, macintosh (D5, the lead of U+0540–U+057F),
+/// shows it so at the start of a garbled Armenian word or after another
+/// of its chars, where a letter of ASCII is not. (French prose has such a
+/// pair, "’é" being D5 8E there, in most lines.)
 pub fn may_hold_mojibake(line: &str) -> bool {
     let table = roles_table();
     let lost = loss_masks();
@@ -138,7 +154,14 @@ pub fn may_hold_mojibake(line: &str) -> bool {
                 if begun.completes_with(roles.continuation) {
                     return true;
                 }
-                begun.go_on(roles);
+                if code == u32::from('’') && at > 0 && bytes[at - 1].is_ascii_alphabetic() {
+                    begun.go_on(&Roles {
+                        continuation: roles.continuation,
+                        ..Roles::NONE
+                    });
+                } else {
+                    begun.go_on(roles);
+                }
                 at += 3;
             }
             // The private-use area and the rest of the BMP (macintosh's ﬁ,

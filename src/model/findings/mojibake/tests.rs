@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::badness::is_plain;
 use super::chains::Memo;
-use super::garblers::quick_roles;
+use super::garblers::{Roles, quick_roles};
 use super::prefilter::{lines_that_may_hold, may_hold_mojibake};
 use super::words::{Measured, shows_none_plainly, shows_none_plainly_by_chars};
 use super::{find_mojibake, with_repairs};
@@ -91,8 +91,17 @@ fn letter_pairs_settle_a_word_of_two_letter_readings() {
 
 fn may_hold_char_by_char(line: &str) -> bool {
     let (mut need1, mut need2, mut need3) = (0u32, 0u32, 0u32);
+    let mut before = '\0';
     for c in line.chars() {
-        let roles = quick_roles(c);
+        let roles = match c {
+            // An apostrophe after an ASCII letter begins nothing.
+            '’' if before.is_ascii_alphabetic() => Roles {
+                continuation: quick_roles(c).continuation,
+                ..Roles::NONE
+            },
+            _ => quick_roles(c),
+        };
+        before = c;
         let continuation = match c {
             '\u{80}'..='\u{9F}' => return true,
             _ => roles.continuation,
@@ -175,6 +184,36 @@ fn chars_with_roles() -> Vec<char> {
         .collect();
     chars.extend([' ', '?', 'a', '\u{FFFD}', '字', '😀']);
     chars
+}
+
+#[test]
+fn an_apostrophe_after_an_ascii_letter_begins_no_sequence() {
+    // "’é" is D5 8E in macintosh, where D5 leads Armenian letters: after a
+    // letter of ASCII it is elision, anywhere else it may be garbling.
+    let elided = "Le ministre — à l’étonnement général, qu’à Paris, dell’età.\n";
+    assert!(!may_hold_mojibake(elided));
+    for line in ["’étonnement\n", "« ’é »\n", "1’é\n", "é’é\n", "l’é ’é\n"] {
+        assert!(may_hold_mojibake(line), "{line:?}");
+    }
+    let text = ["’étonnement\n", elided, "l’é ’é\n", elided].concat();
+    assert_takes_the_lines_that_may_hold(&text);
+    let visited = visited_lines(&text);
+    assert!(
+        visited.iter().all(|(_, lines)| lines.len() == 2),
+        "{visited:?}"
+    );
+    // Armenian read as macintosh still is: "’Ä’°’µ’°’Ω’ø’°’∂" for "Հայաստան".
+    let armenian = "Հայաստանը գեղեցիկ երկիր է";
+    let garbled: String = (armenian.bytes())
+        .map(|byte| {
+            encoding_rs::MACINTOSH
+                .decode_without_bom_handling(&[byte])
+                .0
+                .into_owned()
+        })
+        .collect();
+    assert!(may_hold_mojibake(&garbled));
+    assert_eq!(fixed(&garbled), armenian);
 }
 
 #[test]
