@@ -24,6 +24,9 @@ pub(super) fn lines_that_may_hold(
     // The line of the last stop.
     let mut line = 0..0;
     let searched = for_each_lead_pair(backend, bytes, |hit| {
+        if follows_an_elision(bytes, hit) {
+            return hit + 1;
+        }
         if hit >= line.end {
             let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
             let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
@@ -47,6 +50,21 @@ pub(super) fn lines_that_may_hold(
     }
 }
 
+/// Whether the search stopped at `at` of `bytes` only for the apostrophe
+/// before it, right after an ASCII letter: that begins nothing
+/// ([`may_hold_mojibake`]), so the stop is a pair with it, unless the char
+/// at `at` is a C1 control. (The search itself does not tell: the French
+/// line of "l’été" would cost every chunk a test.)
+fn follows_an_elision(bytes: &[u8], at: usize) -> bool {
+    let is_c1 = || bytes[at] == 0xC2 && bytes.get(at + 1).is_some_and(|&b| b < 0xA0);
+    // (Its last byte first: most stops are after other chars.)
+    at >= 4
+        && bytes[at - 1] == 0x99
+        && bytes[at - 3..at - 1] == [0xE2, 0x80]
+        && bytes[at - 4].is_ascii_alphabetic()
+        && !is_c1()
+}
+
 /// Whether the char of `line` at `at`, with the one before, begins a
 /// sequence that some encoding shows whole, or is a C1 control (either way
 /// [`may_hold_mojibake`] holds for the line; and it holds for a line only
@@ -55,15 +73,6 @@ pub(super) fn lines_that_may_hold(
 /// three bytes.
 fn begins_a_sequence(line: &str, at: usize) -> bool {
     let from = line[..at].char_indices().next_back().map_or(at, |(i, _)| i);
-    // An apostrophe with the ASCII char before it, if there is one: that
-    // begins nothing, and after a letter the apostrophe begins nothing
-    // either.
-    let from = match from.checked_sub(1) {
-        Some(before) if line[from..].starts_with('’') && line.as_bytes()[before].is_ascii() => {
-            before
-        }
-        _ => from,
-    };
     let mut to = (at + 3 * 3).min(line.len());
     while !line.is_char_boundary(to) {
         to -= 1;

@@ -195,11 +195,21 @@ fn an_apostrophe_after_an_ascii_letter_begins_no_sequence() {
     for line in ["’étonnement\n", "« ’é »\n", "1’é\n", "é’é\n", "l’é ’é\n"] {
         assert!(may_hold_mojibake(line), "{line:?}");
     }
-    let text = ["’étonnement\n", elided, "l’é ’é\n", elided].concat();
+    // At every place in a chunk of the vector searches, beside a C1
+    // control, across a chunk's end.
+    let mut text = String::new();
+    for place in 0..70 {
+        let pad = "-".repeat(place);
+        for line in ["’étonnement", elided, "l’é ’é", "l’\u{85}", "l’", "l’é"] {
+            text.push_str(&pad);
+            text.push_str(line.trim_end_matches('\n'));
+            text.push('\n');
+        }
+    }
     assert_takes_the_lines_that_may_hold(&text);
     let visited = visited_lines(&text);
     assert!(
-        visited.iter().all(|(_, lines)| lines.len() == 2),
+        visited.iter().all(|(_, lines)| lines.len() == 3 * 70),
         "{visited:?}"
     );
     // Armenian read as macintosh still is: "’Ä’°’µ’°’Ω’ø’°’∂" for "Հայաստան".
