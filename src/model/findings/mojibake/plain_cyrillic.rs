@@ -16,7 +16,9 @@
 //! char by char.
 
 use crate::model::findings::backend::Backend;
-use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkTest, ChunkWindow, first_hit};
+use crate::model::findings::byte_masks::{
+    BEFORE, ByteMasks, ChunkTest, ChunkWindow, LANES, OneByte, first_hit,
+};
 
 /// The offset of the first byte of `line` at or after `from` (the start
 /// of a word, or after a space) that may make its word other than plain
@@ -41,43 +43,57 @@ fn cases<M: ByteMasks>(lead: &M, next: &M) -> (u64, u64) {
     (capitals, small)
 }
 
+/// [`cases`] of the letters that start at the first `N` bytes after a
+/// chunk, as bits (the case rule looks up to four bytes past a letter).
+#[inline(always)]
+fn cases_after<const N: usize>(window: &ChunkWindow) -> (u64, u64) {
+    let (mut capitals, mut small) = (0, 0);
+    for k in 0..N {
+        let lead = OneByte::load(BEFORE + LANES + k, window, 0);
+        let next = OneByte::load(BEFORE + LANES + k + 1, window, 0);
+        let (capital, small_letter) = cases(&lead, &next);
+        capitals |= (capital & 1) << k;
+        small |= (small_letter & 1) << k;
+    }
+    (capitals, small)
+}
+
 impl ChunkTest for Doubts {
-    type Carry = ();
+    /// Whether the chunk's last byte leads a letter (its second byte is
+    /// the next chunk's first).
+    type Carry = u64;
 
     #[inline(always)]
-    fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
+    fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, led: &mut u64) -> u64 {
         let b0 = M::load(token, window, BEFORE);
         let ascii_letters = b0.in_range(b'A', b'Z') | b0.in_range(b'a', b'z');
         let beyond_ascii = b0.at_least(0x80);
         if beyond_ascii == 0 {
+            *led = 0;
             return ascii_letters;
         }
         let b1 = M::load(token, window, BEFORE + 1);
+        // The letters, by their first bytes, and their second bytes: one
+        // on from a first, the chunk's first from the chunk before.
         let (capitals, small) = cases(&b0, &b1);
-        // The second bytes of letters: those after a letter's lead, found
-        // from the byte before each.
-        let before = M::load(token, window, BEFORE - 1);
-        let (capitals_before, small_before) = cases(&before, &b0);
-        let letter_bytes = capitals | small | capitals_before | small_before;
+        let letters = capitals | small;
+        let letter_bytes = letters | letters << 1 | *led;
+        *led = letters >> 63;
         let mut doubts = ascii_letters | (beyond_ascii & !letter_bytes);
         // The case rule, at letters side by side (two bytes apart): a
-        // capital after a small letter, a small letter after two capitals.
-        if capitals != 0 || small != 0 {
-            let (b2, b3) = (
-                M::load(token, window, BEFORE + 2),
-                M::load(token, window, BEFORE + 3),
-            );
-            let (capitals_next, _) = cases(&b2, &b3);
-            doubts |= small & capitals_next;
-            let two_capitals = capitals & capitals_next;
-            if two_capitals != 0 {
-                let (b4, b5) = (
-                    M::load(token, window, BEFORE + 4),
-                    M::load(token, window, BEFORE + 5),
-                );
-                let (_, small_after_next) = cases(&b4, &b5);
-                doubts |= two_capitals & small_after_next;
-            }
+        // capital after a small letter, a small letter after two capitals;
+        // the letters past the chunk's end from its last bytes' next ones.
+        // (The letters past it only where a letter ends the chunk.)
+        let past = |n| match letters >> (LANES - n) {
+            0 => (0, 0),
+            _ => cases_after::<4>(window),
+        };
+        let capitals_next = capitals >> 2 | past(2).0 << 62;
+        doubts |= small & capitals_next;
+        let two_capitals = capitals & capitals_next;
+        if two_capitals != 0 {
+            let small_after_next = small >> 4 | past(4).1 << 60;
+            doubts |= two_capitals & small_after_next;
         }
         doubts
     }
@@ -93,6 +109,61 @@ mod tests {
         let letters = ('А'..='я').chain(['Ё', 'ё']);
         for c in letters {
             assert!(plain_script(&c.to_string()).is_some(), "{c}");
+        }
+    }
+
+    /// Where [`next_doubt`] stops in `line`, from its doc, a char at a
+    /// time: the first ASCII letter or char beyond ASCII that is not a
+    /// basic Cyrillic letter, the small letter a capital follows, or the
+    /// first of two capitals a small letter follows.
+    fn first_doubt_by_chars(line: &str) -> usize {
+        let case = |c: char| match c {
+            'А'..='Я' | 'Ё' => Some(true),
+            'а'..='я' | 'ё' => Some(false),
+            _ => None,
+        };
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        for (k, &(at, c)) in chars.iter().enumerate() {
+            let cases: Vec<Option<bool>> = (k..k + 3)
+                .map(|j| chars.get(j).and_then(|&(_, c)| case(c)))
+                .collect();
+            let breaks = matches!(cases[..], [Some(false), Some(true), _])
+                || matches!(cases[..], [Some(true), Some(true), Some(false)]);
+            if c.is_ascii_alphabetic() || (!c.is_ascii() && cases[0].is_none()) || breaks {
+                return at;
+            }
+        }
+        line.len()
+    }
+
+    #[test]
+    fn the_search_stops_where_the_chars_say_at_every_place_in_a_chunk() {
+        // Each case the rule breaks, a letter of another alphabet, Latin,
+        // and plain words, at every place of a chunk and across its end.
+        let words = [
+            "тот пРивет",
+            "тот ПРИвет",
+            "ПРИВЕТ мир",
+            "Ёлки ёлки",
+            "мир ї",
+            "мир Yandex",
+            "СССР, ЁЖ и ёж",
+            "мир «дом»",
+            "оДин",
+            "ОДин",
+            "ОДИн дом",
+        ];
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            for words in words {
+                for place in 0..70 {
+                    let line = format!("{}{words} тут", "-".repeat(place));
+                    assert_eq!(
+                        next_doubt(backend, line.as_bytes(), 0),
+                        first_doubt_by_chars(&line),
+                        "{backend:?} {line}"
+                    );
+                }
+            }
         }
     }
 
