@@ -299,16 +299,22 @@ impl Roles {
 
     /// The roles of `c`, worked out from each encoding's table.
     fn of(c: char) -> Roles {
-        let mut roles = Roles::NONE;
         if c.is_ascii() {
-            return roles;
+            return Roles::NONE;
         }
-        for (g, garbler) in GARBLERS.iter().enumerate() {
-            match garbler.byte_of(c) {
-                Some(0xC2..=0xDF) => roles.lead2 |= 1 << g,
-                Some(0xE0..=0xEF) => roles.lead3 |= 1 << g,
-                Some(0xF0..=0xF4) => roles.lead4 |= 1 << g,
-                Some(0x80..=0xBF) => roles.continuation |= 1 << g,
+        Roles::of_bytes(std::array::from_fn(|g| GARBLERS[g].shown_byte(c)))
+    }
+
+    /// The roles of a char that each encoding (by index) shows as the
+    /// byte of `row` (0: none).
+    fn of_bytes(row: [u8; COUNT]) -> Roles {
+        let mut roles = Roles::NONE;
+        for (g, byte) in row.into_iter().enumerate() {
+            match byte {
+                0xC2..=0xDF => roles.lead2 |= 1 << g,
+                0xE0..=0xEF => roles.lead3 |= 1 << g,
+                0xF0..=0xF4 => roles.lead4 |= 1 << g,
+                0x80..=0xBF => roles.continuation |= 1 << g,
                 _ => {}
             }
         }
@@ -361,7 +367,10 @@ impl RolesTable {
         // Class 0 is no roles: the chars past the table have it.
         let mut known = 1;
         for (code, class) in classes.iter_mut().enumerate().take(TABLE_CHARS) {
-            let of = char::from_u32(code as u32).map_or(Roles::NONE, Roles::of);
+            // (From each char's byte row, one lookup a char rather than
+            // one an encoding: the table is built at every start.)
+            let of =
+                char::from_u32(code as u32).map_or(Roles::NONE, |c| Roles::of_bytes(byte_row(c)));
             let found = roles[..known].iter().position(|&r| r == of);
             let index = found.unwrap_or_else(|| {
                 assert!(known < 256, "at most 256 distinct roles");
@@ -447,6 +456,13 @@ static HIGH_CHARS: LazyLock<Vec<char>> = LazyLock::new(|| {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_roles_table_gives_every_char_its_roles() {
+        for c in (0..CLASSED_CHARS as u32).filter_map(char::from_u32) {
+            assert_eq!(roles_table().of(c), Roles::of(c), "U+{:04X}", c as u32);
+        }
+    }
 
     #[test]
     fn a_byte_is_lost_to_a_space_only_where_a0_is_a_no_break_space() {
