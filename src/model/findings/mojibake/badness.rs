@@ -690,6 +690,20 @@ fn measure_facts(facts: &[Facts]) -> Measure {
             }
             _ => {}
         }
+        // A script's own punctuation (Armenian ։, Samaritan ࠻) goes with
+        // its letters: beside a letter of another script it costs as
+        // letters of two scripts, and a line without its letters finds the
+        // script foreign ("là »", its space taken for a lost no-break
+        // space, would be "l࠻", E0 A0 BB; "à °C" would be "࠰C"). (Not its
+        // symbols: the braille blank is a spacer in any text.)
+        if f.kind == Kind::Symbol && f.punctuation && is_specific(f.script) {
+            scripts.add(f.script.into());
+            let foreign =
+                |g: &Facts| g.kind == Kind::Letter && is_specific(g.script) && g.script != f.script;
+            if before.is_some_and(|b| foreign(&b)) || after.is_some_and(foreign) {
+                cost += costs::MIXED_SCRIPTS;
+            }
+        }
         match f.kind {
             Kind::Letter => letter_before = Some(*f),
             Kind::Mark => {}

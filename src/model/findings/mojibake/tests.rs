@@ -536,6 +536,25 @@ fn a_plain_reading_and_a_longer_one_are_decided_by_the_line() {
 }
 
 #[test]
+fn a_space_before_typography_beside_a_garbled_word_is_no_lost_no_break_space() {
+    // "à »" with a plain space would be E0 A0 BB, a Samaritan mark of
+    // punctuation, if the space were a lost no-break space; beside a word
+    // garbled through windows-1252 that reading was taken.
+    for tail in [
+        "là ».",
+        "déjà »",
+        "là », dit-il",
+        "à °C",
+        "à ±2",
+        "à ½",
+        "à ¼ de",
+    ] {
+        let line = format!("Il dit « l’Ã©tÃ© est {tail}");
+        assert_eq!(fixed(&line), format!("Il dit « l’été est {tail}"));
+    }
+}
+
+#[test]
 fn real_text_is_left_alone() {
     for text in [
         "São Paulo",
