@@ -58,11 +58,13 @@ pub(super) fn lines_that_may_hold(
 fn follows_an_elision(bytes: &[u8], at: usize) -> bool {
     let is_c1 = || bytes[at] == 0xC2 && bytes.get(at + 1).is_some_and(|&b| b < 0xA0);
     // (Its last byte first: most stops are after other chars.)
-    at >= 4
-        && bytes[at - 1] == 0x99
-        && bytes[at - 3..at - 1] == [0xE2, 0x80]
-        && bytes[at - 4].is_ascii_alphabetic()
-        && !is_c1()
+    at >= 3 && bytes[at - 1] == 0x99 && is_elision(bytes, at - 3) && !is_c1()
+}
+
+/// Whether an apostrophe (’) starts at `at` of `bytes` right after an
+/// ASCII letter: it begins no sequence ([`may_hold_mojibake`]).
+fn is_elision(bytes: &[u8], at: usize) -> bool {
+    at > 0 && bytes[at - 1].is_ascii_alphabetic() && bytes[at..].starts_with("’".as_bytes())
 }
 
 /// Whether the char of `line` at `at`, with the one before, begins a
@@ -163,7 +165,7 @@ pub fn may_hold_mojibake(line: &str) -> bool {
                 if begun.completes_with(roles.continuation) {
                     return true;
                 }
-                if code == u32::from('’') && at > 0 && bytes[at - 1].is_ascii_alphabetic() {
+                if is_elision(bytes, at) {
                     begun.go_on(&Roles {
                         continuation: roles.continuation,
                         ..Roles::NONE

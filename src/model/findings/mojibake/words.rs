@@ -191,11 +191,7 @@ pub(super) fn shows_none_plainly(
         let end = (bytes[doubt..].iter())
             .position(u8::is_ascii_whitespace)
             .map_or(bytes.len(), |i| doubt + i);
-        // (The plain test first, as a char at a time: nearly every
-        // Russian word is suspect, and most words stopped in are plain ones
-        // beside punctuation, "«Цифровая".)
-        let word = &line[start..end];
-        if !word.is_ascii() && !plain(word) && is_suspect(word) {
+        if shows_garbling_plainly(&line[start..end], &mut plain) {
             return false;
         }
         from = end;
