@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::sync_channel;
 
 use super::pieces::complete_prefix_len;
+use super::read_buffer::ReadBuffer;
 use crate::model::decode::{MAX_UNIT_LEN, is_continuation};
 use crate::model::source::{Source, SourceError};
 
@@ -50,19 +51,20 @@ pub fn for_each_block_sized<E: Send>(
         } else {
             BUFFERS
         };
-        let (empty_tx, empty_rx) = sync_channel::<Vec<u8>>(buffers);
+        let (empty_tx, empty_rx) = sync_channel::<ReadBuffer>(buffers);
         for _ in 0..buffers {
             empty_tx
-                .send(vec![0u8; block_size.max(READ_SIZE)])
+                .send(ReadBuffer::new(block_size.max(READ_SIZE)))
                 .expect("the channel has room");
         }
         scope.spawn(move || {
             while let Ok(mut buffer) = empty_rx.recv() {
-                let chunk = fill_buffer(&mut fill, &mut buffer).map(|(len, at_end)| Chunk {
-                    buffer,
-                    len,
-                    at_end,
-                });
+                let chunk =
+                    fill_buffer(&mut fill, buffer.as_mut_slice()).map(|(len, at_end)| Chunk {
+                        buffer,
+                        len,
+                        at_end,
+                    });
                 let last = chunk.as_ref().map_or(true, |c| c.at_end);
                 // A closed channel means the scanner stopped early: so do we.
                 if full_tx.send(chunk).is_err() || last {
@@ -78,7 +80,7 @@ pub fn for_each_block_sized<E: Send>(
         };
         for chunk in full_rx.iter() {
             let chunk = chunk?;
-            let bytes = &chunk.buffer[..chunk.len];
+            let bytes = &chunk.buffer.as_slice()[..chunk.len];
             if stitcher.feed(bytes, chunk.at_end, &mut on_block).is_break() || chunk.at_end {
                 return Ok(());
             }
@@ -90,7 +92,7 @@ pub fn for_each_block_sized<E: Send>(
 
 /// A buffer the reading thread filled.
 struct Chunk {
-    buffer: Vec<u8>,
+    buffer: ReadBuffer,
     len: usize,
     at_end: bool,
 }

@@ -12,6 +12,7 @@ pub(crate) mod local_count;
 pub mod pieces;
 pub mod pipeline;
 pub(crate) mod place;
+mod read_buffer;
 pub mod tally;
 
 pub use lines::{BlockScanner, LocatedSpan};
