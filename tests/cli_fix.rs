@@ -529,15 +529,58 @@ fn mojibake_read_two_ways_is_left_and_the_summary_names_it() {
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("<stdin>: 1 change\n"), "{err}");
-    assert!(
-        err.contains("  mojibake left as it was (it reads as well more than one way): 1\n"),
-        "{err}"
-    );
+    assert!(err.contains("  mojibake left as it was: 1\n"), "{err}");
     assert!(
         err.contains(
             "    line 1: “mĂĽssen” may be “müssen” (UTF-8 read as windows-1250) or “måssen” \
-             (UTF-8 read as ISO-8859-2)\n"
+             (UTF-8 read as ISO-8859-2); no reading is clearly right\n"
         ),
         "{err}"
+    );
+}
+
+#[test]
+fn a_word_beside_one_left_ungarbled_is_reported_by_check_and_fix_and_left() {
+    // "île" and "fermé" would have been garbled too had the whole line
+    // been: "cafÃ©" is reported with its reading and the word in the way,
+    // and left, by check and fix alike; the next line is repaired.
+    let input = "Le cafÃ© de l'île est fermé.\nLe cafÃ© est prÃªt.\n";
+    let out = fix()
+        .arg("-")
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Le cafÃ© de l'île est fermé.\nLe café est prêt.\n"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "  mojibake left as it was: 1\n    line 1: “cafÃ©” may be “café” (UTF-8 read as \
+             windows-1252); its line also holds “l'île”, which that garbling would have changed\n"
+        ),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mixed.txt");
+    std::fs::write(&path, input).unwrap();
+    let out = Command::cargo_bin("utf8scope")
+        .unwrap()
+        .args(["check", "--findings"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains(
+            ":1:4: offset 0x00000003: warning mojibake: “cafÃ©” may be “café” (UTF-8 read as \
+             windows-1252); its line also holds “l'île”, which that garbling would have changed, so fix leaves it\n"
+        ),
+        "{report}"
     );
 }

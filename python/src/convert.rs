@@ -8,7 +8,8 @@ use utf8scope::model::findings::{Finding, Mojibake};
 use crate::texts::CharOffsets;
 
 /// A run of mojibake: char start and end, byte start and end, the text
-/// seen, its repair, its chain, its steps, and every reading.
+/// seen, its repair, its chain, its steps, every reading, and why it is
+/// left as it is when it is.
 pub type RunTuple = (
     usize,
     usize,
@@ -19,6 +20,7 @@ pub type RunTuple = (
     String,
     Vec<String>,
     Vec<(String, String)>,
+    Option<String>,
 );
 
 /// A run of mojibake of `text` as a [`RunTuple`].
@@ -39,6 +41,7 @@ pub fn run_tuple(text: &str, run: &Mojibake, offsets: &mut CharOffsets) -> RunTu
             .iter()
             .map(|reading| (reading.text.clone(), reading.chain.describe()))
             .collect(),
+        run.why_left(),
     )
 }
 

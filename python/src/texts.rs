@@ -95,6 +95,7 @@ pub fn repaired_lines(joined: &Joined, threads: usize) -> PyResult<Vec<Option<St
                 .map(|run| Mojibake {
                     range: run.range.start - start..run.range.end - start,
                     readings: run.readings.clone(),
+                    held_back: run.held_back.clone(),
                 })
                 .collect();
             Some(with_repairs(&text[start..end], &moved))

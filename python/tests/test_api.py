@@ -84,6 +84,20 @@ def test_fix_and_explain_gives_each_repair_as_data():
     assert (first.byte_start, first.byte_end) == (11, 18)
     assert first.chain == "UTF-8 read as windows-1252"
     assert first.steps and "C3 A9" in first.steps[0]
+    assert first.why_left is None
+
+
+def test_a_word_beside_one_left_ungarbled_is_reported_and_left():
+    # "île" would read "Ã®le" had the whole line been garbled: "cafÃ©" is
+    # reported with its reading and why, and the text is left as it is.
+    text = "Le cafÃ© de l'île est fermé."
+    fixed, repairs = u.fix_and_explain(text)
+    assert fixed == text and u.fix_text(text) == text
+    [run] = repairs
+    assert (run.seen, run.repair, run.readings) == ("cafÃ©", None, (("café", "UTF-8 read as windows-1252"),))
+    assert run.why_left == "its line also holds “l'île”, which that garbling would have changed"
+    [finding] = u.findings(text)
+    assert finding.repair is None and "l'île" in finding.detail
 
 
 def test_is_mojibake_and_findings():

@@ -46,8 +46,9 @@ class Repair:
 
     ``start``/``end`` are offsets in characters of the text given,
     ``byte_start``/``byte_end`` in its UTF-8 bytes. ``repair`` is ``None``
-    when no reading is clearly right (the run is then left as it is, and
-    ``readings`` lists the candidates as ``(text, chain)``).
+    when the run is left as it is: ``why_left`` then says why (no reading
+    is clearly right, or its line holds a word that garbling would have
+    changed), and ``readings`` lists the candidates as ``(text, chain)``.
     """
 
     start: int
@@ -59,6 +60,7 @@ class Repair:
     chain: str
     steps: Tuple[str, ...]
     readings: Tuple[Tuple[str, str], ...]
+    why_left: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -297,9 +299,9 @@ def is_mojibake(text: str) -> bool:
 
 
 def _repair(raw: tuple) -> Repair:
-    start, end, byte_start, byte_end, seen, repair, chain, steps, readings = raw
+    start, end, byte_start, byte_end, seen, repair, chain, steps, readings, why_left = raw
     return Repair(
-        start, end, byte_start, byte_end, seen, repair, chain, tuple(steps), tuple(map(tuple, readings))
+        start, end, byte_start, byte_end, seen, repair, chain, tuple(steps), tuple(map(tuple, readings)), why_left
     )
 
 

@@ -16,6 +16,7 @@ class Repair:
     chain: str
     steps: Tuple[str, ...]
     readings: Tuple[Tuple[str, str], ...]
+    why_left: Optional[str] = None
 
 @dataclass(frozen=True)
 class Finding:

@@ -91,8 +91,8 @@ impl ChangeLog {
     }
 
     /// Counts a run of mojibake on `line` that was left as it was (it
-    /// reads as well more than one way), keeping what `describe` says of
-    /// it if it is among the first.
+    /// reads as well more than one way, or its one reading was held back),
+    /// keeping what `describe` says of it if it is among the first.
     pub fn add_left_mojibake(&mut self, line: u64, describe: impl FnOnce() -> String) {
         self.left_mojibake += 1;
         if self.left_examples.len() < EXAMPLES_PER_KIND {
@@ -182,7 +182,7 @@ impl ChangeLog {
         }
         writeln!(
             out,
-            "  mojibake left as it was (it reads as well more than one way): {}",
+            "  mojibake left as it was: {}",
             thousands(self.left_mojibake)
         )?;
         for (line, what) in &self.left_examples {

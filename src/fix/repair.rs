@@ -220,18 +220,13 @@ impl RepairPass {
         let mut copied_to = 0;
         let mut lines = LinesOf::new(text, self.place.line());
         for run in self.repairer.find(text) {
-            // A run that reads as well more than one way is left alone,
-            // and the summary says so.
+            // A run that reads as well more than one way, or whose one
+            // reading is held back, is left alone, and the summary says so.
             let Some(repair) = run.repair() else {
                 let line = lines.line_at(run.range.start);
                 if self.selected(|s| &s.mojibake, line) {
-                    self.log.add_left_mojibake(line, || {
-                        format!(
-                            "\u{201c}{}\u{201d} may be {}",
-                            crate::display::quote_short(&text[run.range.clone()]),
-                            run.readings_in_words()
-                        )
-                    });
+                    self.log
+                        .add_left_mojibake(line, || run.left_as_it_is(&text[run.range.clone()]));
                 }
                 continue;
             };

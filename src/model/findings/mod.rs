@@ -31,8 +31,8 @@ pub use kinds::{Definition, FindingKind, Severity, Trigger};
 pub use listing::{FindingsListing, Loaded};
 pub use mixed_script::{MixedScriptWord, find_mixed_script};
 pub use mojibake::{
-    CJK_CODECS, Chain, CjkCodec, Garbler, Layer, Mojibake, Reading, Repairer, Sequence, Step,
-    find_mojibake, may_hold_mojibake, with_repairs,
+    CJK_CODECS, Chain, CjkCodec, Garbler, HeldBack, Layer, Mojibake, Reading, Repairer, Sequence,
+    Step, find_mojibake, may_hold_mojibake, with_repairs,
 };
 pub use near::{
     FindingsStretch, NEAR_WINDOW, Near, PlaceOf, finding_near, findings_after, findings_before,
@@ -83,14 +83,18 @@ pub struct MojibakeFinding {
     /// Its readings: one when the repair is clear, else the candidates,
     /// the most plausible first (raw text: escape it before printing).
     pub readings: Vec<Reading>,
-    /// For a repair: how it came about a layer at a time, char by char.
+    /// For a repair, or one reading held back: how it came about a layer
+    /// at a time, char by char.
     pub steps: Vec<Step>,
+    /// Why its one reading is not made a repair, when it is not.
+    pub held_back: Option<HeldBack>,
 }
 
 impl MojibakeFinding {
-    /// The text as it was meant, when one reading is clearly right.
+    /// The text as it was meant, when one reading is clearly right and not
+    /// held back.
     pub fn repair(&self) -> Option<&str> {
-        mojibake::clear_repair(&self.readings)
+        mojibake::clear_repair(&self.readings, self.held_back.as_ref())
     }
 
     /// How it came about, in words ("UTF-8 read as windows-1252"); for an

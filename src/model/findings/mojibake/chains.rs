@@ -417,6 +417,7 @@ mod tests {
                     chain: Chain(Vec::new()),
                     text: line[..end].to_uppercase(),
                 }],
+                held_back: None,
             }]
         }
     }

@@ -128,13 +128,40 @@ pub struct Mojibake {
     /// Its readings: one when the repair is clear; two or more, the most
     /// plausible first, when no reading wins and nothing is repaired.
     pub readings: Vec<Reading>,
+    /// Why its one reading is not made a repair, when it is not.
+    pub held_back: Option<HeldBack>,
+}
+
+/// Why a run of mojibake with one reading is reported and left as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeldBack {
+    /// Its line also holds `word`, which the garbling would have changed
+    /// and did not ("île" beside "cafÃ©"): the line was not garbled whole,
+    /// and its repairs undo too little (one char) to go on.
+    LineNotGarbledWhole {
+        /// The first such word (raw text: escape it before printing).
+        word: String,
+    },
+}
+
+impl HeldBack {
+    /// Why, in words (not escaped for a terminal): "its line also holds
+    /// “l'île”, which that garbling would have changed".
+    pub fn describe(&self) -> String {
+        match self {
+            HeldBack::LineNotGarbledWhole { word } => format!(
+                "its line also holds \u{201c}{}\u{201d}, which that garbling would have changed",
+                crate::display::quote_short(word)
+            ),
+        }
+    }
 }
 
 /// The repair that `readings` give: the text of the only one, if there is
-/// only one.
-pub fn clear_repair(readings: &[Reading]) -> Option<&str> {
+/// only one and it is not held back.
+pub fn clear_repair<'a>(readings: &'a [Reading], held_back: Option<&HeldBack>) -> Option<&'a str> {
     match readings {
-        [only] => Some(&only.text),
+        [only] if held_back.is_none() => Some(&only.text),
         _ => None,
     }
 }
@@ -157,13 +184,14 @@ impl Mojibake {
         self
     }
 
-    /// The repaired text, when one reading wins.
+    /// The repaired text, when one reading wins and is not held back.
     pub fn repair(&self) -> Option<&str> {
-        clear_repair(&self.readings)
+        clear_repair(&self.readings, self.held_back.as_ref())
     }
 
-    /// How the run came about through its repair's chain, a layer at a
-    /// time and char by char (see `steps::steps`); none when ambiguous.
+    /// How the run came about through its one reading's chain (a repair
+    /// or one held back), a layer at a time and char by char (see
+    /// `steps::steps`); none when ambiguous.
     /// `seen` is the run's text.
     pub fn steps(&self, seen: &str) -> Vec<Step> {
         match self.readings.as_slice() {
@@ -175,6 +203,29 @@ impl Mojibake {
     /// How it came about, in words; for an ambiguous run, each reading's.
     pub fn chain(&self) -> String {
         chains_in_words(&self.readings)
+    }
+
+    /// What may be meant by `seen` (the run's text) and why it is left as
+    /// it is, for a run with no repair: `“cafÃ©” may be “café” (UTF-8 read
+    /// as windows-1252); its line also holds “l'île”, which that garbling would have changed` (not
+    /// escaped for a terminal).
+    pub fn left_as_it_is(&self, seen: &str) -> String {
+        format!(
+            "\u{201c}{}\u{201d} may be {}; {}",
+            crate::display::quote_short(seen),
+            self.readings_in_words(),
+            self.why_left().unwrap_or_default()
+        )
+    }
+
+    /// Why the run is left as it is, in words (not escaped for a
+    /// terminal); none when it is repaired.
+    pub fn why_left(&self) -> Option<String> {
+        match &self.held_back {
+            _ if self.repair().is_some() => None,
+            Some(held_back) => Some(held_back.describe()),
+            None => Some("no reading is clearly right".to_string()),
+        }
     }
 
     /// Each reading and how it came about, joined by "or": `“Straße”

@@ -277,6 +277,7 @@ impl Repairer {
             let kept = in_line.iter().map(|run| Mojibake {
                 range: run.range.start - line.start..run.range.end - line.start,
                 readings: run.readings.clone(),
+                held_back: run.held_back.clone(),
             });
             recalled
                 .found

@@ -182,6 +182,7 @@ impl Repaired {
                     chain: Chain(layers),
                     text,
                 }],
+                held_back: None,
             });
         }
         let added = without_overlaps(added);
@@ -231,6 +232,7 @@ pub(super) fn add_repair(
     runs: &mut Vec<Mojibake>,
 ) {
     if let Some(last) = runs.last_mut()
+        && last.held_back.is_none()
         && let [previous] = last.readings.as_mut_slice()
         && previous.chain == reading.chain
         && last.range.end <= range.start
@@ -247,5 +249,6 @@ pub(super) fn add_repair(
     runs.push(Mojibake {
         range,
         readings: vec![reading],
+        held_back: None,
     });
 }

@@ -509,6 +509,52 @@ fn a_tie_between_chains_is_reported_and_not_repaired() {
 }
 
 #[test]
+fn a_word_beside_text_its_garbling_left_alone_is_reported_not_repaired() {
+    // One char undone, beside a word of the same line that the garbling
+    // would have changed: reported with its reading and that word, and
+    // left (lines of French, German, Spanish and Czech prose, each with
+    // one word garbled through windows-1252 or windows-1250).
+    let lines = [
+        ("Le cafÃ© de l'île est fermé.", "cafÃ©", "café", "l'île"),
+        ("MÃ¼nchen und Köln", "MÃ¼nchen", "München", "Köln"),
+        ("El niÃ±o comió pan", "niÃ±o", "niño", "comió"),
+        ("PĹ™edseda vlády řekl", "PĹ™edseda", "Předseda", "vlády"),
+    ];
+    for (line, seen, meant, left) in lines {
+        let runs = find_mojibake(line);
+        let [run] = runs.as_slice() else {
+            panic!("{line}: {runs:?}");
+        };
+        assert_eq!(&line[run.range.clone()], seen, "{line}");
+        assert_eq!(run.repair(), None, "{line}");
+        assert_eq!(run.readings.len(), 1, "{line}: {runs:?}");
+        assert_eq!(run.readings[0].text, meant, "{line}");
+        assert_eq!(
+            run.held_back,
+            Some(super::HeldBack::LineNotGarbledWhole {
+                word: left.to_string()
+            }),
+            "{line}"
+        );
+        assert_eq!(fixed(line), line);
+        assert!(run.left_as_it_is(seen).contains(left), "{line}");
+    }
+    // Two chars undone are enough to go on, and ftfy's negative (a dash
+    // beside one char undone) is still left: it is reported now.
+    assert_eq!(
+        fixed("Ça va? Le cafÃ© est prÃªt."),
+        "Ça va? Le café est prêt."
+    );
+    let dash = "Bremer/Mccoy – DrÃ¥ber";
+    assert_eq!(fixed(dash), dash);
+    assert!(
+        find_mojibake(dash)
+            .iter()
+            .all(|run| run.held_back.is_some())
+    );
+}
+
+#[test]
 fn a_plain_reading_and_a_longer_one_are_decided_by_the_line() {
     // "её" through windows-1251 is "РµС‘"; through KOI8-R after it, the
     // plain "её" reads "ţ". The rest of the line was garbled once.

@@ -9,13 +9,15 @@ use super::line_alphabet::{self, Decided};
 use super::runs::add_repair;
 use super::undo::Layer;
 use super::words::{Measured, Word, is_suspect, words_of};
-use super::{Chain, Mojibake, Reading};
+use super::{Chain, HeldBack, Mojibake, Reading};
 use crate::model::encoding::{PAIRS_CLEARLY_CHEAPER, PairPricer, letters_alike};
 
 /// What was decided for a word.
 enum Verdict {
     Repair(Reading),
     Ambiguous(Vec<Reading>),
+    /// One reading, reported and not repaired.
+    Held(Reading, HeldBack),
 }
 
 /// Judges `text[start..end]` (one line) once: its runs of mojibake. A
@@ -76,8 +78,9 @@ pub(super) fn judge_line(memo: &mut Memo, text: &str, start: usize, end: usize) 
 
 /// Judges the words of `text[start..end]` that `read` picks, in five
 /// stages: the words' readings measured beside the line; a verdict for
-/// each word that shows its garbling; those verdicts dropped if the line
-/// holds text the garbling would have changed and did not; the chains the
+/// each word that shows its garbling; those verdicts held back if the line
+/// holds text the garbling would have changed and did not (the words are
+/// then reported as they are, and nothing more is decided); the chains the
 /// line was garbled by, from the verdicts; and then the other words decided
 /// by those chains.
 fn judge_words(
@@ -90,7 +93,9 @@ fn judge_words(
 ) -> Vec<Mojibake> {
     let words = measured_words(memo, text, start, end, context, read);
     let mut verdicts = first_verdicts(&words);
-    drop_if_left_ungarbled(memo, text, start, end, &words, &mut verdicts);
+    if hold_if_left_ungarbled(memo, text, start, end, &words, &mut verdicts) {
+        return into_runs(text, words, verdicts);
+    }
     decide_by_line_chains(&words, &mut verdicts);
     // What the alphabet settles tells more of the line's chains: the other
     // words are decided again beside it.
@@ -141,21 +146,24 @@ fn first_verdicts(words: &[Word]) -> Vec<Option<Verdict>> {
         .collect()
 }
 
-/// Drops every verdict when the line also holds text that the chains would
-/// have garbled but did not ("Mccoy – DrÃ¥ber": "–" is windows-1252's 96)
-/// and the repairs undo less than two chars: such a line is less likely to
-/// be mojibake, and one char undone is then too little to go on.
-fn drop_if_left_ungarbled(
+/// Holds back every repair when the line also holds text that the chains
+/// would have garbled but did not ("Mccoy – DrÃ¥ber": "–" is
+/// windows-1252's 96) and the repairs undo less than two chars: such a
+/// line is less likely to be mojibake, and one char undone is then too
+/// little to go on. The words are still reported, with their one reading
+/// and why it was not made ("Le cafÃ© de l'île": a line of two sources
+/// is as likely). Whether it held them back.
+fn hold_if_left_ungarbled(
     memo: &mut Memo,
     text: &str,
     start: usize,
     end: usize,
     words: &[Word],
     verdicts: &mut [Option<Verdict>],
-) {
-    if !left_ungarbled(memo, text, start, end, words, verdicts) {
-        return;
-    }
+) -> bool {
+    let Some(left) = left_ungarbled(memo, text, start, end, words, verdicts) else {
+        return false;
+    };
     let undone: usize = words
         .iter()
         .zip(verdicts.iter())
@@ -171,9 +179,18 @@ fn drop_if_left_ungarbled(
             _ => None,
         })
         .sum();
-    if undone < 2 {
-        verdicts.iter_mut().for_each(|v| *v = None);
+    if undone >= 2 {
+        return false;
     }
+    let held_back = HeldBack::LineNotGarbledWhole {
+        word: left.to_string(),
+    };
+    for verdict in verdicts.iter_mut() {
+        if let Some(Verdict::Repair(reading)) = verdict.take() {
+            *verdict = Some(Verdict::Held(reading, held_back.clone()));
+        }
+    }
+    true
 }
 
 /// What the verdicts of a line's words say of how the line was garbled.
@@ -282,7 +299,8 @@ impl LineChains {
                     *verdict = Some(Verdict::Repair((*only).clone()));
                 }
             }
-            Some(Verdict::Repair(_)) => {}
+            // (A line held back is decided no further.)
+            Some(Verdict::Repair(_) | Verdict::Held(..)) => {}
         }
         if let Some(Verdict::Repair(reading)) = verdict
             && !self.chains.contains(&reading.chain)
@@ -333,7 +351,8 @@ fn settle_by_alphabet(
         .map(|v| match v {
             Some(Verdict::Repair(r)) => Decided::Repaired(&r.text),
             Some(Verdict::Ambiguous(readings)) => Decided::Torn(readings),
-            None => Decided::Kept,
+            // (A line held back is decided no further.)
+            Some(Verdict::Held(..)) | None => Decided::Kept,
         })
         .collect();
     let Some(settled) = line_alphabet::settle(text, start, end, words, &decided) else {
@@ -413,26 +432,32 @@ fn into_runs(text: &str, words: Vec<Word>, verdicts: Vec<Option<Verdict>>) -> Ve
                 runs.push(Mojibake {
                     range: word.range,
                     readings,
+                    held_back: None,
                 })
             }
+            Some(Verdict::Held(reading, held_back)) => runs.push(Mojibake {
+                range: word.range,
+                readings: vec![reading],
+                held_back: Some(held_back),
+            }),
             None => {}
         }
     }
     runs
 }
 
-/// Whether the line, outside the words found garbled (repaired, or read
-/// more than one way), holds a char that the encoding a repair undid (its
-/// outermost layer) shows as a byte beyond ASCII: text that garbling
-/// through it would have changed.
-fn left_ungarbled(
+/// The first word of the line, outside the words found garbled (repaired,
+/// or read more than one way), that holds a char that the encoding a
+/// repair undid (its outermost layer) shows as a byte beyond ASCII: text
+/// that garbling through it would have changed. None if there is none.
+fn left_ungarbled<'t>(
     memo: &mut Memo,
-    text: &str,
+    text: &'t str,
     start: usize,
     end: usize,
     words: &[Word],
     verdicts: &[Option<Verdict>],
-) -> bool {
+) -> Option<&'t str> {
     let garbled: Vec<&std::ops::Range<usize>> = (words.iter().zip(verdicts))
         .filter(|(_, v)| v.is_some())
         .map(|(w, _)| &w.range)
@@ -448,7 +473,7 @@ fn left_ungarbled(
         }
     }
     if garblers.is_empty() {
-        return false;
+        return None;
     }
     // A char beyond ASCII that one of those encodings shows as a byte.
     let garblable = |c: char| {
@@ -470,15 +495,23 @@ fn left_ungarbled(
                     _ => false,
                 })
     };
-    let mut left = |between: &str| {
-        (between.split_ascii_whitespace())
-            .any(|word| word.chars().any(garblable) && !undoes_so(word))
+    let mut left = |between: &'t str| {
+        let word = (between.split_ascii_whitespace())
+            .find(|word| word.chars().any(garblable) && !undoes_so(word))?;
+        // Named without the punctuation around it ("café", not "“café”,"),
+        // unless that is what garbling would have changed ("–").
+        let letters = word.trim_matches(|c: char| !c.is_alphanumeric());
+        Some(if letters.chars().any(garblable) {
+            letters
+        } else {
+            word
+        })
     };
     // The text between the garbled words (which are in order and apart).
     let mut from = start;
     for range in garbled {
-        if left(&text[from..range.start.max(from)]) {
-            return true;
+        if let Some(word) = left(&text[from..range.start.max(from)]) {
+            return Some(word);
         }
         from = from.max(range.end);
     }

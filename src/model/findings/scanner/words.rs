@@ -52,11 +52,7 @@ impl FindingsScanner {
                     quote_short(repair),
                     run.chain()
                 ),
-                None => format!(
-                    "\u{201c}{}\u{201d} may be {}; no reading is clearly right, so fix leaves it",
-                    quote_short(seen),
-                    run.readings_in_words()
-                ),
+                None => format!("{}, so fix leaves it", run.left_as_it_is(seen)),
             };
             let at = start + run.range.start as u64;
             let position = positions.of(run.range.start);
@@ -69,6 +65,7 @@ impl FindingsScanner {
                 seen: seen.to_string(),
                 steps: run.steps(seen),
                 readings: run.readings,
+                held_back: run.held_back,
             }));
         }
     }

@@ -134,7 +134,11 @@ fn read_back_line(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
             add_repair(line, range, readings.remove(0), &mut runs);
         } else {
             readings.truncate(MAX_READINGS);
-            runs.push(Mojibake { range, readings });
+            runs.push(Mojibake {
+                range,
+                readings,
+                held_back: None,
+            });
         }
     }
     runs
