@@ -555,6 +555,36 @@ fn a_word_beside_text_its_garbling_left_alone_is_reported_not_repaired() {
 }
 
 #[test]
+fn a_space_taken_for_a_lost_no_break_space_makes_only_a_char_of_text() {
+    // A small letter, a letter beyond ASCII that leads a sequence, a plain
+    // space and a char that goes on it, beside words garbled through
+    // windows-1252: the space would stand for A0, and the sequence spell
+    // a Samaritan sign, a braille pattern, a North Indic fraction, a
+    // private-use char or an IPA letter. None is text: each is left.
+    let garbled = "Il a dit que l’Ã©tÃ© Ã©tait chaud,";
+    let mut wrong = Vec::new();
+    for lead in "àâäáãåæçèéêëìíîïðñòóôõöøùúûüýþÿÉÈÊÎÔÛÇ".chars()
+    {
+        for after in ('¡'..='¿').filter(|&c| c != '\u{AD}') {
+            let tail = format!("l{lead} {after}C.");
+            let line = format!("{garbled} {tail}");
+            let out = fixed(&line);
+            if !out.ends_with(&format!(" {tail}")) {
+                wrong.push(out);
+            }
+        }
+    }
+    assert_eq!(wrong, Vec::<String>::new());
+    // Where the char is text, the space is still taken for it: à, Š, a
+    // Cyrillic Р, a no-break space, and the braille blank posts space
+    // words with.
+    assert_eq!(fixed("voilÃ le travail"), "voilà le travail");
+    assert_eq!(fixed("Ã‰tÃ© Å tefan"), "Été Štefan");
+    assert_eq!(fixed("Ã‰tÃ© 10Â km"), "Été 10\u{A0}km");
+    assert_eq!(fixed("Ã‰tÃ© â € ok"), "Été ⠀ ok");
+}
+
+#[test]
 fn a_plain_reading_and_a_longer_one_are_decided_by_the_line() {
     // "её" through windows-1251 is "РµС‘"; through KOI8-R after it, the
     // plain "её" reads "ţ". The rest of the line was garbled once.

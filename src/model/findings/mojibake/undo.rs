@@ -4,6 +4,7 @@
 use super::cjk::CjkCodec;
 use super::garblers::{COUNT, Garbler, LOST_NO_BREAK_SPACE, byte_row, windows_1252};
 use crate::model::cesu8::surrogate_pair;
+use crate::model::encoding::is_common_letter;
 
 /// One step by which text was garbled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,6 +260,38 @@ fn is_latin1_c1(c: char, garbler: &Garbler) -> bool {
     garbler.latin1_c1 && ('\u{80}'..='\u{9F}').contains(&c) && garbler.high[c as usize - 0x80] != c
 }
 
+/// Whether `c` may be what a sequence spells with a space taken for its
+/// lost no-break space (A0): the no-break space itself, a common letter
+/// ("Ã " is à, "Å " is Š, "Ð " is Р), a digit, or a symbol or punctuation
+/// any script uses ("âš " is ⚠, E2 9A A0; the braille blank, E2 A0 80, is
+/// a spacer in posts). Not a mark, a rare letter, another number, a
+/// private-use char or a script's own symbol: "là ªC", "lâ µC", "lê µC",
+/// "lî µC" and "lÉ ¥C" would be a Samaritan vowel sign, a braille
+/// pattern, a North Indic fraction, a private-use char and an IPA letter.
+fn fits_a_lost_space(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory as Category, get_general_category};
+    use unicode_script::{Script, UnicodeScript};
+    match get_general_category(c) {
+        Category::UppercaseLetter
+        | Category::LowercaseLetter
+        | Category::TitlecaseLetter
+        | Category::OtherLetter => is_common_letter(c),
+        Category::DecimalNumber | Category::SpaceSeparator => true,
+        Category::MathSymbol
+        | Category::CurrencySymbol
+        | Category::ModifierSymbol
+        | Category::OtherSymbol
+        | Category::ConnectorPunctuation
+        | Category::DashPunctuation
+        | Category::OpenPunctuation
+        | Category::ClosePunctuation
+        | Category::InitialPunctuation
+        | Category::FinalPunctuation
+        | Category::OtherPunctuation => c == '\u{2800}' || c.script() == Script::Common,
+        _ => false,
+    }
+}
+
 /// The char the UTF-8 sequence shown at `chars[i..]` spells, and how many
 /// chars show it.
 fn sequence_at(
@@ -319,14 +352,18 @@ fn sequence_at(
         }
         return (used == len).then_some(('\u{FFFD}', used));
     }
+    // A space taken for a lost no-break space is a guess: only a char
+    // text is made of may come of it.
+    let guessed = || chars[i..i + len].contains(&LOST_NO_BREAK_SPACE);
+    let kept = |c: char| (!guessed() || fits_a_lost_space(c)).then_some((c, len));
     // (Every lead C2–DF with any continuation byte is a char: the commonest
     // sequence is decoded without the general check.)
     if len == 2 {
         let code = u32::from(lead & 0x1F) << 6 | u32::from(bytes[1] & 0x3F);
-        return char::from_u32(code).map(|c| (c, 2));
+        return char::from_u32(code).and_then(kept);
     }
     if let Ok(s) = std::str::from_utf8(&bytes[..len]) {
-        return s.chars().next().map(|c| (c, len));
+        return s.chars().next().and_then(kept);
     }
     // A high surrogate (ED A0–AF xx) then a low one (ED B0–BF xx).
     if lead == 0xED {
