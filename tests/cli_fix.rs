@@ -510,6 +510,145 @@ fn only_the_first_64_kib_decide_whether_an_input_looks_binary() {
 }
 
 #[test]
+fn text_in_another_encoding_is_named_not_called_binary() {
+    // A windows-1251 letter, a PowerShell UTF-16LE file, a UTF-8 table
+    // with rows written in windows-1251: each is refused, as fix does not
+    // convert unless asked, with what it reads as and the option that
+    // reads it so; random bytes without a NUL still look binary.
+    let letter = "Уважаемый Иван Петрович!\nБлагодарим вас за письмо от 3 марта.\n\
+                  С уважением, редакция журнала «Наука и жизнь».\n";
+    let rows = [
+        "Имя;Город;Отзыв",
+        "Иван;Москва;хорошо",
+        "Пётр;Санкт-Петербург;отлично",
+    ];
+    let mut table = Vec::new();
+    for (i, row) in rows.iter().cycle().take(30).enumerate() {
+        if i % 3 == 0 {
+            table.extend_from_slice(&WINDOWS_1251.encode(row).0);
+        } else {
+            table.extend_from_slice(row.as_bytes());
+        }
+        table.push(b'\n');
+    }
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in "Get-Process | Format-Table\r\nДата: 3 марта\r\n".encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    let mut noise = 0x2545_F491_4F6C_DD1Du64;
+    let random: Vec<u8> = std::iter::repeat_with(|| {
+        noise ^= noise << 13;
+        noise ^= noise >> 7;
+        noise ^= noise << 17;
+        (noise >> 24) as u8
+    })
+    .filter(|&b| b != 0)
+    .take(3000)
+    .collect();
+    // (What it reads as, then how sure detection is, then what to do.)
+    let cases: [(&str, Vec<u8>, &str, &str); 4] = [
+        (
+            "letter.txt",
+            WINDOWS_1251.encode(letter).0.into_owned(),
+            "letter.txt: not UTF-8: reads as windows-1251 (guessed, ",
+            "); fix leaves it as it is (--from auto converts it to UTF-8)\n",
+        ),
+        (
+            "ps.txt",
+            utf16,
+            "ps.txt: not UTF-8: reads as UTF-16LE (BOM",
+            "); fix leaves it as it is (--from auto converts it to UTF-8)\n",
+        ),
+        (
+            "table.csv",
+            table,
+            "table.csv: UTF-8 with lines in windows-1251 (guessed, ",
+            "); fix leaves it as it is (--invalid legacy reads those lines as windows-1251)\n",
+        ),
+        (
+            "random.bin",
+            random,
+            "random.bin: looks binary (",
+            "(--binary repairs it anyway)\n",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes, reads_as, then) in cases {
+        let path = dir.path().join(name);
+        fs::write(&path, &bytes).unwrap();
+        let out = fix().arg(&path).assert().code(2).get_output().clone();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.stdout.is_empty(), "{name}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(reads_as) && err.ends_with(then),
+            "{name}: {err}"
+        );
+    }
+    // The ways the errors name do read them.
+    let table = dir.path().join("table.csv");
+    let out = fix()
+        .args(["--invalid", "legacy"])
+        .arg(&table)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        rows.iter()
+            .cycle()
+            .take(30)
+            .map(|r| format!("{r}\n"))
+            .collect::<String>()
+    );
+    let out = fix()
+        .args(["--from", "auto"])
+        .arg(dir.path().join("letter.txt"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(out).unwrap(), letter);
+}
+
+#[test]
+fn invalid_spans_kept_in_legacy_lines_name_their_encoding() {
+    // A UTF-8 file with one line written in windows-1252: too few invalid
+    // spans to look binary, kept, and the summary names what their line
+    // reads as (from standard input, whose start is gone by then, it
+    // points to --invalid).
+    let mut bytes = "Le café est prêt, dit-elle.\n".repeat(40).into_bytes();
+    bytes.extend_from_slice(&WINDOWS_1252.encode("Un été à Genève\n").0);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rows.txt");
+    fs::write(&path, &bytes).unwrap();
+    let out = fix().arg(&path).assert().success().get_output().clone();
+    assert_eq!(out.stdout, bytes);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).ends_with(
+            "rows.txt: no changes; 4 invalid spans kept (their lines read as windows-1252: \
+             --invalid legacy reads them so)\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = fix()
+        .arg("-")
+        .write_stdin(bytes)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "utf8scope fix: <stdin>: no changes; 4 invalid spans kept (see --invalid)\n"
+    );
+}
+
+#[test]
 fn mojibake_read_two_ways_is_left_and_the_summary_names_it() {
     // "ü" garbled through windows-1250 or ISO-8859-2 shows the same: which
     // one (and so "müssen" or "måssen") no word of the line tells. In the

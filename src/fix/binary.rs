@@ -7,8 +7,9 @@
 //! [`MIN_SUSPECT_UNITS`] suspect units, more than one unit in
 //! [`SUSPECT_SHARE`] that is an invalid span or a C0 control other than
 //! tab, line feed, vertical tab, form feed, carriage return and escape.
-//! Text in a legacy encoding (a windows-1252 CSV) has far fewer invalid
-//! spans than that; random bytes have about 0.4 per byte.
+//! Random bytes have about 0.4 per byte; text in another encoding (UTF-16,
+//! a windows-1251 letter) may have as many, and `fix` names the encoding
+//! rather than calling it binary when it reads as text in it.
 
 use super::parts::{Part, parts};
 use crate::model::encoding::{ShiftState, UnitReader};

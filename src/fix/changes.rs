@@ -68,6 +68,9 @@ pub struct ChangeLog {
     pub converted_from: Option<(crate::model::Encoding, String)>,
     /// For `fix --from --invalid replace`: undefined sequences replaced.
     pub replaced_undefined: u64,
+    /// The legacy encoding the lines with invalid spans kept read as, when
+    /// they read as one (`--invalid legacy` would read them in it).
+    pub invalid_read_as: Option<crate::model::Encoding>,
     /// Runs of mojibake left as they were, read more than one way: how
     /// many, and the first few (line, and the run with its readings).
     left_mojibake: u64,
@@ -123,10 +126,16 @@ impl ChangeLog {
     /// Writes the summary for the input `name` (terminal-safe).
     pub fn write_summary(&self, name: &str, out: &mut impl Write) -> io::Result<()> {
         let name = escape_for_terminal(name);
+        let see = match self.invalid_read_as {
+            Some(encoding) => {
+                format!("their lines read as {encoding}: --invalid legacy reads them so")
+            }
+            None => "see --invalid".to_string(),
+        };
         let kept = match self.kept_invalid {
             0 => String::new(),
-            1 => "; 1 invalid span kept (see --invalid)".to_string(),
-            n => format!("; {} invalid spans kept (see --invalid)", thousands(n)),
+            1 => format!("; 1 invalid span kept ({see})"),
+            n => format!("; {} invalid spans kept ({see})", thousands(n)),
         };
         if let Some((encoding, how)) = &self.converted_from {
             let from = escape_for_terminal(&format!("{encoding} ({how})")).into_owned();

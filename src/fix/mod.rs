@@ -27,7 +27,7 @@ use crate::model::blocks::feed::{READ_SIZE, fill_from};
 use crate::model::blocks::line_aligned::LineAligned;
 use crate::model::blocks::pipeline::{Feed, Sink, read_through};
 use crate::model::encoding::{
-    Confidence, DETECT_SAMPLE, EncodingRule, Evidence, RowEncoding, decode_lossy,
+    Confidence, DETECT_SAMPLE, Detection, EncodingRule, Evidence, RowEncoding, decode_lossy,
     legacy_rows_encoding, plausibility,
 };
 use crate::model::sniff::BINARY_SNIFF;
@@ -87,6 +87,46 @@ enum StreamFailure {
     Read(SourceError),
     Write(io::Error),
     Binary(Binary),
+    /// Not binary but text in another encoding, all of it or in lines
+    /// between UTF-8 ones (see [`other_text`]).
+    OtherText(OtherText),
+}
+
+/// What an input that is no UTF-8 text reads as instead.
+struct OtherText {
+    /// The encoding it, or its bytes that are not UTF-8, read as.
+    encoding: Encoding,
+    /// How that was decided ("guessed, likely", "BOM").
+    described: String,
+    /// Whether it also holds lines of UTF-8 text beyond ASCII.
+    mixed: bool,
+}
+
+/// Whether `start` (the first bytes of an input that looks binary read as
+/// UTF-8) is text in another encoding instead, and does not look binary
+/// read so: UTF-16 or UTF-32 (whose NULs are high bytes), a legacy
+/// encoding (a windows-1251 letter is a run of invalid spans as UTF-8), or
+/// UTF-8 with lines in a legacy encoding. Random bytes still have
+/// controls and undefined bytes in any of them.
+fn other_text(start: &[u8]) -> Option<OtherText> {
+    let text = |found: Detection, mixed: bool| {
+        (!found.encoding.is_utf8() && looks_binary_in(start, found.encoding).is_none()).then(|| {
+            OtherText {
+                encoding: found.encoding,
+                described: found.describe(),
+                mixed,
+            }
+        })
+    };
+    if let Some(whole) = EncodingRule::Auto
+        .choose(start)
+        .and_then(|found| text(found, false))
+    {
+        return Some(whole);
+    }
+    let rows = legacy_rows_encoding(start)?;
+    let mixed = mixed_with_utf8(start, rows.encoding).is_some();
+    text(rows, mixed)
 }
 
 impl StreamFailure {
@@ -103,6 +143,16 @@ impl StreamFailure {
             StreamFailure::Binary(why) => FixError::Failed(format!(
                 "{read_from}: looks binary ({why}); fix leaves binary files alone \
                  (--binary repairs it anyway)"
+            )),
+            StreamFailure::OtherText(text) if text.mixed => FixError::Failed(format!(
+                "{read_from}: UTF-8 with lines in {} ({}); fix leaves it as it is \
+                 (--invalid legacy reads those lines as {0})",
+                text.encoding, text.described
+            )),
+            StreamFailure::OtherText(text) => FixError::Failed(format!(
+                "{read_from}: not UTF-8: reads as {} ({}); fix leaves it as it is \
+                 (--from auto converts it to UTF-8)",
+                text.encoding, text.described
             )),
         }
     }
@@ -356,11 +406,26 @@ fn repair_input(
             return Ok(log);
         }
     }
+    let keeps_invalid = options.repair.invalid == InvalidPolicy::Keep;
     match input {
-        Input::File(source) => repair_stream(fill_from(&source), options, out),
-        Input::Stream(mut stream) => repair_stream(stream.fill(), options, out),
+        Input::File(source) => {
+            let mut log = repair_stream(fill_from(&source), options, out)
+                .map_err(|failure| failure.explain(&name, out_name))?;
+            // Invalid spans kept in a file whose legacy rows read as one
+            // encoding (a UTF-8 file with rows of windows-1252): the
+            // summary names it, and the option that reads them in it. (Not
+            // for standard input: its start is gone by now.)
+            if keeps_invalid && log.kept_invalid > 0 {
+                let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
+                log.invalid_read_as = legacy_rows_encoding(&head)
+                    .filter(|found| found.confidence != Confidence::Ambiguous)
+                    .map(|found| found.encoding);
+            }
+            Ok(log)
+        }
+        Input::Stream(mut stream) => repair_stream(stream.fill(), options, out)
+            .map_err(|failure| failure.explain(&name, out_name)),
     }
-    .map_err(|failure| failure.explain(&name, out_name))
 }
 
 /// Why converting a file starting with `head` from the ASCII-based legacy
@@ -466,7 +531,15 @@ fn repair_stream(
         if std::mem::take(&mut first)
             && let Some(why) = looks_binary(&without_legacy_rows(start, &options.repair))
         {
-            binary = Some(why);
+            // The NULs of UTF-16 and the invalid spans of a legacy
+            // encoding are no binary: the error says what the text reads
+            // as, and how to read it so.
+            binary = Some(match other_text(start) {
+                Some(text) if options.repair.invalid != InvalidPolicy::Legacy => {
+                    StreamFailure::OtherText(text)
+                }
+                _ => StreamFailure::Binary(why),
+            });
             return ControlFlow::Break(());
         }
         aligned.push(block)
@@ -477,8 +550,8 @@ fn repair_stream(
     if read.is_ok() && binary.is_none() {
         let _stopped_or_ended = aligned.end();
     }
-    if let Some(why) = binary {
-        return Err(StreamFailure::Binary(why));
+    if let Some(failure) = binary {
+        return Err(failure);
     }
     let log = aligned
         .into_inner()
