@@ -648,13 +648,8 @@ fn invalid_spans_kept_in_legacy_lines_name_their_encoding() {
     );
 }
 
-#[test]
-fn mojibake_read_two_ways_is_left_and_the_summary_names_it() {
-    // "ü" garbled through windows-1250 or ISO-8859-2 shows the same: which
-    // one (and so "müssen" or "måssen") no word of the line tells. In the
-    // next line the letter pairs of German do: "Straße" (windows-1250),
-    // not "Straüe" (ISO-8859-2).
-    let input = "Wir mĂĽssen gehen.\nDie StraĂźe ist lang.\n";
+/// `fix -` on `input`, which succeeds: what it wrote, and what it said.
+fn fixed_stdin(input: &str) -> (String, String) {
     let out = fix()
         .arg("-")
         .write_stdin(input)
@@ -662,11 +657,18 @@ fn mojibake_read_two_ways_is_left_and_the_summary_names_it() {
         .code(0)
         .get_output()
         .clone();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "Wir mĂĽssen gehen.\nDie Straße ist lang.\n"
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn mojibake_read_two_ways_is_left_and_the_summary_names_it() {
+    // "ü" garbled through windows-1250 or ISO-8859-2 shows the same: which
+    // one (and so "müssen" or "måssen") no word of the line tells. In the
+    // next line the letter pairs of German do: "Straße" (windows-1250),
+    // not "Straüe" (ISO-8859-2).
+    let (out, err) = fixed_stdin("Wir mĂĽssen gehen.\nDie StraĂźe ist lang.\n");
+    assert_eq!(out, "Wir mĂĽssen gehen.\nDie Straße ist lang.\n");
     assert!(err.contains("<stdin>: 1 change\n"), "{err}");
     assert!(err.contains("  mojibake left as it was: 1\n"), "{err}");
     assert!(
@@ -684,18 +686,8 @@ fn a_word_beside_one_left_ungarbled_is_reported_by_check_and_fix_and_left() {
     // been: "cafÃ©" is reported with its reading and the word in the way,
     // and left, by check and fix alike; the next line is repaired.
     let input = "Le cafÃ© de l'île est fermé.\nLe cafÃ© est prÃªt.\n";
-    let out = fix()
-        .arg("-")
-        .write_stdin(input)
-        .assert()
-        .code(0)
-        .get_output()
-        .clone();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "Le cafÃ© de l'île est fermé.\nLe café est prêt.\n"
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (out, err) = fixed_stdin(input);
+    assert_eq!(out, "Le cafÃ© de l'île est fermé.\nLe café est prêt.\n");
     assert!(
         err.contains(
             "  mojibake left as it was: 1\n    line 1: “cafÃ©” may be “café” (UTF-8 read as \
