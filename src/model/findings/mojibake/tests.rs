@@ -539,6 +539,24 @@ fn a_word_beside_text_its_garbling_left_alone_is_reported_not_repaired() {
         assert_eq!(fixed(line), line);
         assert!(run.left_as_it_is(seen).contains(left), "{line}");
     }
+    // The same for CJK mojibake: a word that reads back through GBK read
+    // as windows-1252 beside one that does not.
+    let line = "ÖÐÎÄ±±¾©ÊÇ 中文";
+    let runs = find_mojibake(line);
+    let [run] = runs.as_slice() else {
+        panic!("{runs:?}");
+    };
+    assert_eq!(
+        (run.repair(), run.readings[0].text.as_str()),
+        (None, "中文北京是")
+    );
+    assert_eq!(
+        run.held_back,
+        Some(super::HeldBack::LineNotGarbledWhole {
+            word: "中文".to_string()
+        })
+    );
+    assert_eq!(fixed(line), line);
     // Two chars undone are enough to go on, and ftfy's negative (a dash
     // beside one char undone) is still left: it is reported now.
     assert_eq!(

@@ -32,7 +32,7 @@ pub use codecs::{CJK_CODECS, CjkCodec};
 use super::chains::{LineJudgment, Memo};
 use super::runs::add_repair;
 use super::undo::{Layer, Sequence};
-use super::{Chain, Mojibake, Reading};
+use super::{Chain, HeldBack, Mojibake, Reading};
 use crate::model::ascii::{ascii_prefix, beyond_ascii_prefix};
 use crate::model::findings::backend::Backend;
 use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkTest, ChunkWindow, first_hit};
@@ -64,7 +64,9 @@ pub(super) struct Back {
 /// A line is repaired whole or not at all: once its words show one way of
 /// garbling clearly, every word beyond ASCII must read back that way (a
 /// word of one char, or one whose bytes were all lost, too); if one does
-/// not, the line was not garbled that way alone and nothing is repaired.
+/// not, the line was not garbled that way alone and nothing is repaired:
+/// the words that read back are reported, held back, with the first word
+/// that does not ("ÖÐÎÄ±±¾©ÊÇ 中文").
 /// (Each word's readings, and the runs of a line that may hold some, are
 /// kept in `memo`: words and lines recur.)
 pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize) -> Vec<Mojibake> {
@@ -84,6 +86,7 @@ fn read_back_line(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
         return Vec::new();
     };
     let mut read: Vec<(std::ops::Range<usize>, Vec<Reading>)> = Vec::new();
+    let mut left = None;
     for (at, word, backs) in words {
         let mut found: Vec<(Layer, String)> = (backs.iter())
             .filter(|b| ways.contains(&way(b.layer)))
@@ -104,9 +107,23 @@ fn read_back_line(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
             }
         }
         if readings.is_empty() {
-            return Vec::new();
+            left = left.or(Some(word));
+            continue;
         }
         read.push((at..at + word.len(), readings));
+    }
+    if let Some(word) = left {
+        let held_back = HeldBack::LineNotGarbledWhole {
+            word: word.to_string(),
+        };
+        return (read.into_iter())
+            .filter(|(_, readings)| readings.len() == 1)
+            .map(|(range, readings)| Mojibake {
+                range,
+                readings,
+                held_back: Some(held_back.clone()),
+            })
+            .collect();
     }
     // Every pair of the line read through each way counts in how much
     // likelier the narrowest way is.
