@@ -68,9 +68,10 @@ pub struct ChangeLog {
     pub converted_from: Option<(crate::model::Encoding, String)>,
     /// For `fix --from --invalid replace`: undefined sequences replaced.
     pub replaced_undefined: u64,
-    /// The legacy encoding the lines with invalid spans kept read as, when
-    /// they read as one (`--invalid legacy` would read them in it).
-    pub invalid_read_as: Option<crate::model::Encoding>,
+    /// The legacy encoding the lines with invalid spans kept read as, and
+    /// how sure that is, when they read as one (`--invalid legacy` would
+    /// read them in it).
+    pub invalid_read_as: Option<(crate::model::Encoding, crate::model::encoding::Confidence)>,
     /// Runs of mojibake left as they were, read more than one way: how
     /// many, and the first few (line, and the run with its readings).
     left_mojibake: u64,
@@ -127,9 +128,14 @@ impl ChangeLog {
     pub fn write_summary(&self, name: &str, out: &mut impl Write) -> io::Result<()> {
         let name = escape_for_terminal(name);
         let see = match self.invalid_read_as {
-            Some(encoding) => {
-                format!("their lines read as {encoding}: --invalid legacy reads them so")
-            }
+            Some((encoding, confidence)) if self.kept_invalid == 1 => format!(
+                "its line reads as {encoding}, {}: --invalid legacy reads it so",
+                confidence.name()
+            ),
+            Some((encoding, confidence)) => format!(
+                "their lines read as {encoding}, {}: --invalid legacy reads them so",
+                confidence.name()
+            ),
             None => "see --invalid".to_string(),
         };
         let kept = match self.kept_invalid {

@@ -419,7 +419,7 @@ fn repair_input(
                 let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
                 log.invalid_read_as = legacy_rows_encoding(&head)
                     .filter(|found| found.confidence != Confidence::Ambiguous)
-                    .map(|found| found.encoding);
+                    .map(|found| (found.encoding, found.confidence));
             }
             Ok(log)
         }
