@@ -533,13 +533,12 @@ fn repair_stream(
         {
             // The NULs of UTF-16 and the invalid spans of a legacy
             // encoding are no binary: the error says what the text reads
-            // as, and how to read it so.
-            binary = Some(match other_text(start) {
-                Some(text) if options.repair.invalid != InvalidPolicy::Legacy => {
-                    StreamFailure::OtherText(text)
-                }
-                _ => StreamFailure::Binary(why),
-            });
+            // as, and how to read it so. (With --invalid legacy, the
+            // legacy rows were left out of the test already.)
+            let other = (options.repair.invalid != InvalidPolicy::Legacy)
+                .then(|| other_text(start))
+                .flatten();
+            binary = Some(other.map_or(StreamFailure::Binary(why), StreamFailure::OtherText));
             return ControlFlow::Break(());
         }
         aligned.push(block)

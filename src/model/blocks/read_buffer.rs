@@ -7,8 +7,8 @@ const HUGE_PAGE: usize = 2 << 20;
 /// A zeroed buffer that starts on a huge-page boundary when it is at least
 /// a huge page long. On Linux the kernel is asked to back it with huge
 /// pages: the first touch of each 4 KiB page was otherwise a page fault,
-/// 2,048 of them for `fix`'s two 4 MiB buffers, about a tenth of its CPU
-/// time on an 18 MB file.
+/// 2,048 of them for `fix`'s two 4 MiB buffers (`fix` on an 18 MB file
+/// took 5,600 page faults, now 3,500).
 pub(crate) struct ReadBuffer {
     /// The allocation, a huge page longer than asked when the buffer is
     /// big, so that an aligned start lies inside it.
@@ -49,15 +49,16 @@ impl ReadBuffer {
     }
 }
 
-/// Asks for huge pages behind `buffer`, whose bytes have not been touched
-/// yet (a fresh allocation this big is mapped, not taken from a heap
-/// page). Only advice: where the kernel has none to give, or refuses,
-/// nothing changes but the speed, so its answer is not looked at.
+/// Asks for huge pages behind `buffer`, before its bytes are filled. Only
+/// advice: where the kernel has none to give, refuses, or the pages are
+/// already there (memory the allocator had used before), nothing changes
+/// but the speed, so its answer is not looked at.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(buffer: &[u8]) {
-    // SAFETY: the range is `buffer`'s own, and MADV_HUGEPAGE changes no
-    // byte of it (the kernel rounds the range out to whole pages, which
-    // lie inside the same allocation: it starts on a huge page).
+    // SAFETY: the range is `buffer`'s own, and MADV_HUGEPAGE reads and
+    // writes no byte of it: it only sets how the kernel backs the pages
+    // (the range starts on a huge page, and the page its end is rounded up
+    // to lies inside the allocation, a huge page longer than the buffer).
     unsafe {
         libc::madvise(
             buffer.as_ptr().cast_mut().cast(),
