@@ -207,8 +207,8 @@ impl Mojibake {
 
     /// What may be meant by `seen` (the run's text) and why it is left as
     /// it is, for a run with no repair: `“cafÃ©” may be “café” (UTF-8 read
-    /// as windows-1252); its line also holds “l'île”, which that garbling would have changed` (not
-    /// escaped for a terminal).
+    /// as windows-1252); its line also holds “l'île”, which that garbling
+    /// would have changed` (not escaped for a terminal).
     pub fn left_as_it_is(&self, seen: &str) -> String {
         format!(
             "\u{201c}{}\u{201d} may be {}; {}",
