@@ -385,12 +385,60 @@ pub fn first_hit_by<K: ChunkHits>(text: &[u8], chunks: &mut K) -> usize {
     text.len()
 }
 
+/// Calls `visit` with each byte of `text` where `T` holds, in order, but
+/// those before the offset its last call returned (it must be past the
+/// hit); once that offset is at the end, the search stops. Before the text
+/// and after it, bytes count as NUL. Runs on `backend`: unlike a
+/// [`first_hit`] from each offset, each chunk is tested once, and only
+/// the last is copied to be padded.
+pub fn for_each_hit<T: ChunkTest>(
+    backend: Backend,
+    text: &[u8],
+    visit: impl FnMut(usize) -> usize,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512bw")]
+        fn with_avx512<T: ChunkTest>(
+            token: Avx512Token,
+            text: &[u8],
+            visit: impl FnMut(usize) -> usize,
+        ) {
+            for_each_hit_by(text, &mut masked::<T, avx512::Avx512>(token), visit)
+        }
+        #[target_feature(enable = "avx2")]
+        fn with_avx2<T: ChunkTest>(
+            token: Avx2Token,
+            text: &[u8],
+            visit: impl FnMut(usize) -> usize,
+        ) {
+            for_each_hit_by(text, &mut masked::<T, avx2::Avx2>(token), visit)
+        }
+        match backend {
+            Backend::Avx512 => {
+                if let Some(token) = Avx512Token::detect() {
+                    // SAFETY: the token proves the CPU has AVX-512BW.
+                    return unsafe { with_avx512::<T>(token, text, visit) };
+                }
+            }
+            Backend::Avx2 => {
+                if let Some(token) = Avx2Token::detect() {
+                    // SAFETY: the token proves the CPU has AVX2.
+                    return unsafe { with_avx2::<T>(token, text, visit) };
+                }
+            }
+            Backend::Portable => {}
+        }
+    }
+    let _ = backend;
+    for_each_hit_by(text, &mut masked::<T, PortableMasks>(()), visit)
+}
+
 /// Calls `visit` with each byte of `text` where `chunks` finds a hit, in
 /// order, but those before the offset its last call returned (it must be
-/// past the hit). Before the text and after it, bytes count as NUL.
-/// Inlined into its caller, so that vector code there is compiled for its
-/// CPU. (The lead-pair search's, which runs on x86-64 alone.)
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+/// past the hit); once that offset is at the end, the search stops. Before
+/// the text and after it, bytes count as NUL. Inlined into its caller, so
+/// that vector code there is compiled for its CPU.
 #[inline(always)]
 pub fn for_each_hit_by<K: ChunkHits>(
     text: &[u8],
@@ -406,6 +454,9 @@ pub fn for_each_hit_by<K: ChunkHits>(
         while hits != 0 {
             let hit = at + hits.trailing_zeros() as usize;
             skip = visit(hit) - at;
+            if at + skip >= text.len() {
+                return;
+            }
             hits &= from(skip);
         }
         at += LANES;

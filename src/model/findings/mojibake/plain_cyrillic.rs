@@ -17,14 +17,16 @@
 
 use crate::model::findings::backend::Backend;
 use crate::model::findings::byte_masks::{
-    BEFORE, ByteMasks, ChunkTest, ChunkWindow, LANES, OneByte, first_hit,
+    BEFORE, ByteMasks, ChunkTest, ChunkWindow, LANES, OneByte, for_each_hit,
 };
 
-/// The offset of the first byte of `line` at or after `from` (the start
-/// of a word, or after a space) that may make its word other than plain
-/// Cyrillic or ASCII, or `line.len()`, searched on `backend`.
-pub fn next_doubt(backend: Backend, line: &[u8], from: usize) -> usize {
-    from + first_hit::<Doubts>(backend, &line[from..])
+/// Calls `visit` with each byte of `line` that may make its word other
+/// than plain Cyrillic or ASCII, in order, but those before the offset
+/// its last call returned (the end of the word it stopped in, where a
+/// space is: no hit after it depends on the bytes before), searched on
+/// `backend`; the search stops once `visit` returns the line's end.
+pub fn for_each_doubt(backend: Backend, line: &[u8], visit: impl FnMut(usize) -> usize) {
+    for_each_hit::<Doubts>(backend, line, visit);
 }
 
 /// The bytes where a word may stop being plain Cyrillic or ASCII.
@@ -112,7 +114,7 @@ mod tests {
         }
     }
 
-    /// Where [`next_doubt`] stops in `line`, from its doc, a char at a
+    /// Where [`for_each_doubt`] first stops in `line`, from its doc, a char at a
     /// time: the first ASCII letter or char beyond ASCII that is not a
     /// basic Cyrillic letter, the small letter a capital follows, or the
     /// first of two capitals a small letter follows.
@@ -134,6 +136,17 @@ mod tests {
             }
         }
         line.len()
+    }
+
+    /// The first stop of [`for_each_doubt`] in `line` from `from` (the
+    /// start of a word), or the line's length.
+    fn next_doubt(backend: Backend, line: &[u8], from: usize) -> usize {
+        let mut first = line.len();
+        for_each_doubt(backend, &line[from..], |at| {
+            first = from + at;
+            line.len() - from
+        });
+        first
     }
 
     #[test]
@@ -163,6 +176,42 @@ mod tests {
                         "{backend:?} {line}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn one_walk_stops_where_a_search_from_each_word_end_would() {
+        // Lines of several words the search stops in, across chunk ends:
+        // the walk that goes on from each word's end (as the plain test
+        // does) stops where a search started afresh there does.
+        let words = "тот пРивет, «дом» и Yandex — ПРИвет ёж ОДин СССР мир ї тут";
+        let word_end = |line: &[u8], at: usize| {
+            (line[at..].iter())
+                .position(u8::is_ascii_whitespace)
+                .map_or(line.len(), |i| at + i)
+        };
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            for place in 0..70 {
+                let line = format!("{}{words} {words}", "-".repeat(place));
+                let line = line.as_bytes();
+                let mut walked = Vec::new();
+                for_each_doubt(backend, line, |at| {
+                    walked.push(at);
+                    word_end(line, at)
+                });
+                let mut restarted = Vec::new();
+                let mut from = 0;
+                while from < line.len() {
+                    let at = next_doubt(backend, line, from);
+                    if at >= line.len() {
+                        break;
+                    }
+                    restarted.push(at);
+                    from = word_end(line, at);
+                }
+                assert!(restarted.len() > 10, "{backend:?}");
+                assert_eq!(walked, restarted, "{backend:?} {place}");
             }
         }
     }

@@ -8,7 +8,7 @@ use super::Chain;
 use super::badness::{Context, is_plain, plain_script};
 use super::chains::{Candidate, Memo, no_break_space_fits};
 use super::garblers::{LOST_NO_BREAK_SPACE, LossMasks, RolesTable, loss_masks, roles_table};
-use super::plain_cyrillic::next_doubt;
+use super::plain_cyrillic::for_each_doubt;
 use super::undo::Layer;
 use crate::model::ascii::{ascii_prefix, printable_prefix};
 use crate::model::findings::backend::Backend;
@@ -157,7 +157,7 @@ impl<'a> Measured<'a> {
 /// Russian in IBM866, where "рак" shows E0 A0 AA. Only the words a search
 /// stops in are read a char at a time, the others passed over: in a
 /// Cyrillic line ([`first_letters_are_cyrillic`]) with a vector backend,
-/// those of plain Cyrillic and ASCII ([`next_doubt`]); in other lines,
+/// those of plain Cyrillic and ASCII ([`for_each_doubt`]); in other lines,
 /// those of ASCII, which no test stops at (in French prose the quick
 /// search stops in "l’été", and a line's words are mostly ASCII). A
 /// Cyrillic line without a vector backend reads every word.
@@ -177,25 +177,22 @@ pub(super) fn shows_none_plainly(
     if backend == Backend::Portable {
         return shows_none_plainly_by_chars(line);
     }
+    // Where the last word the search stopped in ended.
     let mut from = 0;
-    loop {
-        let doubt = next_doubt(backend, bytes, from);
-        if doubt >= bytes.len() {
-            return true;
-        }
-        // The word the search stopped in (it starts after `from`, where the
-        // last one ended).
+    let mut shows = false;
+    for_each_doubt(backend, bytes, |doubt| {
+        // The word the search stopped in (it starts after `from`).
         let start = (bytes[from..doubt].iter())
             .rposition(u8::is_ascii_whitespace)
             .map_or(from, |i| from + i + 1);
         let end = (bytes[doubt..].iter())
             .position(u8::is_ascii_whitespace)
             .map_or(bytes.len(), |i| doubt + i);
-        if shows_garbling_plainly(&line[start..end], &mut plain) {
-            return false;
-        }
-        from = end;
-    }
+        shows = shows_garbling_plainly(&line[start..end], &mut plain);
+        from = if shows { bytes.len() } else { end };
+        from
+    });
+    !shows
 }
 
 /// [`shows_none_plainly`] of a line that is not Cyrillic, in one walk: its
