@@ -37,6 +37,46 @@ pub trait ByteMasks {
     fn at_least(&self, value: u8) -> u64 {
         !self.below(value)
     }
+    /// For each of `bits`, the bytes whose class has one of them, a byte's
+    /// class being `by_high[b >> 4] & by_low[b & 15]`: sets of bytes that
+    /// would take many comparisons, in a few operations on a vector
+    /// backend (two byte shuffles a register, as SIMD UTF-8 validators
+    /// class bytes). Here, comparison by comparison (exact, and slower).
+    #[inline(always)]
+    fn nibble_classes<const N: usize>(&self, by: &NibbleTables, bits: [u8; N]) -> [u64; N] {
+        let mut masks = [0; N];
+        for (high, &row_class) in (0u8..).zip(&by.high) {
+            let row = match row_class {
+                0 => 0,
+                _ => self.in_range(high << 4, high << 4 | 0x0F),
+            };
+            if row == 0 {
+                continue;
+            }
+            for (low, &low_class) in (0u8..).zip(&by.low) {
+                let class = row_class & low_class;
+                if class == 0 {
+                    continue;
+                }
+                let at = row & self.eq(high << 4 | low);
+                for (mask, bit) in masks.iter_mut().zip(bits) {
+                    if class & bit != 0 {
+                        *mask |= at;
+                    }
+                }
+            }
+        }
+        masks
+    }
+}
+
+/// The two tables of [`ByteMasks::nibble_classes`]: a byte's class is
+/// `high[b >> 4] & low[b & 15]`.
+pub struct NibbleTables {
+    /// The class bits each high nibble allows.
+    pub high: [u8; 16],
+    /// The class bits each low nibble allows.
+    pub low: [u8; 16],
 }
 
 /// Comparisons eight bytes at a time in a `u64` (SWAR), for CPUs without
@@ -173,14 +213,20 @@ impl ByteMasks for OneByte {
     fn below(&self, value: u8) -> u64 {
         Self::all_if(self.0 < value)
     }
+    #[inline(always)]
+    fn nibble_classes<const N: usize>(&self, by: &NibbleTables, bits: [u8; N]) -> [u64; N] {
+        let class = by.high[usize::from(self.0 >> 4)] & by.low[usize::from(self.0 & 0x0F)];
+        bits.map(|bit| Self::all_if(class & bit != 0))
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2 {
-    use super::{Avx2Token, ByteMasks, ChunkWindow, LANES};
+    use super::{Avx2Token, ByteMasks, ChunkWindow, LANES, NibbleTables};
     use std::arch::x86_64::{
-        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
-        _mm256_movemask_epi8, _mm256_set1_epi8,
+        __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+        _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8,
+        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
     };
 
     /// Two AVX2 registers, with the token that proves the CPU has AVX2: a
@@ -244,15 +290,51 @@ pub(crate) mod avx2 {
                 None => 0,
             }
         }
+        #[inline(always)]
+        fn nibble_classes<const N: usize>(&self, by: &NibbleTables, bits: [u8; N]) -> [u64; N] {
+            let token = self.0;
+            // SAFETY: the token in `self` proves AVX2; the tables are 16
+            // readable bytes each.
+            let (high_table, low_table) = unsafe {
+                (
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(by.high.as_ptr().cast())),
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(by.low.as_ptr().cast())),
+                )
+            };
+            let nibble = splat(token, 0x0F);
+            // SAFETY: as above.
+            let class = |v: __m256i| unsafe {
+                let high = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
+                let low = _mm256_and_si256(v, nibble);
+                _mm256_and_si256(
+                    _mm256_shuffle_epi8(high_table, high),
+                    _mm256_shuffle_epi8(low_table, low),
+                )
+            };
+            let classes = Avx2(token, class(self.1), class(self.2));
+            // SAFETY: as above.
+            let zero = unsafe { _mm256_setzero_si256() };
+            // (A loop, not `map`: its closure would be called outside the
+            // AVX2 code, each intrinsic a call.)
+            let mut masks = [0; N];
+            for (mask, bit) in masks.iter_mut().zip(bits) {
+                let bit = splat(token, bit);
+                // SAFETY: as above.
+                *mask =
+                    !classes.mask(|v| unsafe { _mm256_cmpeq_epi8(_mm256_and_si256(v, bit), zero) });
+            }
+            masks
+        }
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512 {
-    use super::{Avx512Token, ByteMasks, ChunkWindow, LANES};
+    use super::{Avx512Token, ByteMasks, ChunkWindow, LANES, NibbleTables};
     use std::arch::x86_64::{
-        __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_cmplt_epu8_mask,
-        _mm512_loadu_si512, _mm512_set1_epi8, _mm512_sub_epi8,
+        __m512i, _mm_loadu_si128, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask,
+        _mm512_cmple_epu8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_set1_epi8,
+        _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_sub_epi8, _mm512_test_epi8_mask,
     };
 
     /// One AVX-512 register, with the token that proves the CPU has
@@ -292,6 +374,30 @@ pub(crate) mod avx512 {
         fn below(&self, value: u8) -> u64 {
             // SAFETY: the token in `self` proves AVX-512BW.
             unsafe { _mm512_cmplt_epu8_mask(self.1, splat(self.0, value)) }
+        }
+        #[inline(always)]
+        fn nibble_classes<const N: usize>(&self, by: &NibbleTables, bits: [u8; N]) -> [u64; N] {
+            let nibble = splat(self.0, 0x0F);
+            // SAFETY: the token in `self` proves AVX-512BW (and so
+            // AVX-512F); the tables are 16 readable bytes each.
+            let class = unsafe {
+                let high_table = _mm512_broadcast_i32x4(_mm_loadu_si128(by.high.as_ptr().cast()));
+                let low_table = _mm512_broadcast_i32x4(_mm_loadu_si128(by.low.as_ptr().cast()));
+                let high = _mm512_and_si512(_mm512_srli_epi16::<4>(self.1), nibble);
+                let low = _mm512_and_si512(self.1, nibble);
+                _mm512_and_si512(
+                    _mm512_shuffle_epi8(high_table, high),
+                    _mm512_shuffle_epi8(low_table, low),
+                )
+            };
+            // (A loop, not `map`: its closure would be called outside the
+            // AVX-512 code, each intrinsic a call.)
+            let mut masks = [0; N];
+            for (mask, bit) in masks.iter_mut().zip(bits) {
+                // SAFETY: as above.
+                *mask = unsafe { _mm512_test_epi8_mask(class, splat(self.0, bit)) };
+            }
+            masks
         }
     }
 }
@@ -582,6 +688,69 @@ mod tests {
                     if high >= v {
                         let (p, e) = (portable.in_range(v, high), exact.in_range(v, high));
                         assert_eq!(p, e, "{v}..={high}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nibble_classes_are_exact_on_every_backend_for_every_byte() {
+        // Tables of many shapes (every bit in some rows, none in others),
+        // every byte value at every place of a chunk.
+        let tables: Vec<NibbleTables> = (0..12u32)
+            .map(|k| NibbleTables {
+                high: std::array::from_fn(|i| {
+                    (i as u32 * 37 + k * 101).wrapping_mul(2654435761) as u8
+                }),
+                low: std::array::from_fn(|i| {
+                    (i as u32 * 53 + k * 29).wrapping_mul(40503) as u8 | (k as u8 & 1)
+                }),
+            })
+            .collect();
+        let bits = [0x01, 0x0F, 0xF0, 0x80, 0xFF];
+        for by in &tables {
+            for shift in 0..=255u8 {
+                let window: ChunkWindow =
+                    std::array::from_fn(|i| (i as u8).wrapping_mul(97).wrapping_add(shift));
+                let exact = ByteByByte::load((), &window, BEFORE);
+                let class = |b: u8| by.high[usize::from(b >> 4)] & by.low[usize::from(b & 15)];
+                let expected = bits.map(|bit| exact.mask(|b| class(b) & bit != 0));
+                assert_eq!(exact.nibble_classes(by, bits), expected);
+                let portable = PortableMasks::load((), &window, BEFORE);
+                assert_eq!(portable.nibble_classes(by, bits), expected);
+                for place in [0, 1, 31, 32, 63] {
+                    let one = OneByte::load(place, &window, BEFORE).nibble_classes(by, bits);
+                    let at_place = expected.map(|mask| 0u64.wrapping_sub(mask >> place & 1));
+                    assert_eq!(one, at_place, "place {place}");
+                }
+                #[cfg(target_arch = "x86_64")]
+                {
+                    #[target_feature(enable = "avx2")]
+                    fn with_avx2(
+                        token: Avx2Token,
+                        w: &ChunkWindow,
+                        by: &NibbleTables,
+                        bits: [u8; 5],
+                    ) -> [u64; 5] {
+                        avx2::Avx2::load(token, w, BEFORE).nibble_classes(by, bits)
+                    }
+                    #[target_feature(enable = "avx512bw")]
+                    fn with_avx512(
+                        token: Avx512Token,
+                        w: &ChunkWindow,
+                        by: &NibbleTables,
+                        bits: [u8; 5],
+                    ) -> [u64; 5] {
+                        avx512::Avx512::load(token, w, BEFORE).nibble_classes(by, bits)
+                    }
+                    if let Some(token) = Avx2Token::detect() {
+                        // SAFETY: the token proves the CPU has AVX2.
+                        assert_eq!(unsafe { with_avx2(token, &window, by, bits) }, expected);
+                    }
+                    if let Some(token) = Avx512Token::detect() {
+                        // SAFETY: the token proves the CPU has AVX-512BW.
+                        assert_eq!(unsafe { with_avx512(token, &window, by, bits) }, expected);
                     }
                 }
             }

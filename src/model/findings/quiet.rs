@@ -6,8 +6,8 @@ use std::sync::LazyLock;
 
 use super::backend::Backend;
 use super::byte_masks::{
-    AFTER, BEFORE, ByteMasks, ChunkHits, ChunkTest, ChunkWindow, LANES, OneByte, PortableMasks,
-    first_hit, first_hit_by,
+    AFTER, BEFORE, ByteMasks, ChunkHits, ChunkTest, ChunkWindow, LANES, NibbleTables, OneByte,
+    PortableMasks, first_hit, first_hit_by,
 };
 
 /// The offset of the first character of `bytes` (valid UTF-8) at or after
@@ -20,30 +20,28 @@ pub fn next_loud(backend: Backend, bytes: &[u8], from: usize) -> usize {
     }
 }
 
-impl Loud {
-    /// The bytes of printable ASCII, tabs and line endings.
-    #[inline(always)]
-    fn plain<M: ByteMasks>(b0: &M) -> u64 {
-        b0.in_range(0x20, 0x7E) | b0.in_range(b'\t', b'\n') | b0.eq(b'\r')
-    }
+/// The class bits of [`LOUD_STARTS`] that mark a byte starting a loud
+/// char whatever follows: ASCII controls but tabs and line endings, DEL,
+/// and the lead of combining marks U+0300–033F.
+const CONTROL: u8 = 0x0F;
+/// The class bits of [`LOUD_STARTS`] that mark a lead whose next bytes
+/// decide: C2, CD, D8, D9, E0–E3, EF and F0–FF. No other byte starts a
+/// loud char.
+const LEAD: u8 = 0xF0;
 
-    /// The bytes that start a loud char whatever follows (controls), and
-    /// the leads whose next bytes decide, from the bytes and their
-    /// [`Loud::plain`] mask. No other byte starts one.
-    #[inline(always)]
-    fn starts<M: ByteMasks>(b0: &M, plain: u64) -> (u64, u64) {
-        // ASCII that is not plain: controls but tabs and line endings, DEL.
-        let controls = (b0.below(0x80) & !plain)
-            // Combining marks U+0300–033F.
-            | b0.eq(0xCC);
-        let leads = b0.eq(0xC2)
-            | b0.eq(0xCD)
-            | b0.in_range(0xD8, 0xD9)
-            | b0.in_range(0xE0, 0xE3)
-            | b0.at_least(0xEF);
-        (controls, leads)
-    }
-}
+/// The bytes that start a loud char, in one classing by nibbles (a test
+/// holds it to the byte sets of [`CONTROL`] and [`LEAD`]): bit 0 is 00–1F
+/// but 09, 0A, 0D… of high nibble 0; bit 1 high nibble 1; bit 2 7F; bit 3
+/// CC; bit 4 C2 and CD; bit 5 D8 and D9; bit 6 E0–E3 and EF; bit 7 F0–FF.
+const LOUD_STARTS: NibbleTables = NibbleTables {
+    high: [
+        0x01, 0x02, 0, 0, 0, 0, 0, 0x04, 0, 0, 0, 0, 0x18, 0x20, 0x40, 0x80,
+    ],
+    low: [
+        0xC3, 0xC3, 0xD3, 0xC3, 0x83, 0x83, 0x83, 0x83, 0xA3, 0xA2, 0x82, 0x83, 0x8B, 0x92, 0x83,
+        0xC7,
+    ],
+};
 
 /// [`Loud`] for CPUs without AVX2, eight bytes at a time in a word: a
 /// chunk of ASCII without controls is passed over in a few operations a
@@ -154,12 +152,8 @@ impl ChunkTest for Loud {
     #[inline(always)]
     fn hits<M: ByteMasks>(token: M::Token, window: &ChunkWindow, _: &mut ()) -> u64 {
         let b0 = M::load(token, window, BEFORE);
-        // Printable ASCII, tabs and line endings, most text: one test.
-        let plain = Loud::plain(&b0);
-        if plain == u64::MAX {
-            return 0;
-        }
-        let (controls, leads) = Loud::starts(&b0, plain);
+        // Printable ASCII, tabs and line endings, most text, has neither.
+        let [controls, leads] = b0.nibble_classes(&LOUD_STARTS, [CONTROL, LEAD]);
         if leads == 0 {
             return controls;
         }
@@ -234,6 +228,20 @@ impl ChunkTest for Loud {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nibble_classes_are_the_controls_and_leads_of_loud_chars() {
+        for b in 0..=255u8 {
+            let mut window: ChunkWindow = [0; BEFORE + LANES + AFTER];
+            window[BEFORE] = b;
+            let [control, lead] =
+                OneByte::load(0, &window, BEFORE).nibble_classes(&LOUD_STARTS, [CONTROL, LEAD]);
+            let is_control =
+                (b < 0x20 && ![b'\t', b'\n', b'\r'].contains(&b)) || b == 0x7F || b == 0xCC;
+            let is_lead = matches!(b, 0xC2 | 0xCD | 0xD8 | 0xD9 | 0xE0..=0xE3 | 0xEF..=0xFF);
+            assert_eq!((control != 0, lead != 0), (is_control, is_lead), "{b:02X}");
+        }
+    }
 
     #[test]
     fn every_character_a_kind_starts_with_is_loud() {
