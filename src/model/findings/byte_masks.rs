@@ -551,22 +551,24 @@ pub fn for_each_hit_by<K: ChunkHits>(
     chunks: &mut K,
     mut visit: impl FnMut(usize) -> usize,
 ) {
-    // Hits before `at + skip` are passed over.
-    let (mut at, mut skip) = (0, 0);
-    let from =
-        |skip: usize| u32::try_from(skip).map_or(0, |skip| u64::MAX.checked_shl(skip).unwrap_or(0));
+    // The bits of a chunk's bytes from its `n`th on.
+    let from = |n: usize| if n < LANES { u64::MAX << n } else { 0 };
+    // Hits before `next` are passed over.
+    let (mut at, mut next) = (0, 0);
     while at < text.len() {
-        let mut hits = chunk_hits(text, at, chunks) & from(skip);
+        let mut hits = chunk_hits(text, at, chunks);
+        if next > at {
+            hits &= from(next - at);
+        }
         while hits != 0 {
             let hit = at + hits.trailing_zeros() as usize;
-            skip = visit(hit) - at;
-            if at + skip >= text.len() {
+            next = visit(hit);
+            if next >= text.len() {
                 return;
             }
-            hits &= from(skip);
+            hits &= from(next - at);
         }
         at += LANES;
-        skip = skip.saturating_sub(LANES);
     }
 }
 

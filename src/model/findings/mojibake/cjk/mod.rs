@@ -35,7 +35,7 @@ use super::undo::{Layer, Sequence};
 use super::{Chain, HeldBack, Mojibake, Reading};
 use crate::model::ascii::{ascii_prefix, beyond_ascii_prefix};
 use crate::model::findings::backend::Backend;
-use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkTest, ChunkWindow, first_hit};
+use crate::model::findings::byte_masks::{BEFORE, ByteMasks, ChunkTest, ChunkWindow, for_each_hit};
 use crate::model::findings::mojibake::garblers::{GARBLERS, windows_1252};
 
 /// How many sequences of evidence a line must give for UTF-8 read as a
@@ -255,17 +255,13 @@ pub(super) fn lines_to_judge(
 ) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut wide = Vec::new();
-    let mut at = 0;
-    loop {
-        let hit = at + first_hit::<WideLeads>(backend, &bytes[at..]);
-        if hit >= bytes.len() {
-            break;
-        }
+    // (One walk, going on from the end of each line found.)
+    for_each_hit::<WideLeads>(backend, bytes, |hit| {
         let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
         let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
         wide.push((start, end));
-        at = end;
-    }
+        end
+    });
     let mut lines = Vec::with_capacity(wide.len() + stopped.len());
     let (mut w, mut s) = (wide.iter().peekable(), stopped.iter().peekable());
     loop {
@@ -285,7 +281,7 @@ pub(super) fn lines_to_judge(
 }
 
 /// The bytes that may begin a char at U+3000 or above (E3–FF), for
-/// [`first_hit`].
+/// [`for_each_hit`].
 struct WideLeads;
 
 impl ChunkTest for WideLeads {
