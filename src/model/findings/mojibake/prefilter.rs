@@ -14,11 +14,44 @@ use crate::model::findings::backend::Backend;
 /// before, and none that stands for a byte alone (a C1 control), so it
 /// holds nothing; in a line it stops in, only the sequences that may begin
 /// where it stopped need be looked at. Without a vector backend, each line
-/// is tested a char at a time.
-pub(super) fn lines_that_may_hold(
+/// is tested a char at a time. (What the tests hold the search to; the
+/// repairer passes over lines it sees to be clean at a glance.)
+#[cfg(test)]
+pub(super) fn lines_that_may_hold(text: &str, backend: Backend, visit: impl FnMut(usize, usize)) {
+    /// Lines taken as the search finds them, none passed over at a glance.
+    struct Taking<F>(F);
+    impl<F: FnMut(usize, usize)> StoppedLines for Taking<F> {
+        fn clean_at_a_glance(&mut self, _: usize, _: usize) -> bool {
+            false
+        }
+        fn take(&mut self, start: usize, end: usize) {
+            (self.0)(start, end);
+        }
+    }
+    lines_that_may_hold_unless_clean(text, backend, &mut Taking(visit));
+}
+
+/// What [`lines_that_may_hold_unless_clean`] does with the lines it stops
+/// in.
+pub(super) trait StoppedLines {
+    /// Whether the line `start..end`, which the search stopped in at a
+    /// basic Cyrillic letter, is seen at a glance to hold nothing that a
+    /// line it takes could be found to hold: it is then passed over, its
+    /// stops untested. (In Cyrillic prose the search stops in nearly every
+    /// line, and most of them hold a sequence in some encoding: IBM866
+    /// shows "мягких" as EF A3 AA.)
+    fn clean_at_a_glance(&mut self, start: usize, end: usize) -> bool;
+    /// Takes a line that [`may_hold_mojibake`].
+    fn take(&mut self, start: usize, end: usize);
+}
+
+/// [`lines_that_may_hold`], giving each to `lines`, but those it sees at a
+/// glance to be clean when the search first stops in them at a basic
+/// Cyrillic letter.
+pub(super) fn lines_that_may_hold_unless_clean(
     text: &str,
     backend: Backend,
-    mut visit: impl FnMut(usize, usize),
+    lines: &mut impl StoppedLines,
 ) {
     let bytes = text.as_bytes();
     // The line of the last stop.
@@ -31,9 +64,12 @@ pub(super) fn lines_that_may_hold(
             let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
             let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
             line = start..end;
+            if matches!(bytes[hit], 0xD0 | 0xD1) && lines.clean_at_a_glance(start, end) {
+                return end;
+            }
         }
         if begins_a_sequence(&text[line.clone()], hit - line.start) {
-            visit(line.start, line.end);
+            lines.take(line.start, line.end);
             line.end
         } else {
             hit + 1
@@ -45,7 +81,7 @@ pub(super) fn lines_that_may_hold(
     for span in line_spans(bytes) {
         let line = &text[span.clone()];
         if !line.is_ascii() && may_hold_mojibake(line) {
-            visit(span.start, span.end);
+            lines.take(span.start, span.end);
         }
     }
 }

@@ -17,7 +17,7 @@ use super::chains::{Memo, SharedReadings};
 use super::cjk;
 use super::found_lines::FoundLines;
 use super::line_hashes::LineHashes;
-use super::prefilter::lines_that_may_hold;
+use super::prefilter::{StoppedLines, lines_that_may_hold_unless_clean};
 use super::runs::{find_in_line, overlapping};
 use crate::model::blocks::line_aligned::{line_pieces, line_spans};
 use crate::model::settings::Settings;
@@ -289,15 +289,20 @@ impl Repairer {
     /// The runs of `text` (whole lines), judged with `memo`.
     /// (`memo` is taken when a first line needs judging, if none was yet.)
     fn find_in_new_lines(&self, text: &str, memo: &mut Option<Memo>) -> Vec<Mojibake> {
-        let mut runs = Vec::new();
-        // (The lines the quick test stops in are those where a CJK
-        // encoding read as windows-1252 may show too.)
-        let mut stopped = Vec::new();
-        lines_that_may_hold(text, self.settings.backend, |start, end| {
-            let memo = memo.get_or_insert_with(|| self.take_memo());
-            stopped.push((start, end));
-            runs.extend(find_in_line(memo, text, start, end));
-        });
+        let mut judged = JudgedLines {
+            repairer: self,
+            text,
+            memo,
+            runs: Vec::new(),
+            stopped: Vec::new(),
+        };
+        lines_that_may_hold_unless_clean(text, self.settings.backend, &mut judged);
+        let JudgedLines {
+            memo,
+            runs,
+            stopped,
+            ..
+        } = judged;
         let mut cjk_runs = Vec::new();
         for (start, end) in cjk::lines_to_judge(text, &stopped, self.settings.backend) {
             let memo = memo.get_or_insert_with(|| self.take_memo());
@@ -507,4 +512,100 @@ pub fn find_mojibake(text: &str) -> Vec<Mojibake> {
         Settings::default()
     };
     Repairer::new(settings).find(text)
+}
+
+/// The lines of a text that the quick test takes, judged as it finds them.
+struct JudgedLines<'a, 'm> {
+    repairer: &'a Repairer,
+    text: &'a str,
+    /// Taken from the repairer when a first line needs it.
+    memo: &'m mut Option<Memo>,
+    /// The runs found so far.
+    runs: Vec<Mojibake>,
+    /// The lines taken: those where a CJK encoding read as windows-1252
+    /// may show too.
+    stopped: Vec<(usize, usize)>,
+}
+
+impl StoppedLines for JudgedLines<'_, '_> {
+    /// Clean at a glance: no word shows its garbling plainly, which a line
+    /// must for the single-byte judgement to find anything, and no sign of
+    /// CJK mojibake, which the CJK judgement of a taken line needs.
+    fn clean_at_a_glance(&mut self, start: usize, end: usize) -> bool {
+        let line = &self.text[start..end];
+        let memo = (self.memo).get_or_insert_with(|| self.repairer.take_memo());
+        memo.shows_none_plainly(line) && !cjk::may_hold(line)
+    }
+
+    fn take(&mut self, start: usize, end: usize) {
+        let memo = (self.memo).get_or_insert_with(|| self.repairer.take_memo());
+        self.stopped.push((start, end));
+        (self.runs).extend(find_in_line(memo, self.text, start, end));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::prefilter::lines_that_may_hold;
+    use super::*;
+    use crate::model::findings::backend::Backend;
+
+    /// The runs of `text` with every line the quick test takes judged,
+    /// none passed over at a glance.
+    fn judging_every_taken_line(repairer: &Repairer, text: &str) -> Vec<Mojibake> {
+        let mut memo = repairer.take_memo();
+        let (mut runs, mut stopped) = (Vec::new(), Vec::new());
+        lines_that_may_hold(text, repairer.settings.backend, |start, end| {
+            stopped.push((start, end));
+            runs.extend(find_in_line(&mut memo, text, start, end));
+        });
+        let mut cjk_runs = Vec::new();
+        for (start, end) in cjk::lines_to_judge(text, &stopped, repairer.settings.backend) {
+            cjk_runs.extend(cjk::find_in_line(&mut memo, text, start, end));
+        }
+        with_cjk_runs(text, runs, cjk_runs)
+    }
+
+    #[test]
+    fn lines_passed_over_at_a_glance_hold_nothing_judging_them_finds() {
+        // Cyrillic lines, clean and with mojibake of each kind beside
+        // clean words (single-byte, read back through CJK encodings, C1
+        // controls), in every order.
+        let lines = [
+            "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+            "Как сообщил министр, около 120 млрд рублей… Эксперты — «осторожно».",
+            "Привет РїСЂРёРІРµС‚ и мир",
+            "Москва п©я─п╦п╡п╣я┌ город",
+            "Москва 縺薙ｓ縺ｫ縺｡縺ｯ город",
+            "Москва ‚±‚ñ‚É‚¿‚Í город",
+            // (Capitals of one script, no word shows garbling plainly: the
+            // CJK test alone finds GBK read as windows-1252.)
+            "Москва ÖÐÎÄÖÐÎÄ город",
+            "журнал ÎÒÃÇÖÐÎÄ",
+            "Париж cafÃ© и вокзал",
+            "Температура до −15 °C, днём снег.",
+            "Сигнал \u{85} и \u{96} контроль",
+            "ПРИВЕТ мир, Ёлки и СССР",
+        ];
+        let mut text = String::new();
+        for i in 0..lines.len() {
+            for j in 0..lines.len() {
+                text.push_str(lines[(i * 3 + j) % lines.len()]);
+                text.push('\n');
+            }
+        }
+        for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
+            let settings = Settings::default()
+                .with_backend(backend)
+                .expect("available");
+            let repairer = Repairer::new(settings);
+            let glanced = repairer.find_in_new_lines(&text, &mut None);
+            assert!(glanced.len() >= 4 * lines.len(), "{backend:?}: {glanced:?}");
+            assert_eq!(
+                glanced,
+                judging_every_taken_line(&repairer, &text),
+                "{backend:?}"
+            );
+        }
+    }
 }

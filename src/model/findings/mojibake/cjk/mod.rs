@@ -313,7 +313,7 @@ fn first_wide_byte(bytes: &[u8]) -> Option<usize> {
 /// encoding read as windows-1252 shows), or a sign of garbling through a
 /// CJK encoding ([`everyday::is_garbling_sign`]: what UTF-8 read as one
 /// shows). Most lines, clean CJK ones too, fail in one pass.
-fn may_hold(line: &str) -> bool {
+pub(super) fn may_hold(line: &str) -> bool {
     // Bytes first, by vector searches: a char at U+3000 or above (UTF-8
     // lead E3 or more: CJK, half-width forms, private use, U+FFFD), and a
     // letter of windows-1252 (lead C3, C5 or C6: À–ÿ, Œ, Š, Ÿ, Ž, ƒ), which
