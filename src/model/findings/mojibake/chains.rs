@@ -258,7 +258,6 @@ impl Memo {
         judge: impl FnOnce(&mut Memo, &str) -> Vec<Mojibake>,
     ) -> Vec<Mojibake> {
         let line = &text[start..end];
-        let store = which as usize;
         let glanced = match which {
             LineJudgment::SingleByte => match self.glanced.key(line) {
                 Some(key) if self.glanced.holds(key) => return Vec::new(),
@@ -269,6 +268,36 @@ impl Memo {
             },
             LineJudgment::Cjk => None,
         };
+        self.kept_or_judged(which, text, start, end, glanced, judge)
+    }
+
+    /// [`runs_of_line`](Self::runs_of_line) of single-byte judgment, for
+    /// a line seen to have a word that shows its garbling plainly: it is
+    /// not glanced at again.
+    pub fn runs_of_line_showing_garbling(
+        &mut self,
+        text: &str,
+        start: usize,
+        end: usize,
+        judge: impl FnOnce(&mut Memo, &str) -> Vec<Mojibake>,
+    ) -> Vec<Mojibake> {
+        self.kept_or_judged(LineJudgment::SingleByte, text, start, end, None, judge)
+    }
+
+    /// The runs of `text[start..end]` kept from judging it `which` way, or
+    /// judged by `judge` and kept; a line glanced at by its hash
+    /// (`glanced`) and seen to show no garbling plainly is remembered so.
+    fn kept_or_judged(
+        &mut self,
+        which: LineJudgment,
+        text: &str,
+        start: usize,
+        end: usize,
+        glanced: Option<u64>,
+        judge: impl FnOnce(&mut Memo, &str) -> Vec<Mojibake>,
+    ) -> Vec<Mojibake> {
+        let line = &text[start..end];
+        let store = which as usize;
         let placed = |runs: &[Mojibake]| -> Vec<Mojibake> {
             runs.iter().map(|run| run.clone().moved(start)).collect()
         };

@@ -18,7 +18,7 @@ use super::cjk;
 use super::found_lines::FoundLines;
 use super::line_hashes::LineHashes;
 use super::prefilter::{StoppedLines, lines_that_may_hold_unless_clean};
-use super::runs::{find_in_line, overlapping};
+use super::runs::{find_in_line, find_in_line_showing_garbling, overlapping};
 use crate::model::blocks::line_aligned::{line_pieces, line_spans};
 use crate::model::settings::Settings;
 
@@ -295,6 +295,7 @@ impl Repairer {
             memo,
             runs: Vec::new(),
             stopped: Vec::new(),
+            glanced: None,
         };
         lines_that_may_hold_unless_clean(text, self.settings.backend, &mut judged);
         let JudgedLines {
@@ -525,6 +526,9 @@ struct JudgedLines<'a, 'm> {
     /// The lines taken: those where a CJK encoding read as windows-1252
     /// may show too.
     stopped: Vec<(usize, usize)>,
+    /// The start of the last line glanced at, and whether no word of it
+    /// showed its garbling plainly (not asked again when it is taken).
+    glanced: Option<(usize, bool)>,
 }
 
 impl StoppedLines for JudgedLines<'_, '_> {
@@ -534,13 +538,21 @@ impl StoppedLines for JudgedLines<'_, '_> {
     fn clean_at_a_glance(&mut self, start: usize, end: usize) -> bool {
         let line = &self.text[start..end];
         let memo = (self.memo).get_or_insert_with(|| self.repairer.take_memo());
-        memo.shows_none_plainly(line) && !cjk::may_hold(line)
+        let shows_none_plainly = memo.shows_none_plainly(line);
+        self.glanced = Some((start, shows_none_plainly));
+        shows_none_plainly && !cjk::may_hold(line)
     }
 
     fn take(&mut self, start: usize, end: usize) {
         let memo = (self.memo).get_or_insert_with(|| self.repairer.take_memo());
         self.stopped.push((start, end));
-        (self.runs).extend(find_in_line(memo, self.text, start, end));
+        let runs = match self.glanced {
+            Some((glanced, false)) if glanced == start => {
+                find_in_line_showing_garbling(memo, self.text, start, end)
+            }
+            _ => find_in_line(memo, self.text, start, end),
+        };
+        self.runs.extend(runs);
     }
 }
 

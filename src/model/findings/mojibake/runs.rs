@@ -30,6 +30,17 @@ pub(super) fn find_in_line(memo: &mut Memo, text: &str, start: usize, end: usize
     memo.runs_of_line(LineJudgment::SingleByte, text, start, end, judge_passes)
 }
 
+/// [`find_in_line`] of a line seen to have a word that shows its garbling
+/// plainly ([`Memo::shows_none_plainly`] is false of it).
+pub(super) fn find_in_line_showing_garbling(
+    memo: &mut Memo,
+    text: &str,
+    start: usize,
+    end: usize,
+) -> Vec<Mojibake> {
+    memo.runs_of_line_showing_garbling(text, start, end, judge_passes)
+}
+
 /// [`find_in_line`] of a line whose words do not all show none plainly
 /// (ranges in it), worked out.
 fn judge_passes(memo: &mut Memo, line: &str) -> Vec<Mojibake> {
