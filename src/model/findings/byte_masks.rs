@@ -445,34 +445,12 @@ fn masked<T: ChunkTest, M: ByteMasks>(token: M::Token) -> Masked<T, M> {
 /// Before the text and after it, bytes count as NUL.
 /// Runs on `backend`.
 pub fn first_hit<T: ChunkTest>(backend: Backend, text: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        #[target_feature(enable = "avx512bw")]
-        fn with_avx512<T: ChunkTest>(token: Avx512Token, text: &[u8]) -> usize {
-            first_hit_by(text, &mut masked::<T, avx512::Avx512>(token))
-        }
-        #[target_feature(enable = "avx2")]
-        fn with_avx2<T: ChunkTest>(token: Avx2Token, text: &[u8]) -> usize {
-            first_hit_by(text, &mut masked::<T, avx2::Avx2>(token))
-        }
-        match backend {
-            Backend::Avx512 => {
-                if let Some(token) = Avx512Token::detect() {
-                    // SAFETY: the token proves the CPU has AVX-512BW.
-                    return unsafe { with_avx512::<T>(token, text) };
-                }
-            }
-            Backend::Avx2 => {
-                if let Some(token) = Avx2Token::detect() {
-                    // SAFETY: the token proves the CPU has AVX2.
-                    return unsafe { with_avx2::<T>(token, text) };
-                }
-            }
-            Backend::Portable => {}
-        }
-    }
-    let _ = backend;
-    first_hit_by(text, &mut masked::<T, PortableMasks>(()))
+    let mut first = text.len();
+    for_each_hit::<T>(backend, text, |hit| {
+        first = hit;
+        text.len()
+    });
+    first
 }
 
 /// The offset of the first byte of `text` where `chunks` finds a hit, or
