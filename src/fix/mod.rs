@@ -407,25 +407,28 @@ fn repair_input(
         }
     }
     let keeps_invalid = options.repair.invalid == InvalidPolicy::Keep;
-    match input {
-        Input::File(source) => {
-            let mut log = repair_stream(fill_from(&source), options, out)
-                .map_err(|failure| failure.explain(&name, out_name))?;
-            // Invalid spans kept in a file whose legacy rows read as one
-            // encoding (a UTF-8 file with rows of windows-1252): the
-            // summary names it, and the option that reads them in it. (Not
-            // for standard input: its start is gone by now.)
-            if keeps_invalid && log.kept_invalid > 0 {
-                let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
-                log.invalid_read_as = legacy_rows_encoding(&head)
-                    .filter(|found| found.confidence != Confidence::Ambiguous)
-                    .map(|found| (found.encoding, found.confidence));
-            }
-            Ok(log)
-        }
-        Input::Stream(mut stream) => repair_stream(stream.fill(), options, out)
-            .map_err(|failure| failure.explain(&name, out_name)),
+    let (repaired, file) = match input {
+        Input::File(source) => (
+            repair_stream(fill_from(&source), options, out),
+            Some(source),
+        ),
+        Input::Stream(mut stream) => (repair_stream(stream.fill(), options, out), None),
+    };
+    let mut log = repaired.map_err(|failure| failure.explain(&name, out_name))?;
+    // Invalid spans kept in a file whose legacy rows read as one encoding
+    // (a UTF-8 file with rows of windows-1252): the summary names it, and
+    // the option that reads them in it. (Not for standard input: its start
+    // is gone by now.)
+    if let Some(source) = file
+        && keeps_invalid
+        && log.kept_invalid > 0
+    {
+        let head = source.read_range(0, DETECT_SAMPLE).unwrap_or_default();
+        log.invalid_read_as = legacy_rows_encoding(&head)
+            .filter(|found| found.confidence != Confidence::Ambiguous)
+            .map(|found| (found.encoding, found.confidence));
     }
+    Ok(log)
 }
 
 /// Why converting a file starting with `head` from the ASCII-based legacy
