@@ -12,9 +12,13 @@ use std::ops::Range;
 
 use super::backend::Backend;
 use super::script_classes::next_script_change;
-use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_script::{Script, UnicodeScript};
-use unicode_security::{MixedScript, is_potential_mixed_script_confusable_char, skeleton};
+use unicode_security::{is_potential_mixed_script_confusable_char, skeleton};
+
+mod single_script;
+mod word_chars;
+use single_script::is_single_script;
+pub(super) use word_chars::is_word_char;
 
 /// Fewest letters in a flagged word: two-letter units and symbols such as
 /// "μm" mix scripts on purpose.
@@ -85,20 +89,9 @@ fn words(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
     })
 }
 
-/// Whether `c` goes inside words: a letter, digit or mark.
-pub(super) fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric()
-        || matches!(
-            get_general_category(c),
-            GeneralCategory::NonspacingMark
-                | GeneralCategory::SpacingMark
-                | GeneralCategory::EnclosingMark
-        )
-}
-
 /// The finding for `word`, if it mixes scripts with look-alikes only.
 fn mixed_script_word(word: &str, range: Range<usize>) -> Option<MixedScriptWord> {
-    if word.is_ascii() || word.is_single_script() {
+    if word.is_ascii() || is_single_script(word) {
         return None;
     }
     let letters: Vec<(char, Script)> = word
