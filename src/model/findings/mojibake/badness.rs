@@ -199,7 +199,10 @@ fn facts_of(c: char) -> Facts {
         kind,
         script,
         upper: c.is_uppercase(),
-        lower: c.is_lowercase(),
+        // The ordinal indicators are lowercase to Unicode, but they end
+        // abbreviations (1º, nº, 2ª) and stand for the degree sign before
+        // a unit's capital (20 ºC): no small letter a capital may not follow.
+        lower: c.is_lowercase() && !matches!(c, 'ª' | 'º'),
         alphabetic: c.is_alphabetic(),
         punctuation: is_punctuation(category),
         math: category == Category::MathSymbol,

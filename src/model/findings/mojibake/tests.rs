@@ -660,6 +660,12 @@ fn real_text_is_left_alone() {
         "PARCE QUE SUR LEURS PLAQUES IL Y MARQUÉ…",
         "SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN",
         "Offering 5×£35 pin ups",
+        // The ordinal indicators after digits and letters, and º for the
+        // degree sign after a no-break space (macintosh shows NBSP º as
+        // the bytes of ʼ: "20ʼC" was taken for the text meant).
+        "Il fait 20\u{a0}ºC aujourd’hui",
+        "La temperatura es de 20 ºC y 68\u{a0}ºF",
+        "Nº\u{a0}5, 1ª edição, Mª José, 2º andar",
         "├┤a┼┐a┼┐a┼┐a┼┐a",
         "зі»",
         // Mathematics in a line of Latin letters (ftfy's negative case
