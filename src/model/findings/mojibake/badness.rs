@@ -243,6 +243,9 @@ fn script_of(c: char) -> Script {
 /// two scripts. (Beside a char beyond ASCII that is not a math symbol, as
 /// in "αñöαñ░" or "thα»§", it is no such thing.)
 fn is_lone_greek(facts: &[Facts], i: usize) -> bool {
+    if is_ohm(facts, i) {
+        return true;
+    }
     let f = &facts[i];
     let before = i.checked_sub(1).map(|j| &facts[j]);
     let mut neighbours = before.into_iter().chain(facts.get(i + 1));
@@ -251,6 +254,20 @@ fn is_lone_greek(facts: &[Facts], i: usize) -> bool {
         && f.kind == Kind::Letter
         && neighbours.clone().all(|n| n.c.is_ascii() || n.math)
         && neighbours.any(|n| n.c.is_ascii_alphabetic() || n.math)
+}
+
+/// Whether `facts[i]` is Ω as units write it: after a prefix, a digit or a
+/// space (10 kΩ, 4,7 MΩ, 100 Ω, 2 µΩ) and before ASCII, a space or the end.
+/// Garbling shows Ω for a lead byte (windows-1253, cp437) or a
+/// continuation byte (macintosh) beside chars beyond ASCII: only a lead
+/// before A0, a no-break space, leaves it among ASCII (Arabic ٠ through
+/// windows-1253 is "Ω" and a no-break space), and "kΩ" with a no-break
+/// space after it was taken for that.
+fn is_ohm(facts: &[Facts], i: usize) -> bool {
+    let (before, after) = (i.checked_sub(1).map(|j| &facts[j]), facts.get(i + 1));
+    matches!(facts[i].c, 'Ω' | '\u{2126}')
+        && before.is_none_or(|b| b.c.is_ascii_alphanumeric() || b.c == 'µ' || b.kind == Kind::Space)
+        && after.is_none_or(|a| a.c.is_ascii() || a.kind == Kind::Space)
 }
 
 /// Whether `c` is a mark that text puts on symbols: overlays that strike
@@ -548,7 +565,11 @@ fn measure_facts(facts: &[Facts]) -> Measure {
         match f.kind {
             Kind::Letter => {
                 if let Some(b) = letter_before {
-                    if b.lower && f.upper && !(b.c.is_ascii() && f.c.is_ascii()) {
+                    if b.lower
+                        && f.upper
+                        && !(b.c.is_ascii() && f.c.is_ascii())
+                        && !is_ohm(facts, i)
+                    {
                         cost += costs::CAPITAL_AFTER_SMALL;
                     }
                     if f.upper
@@ -631,7 +652,8 @@ fn measure_facts(facts: &[Facts]) -> Measure {
             }
             Kind::Space => {
                 if f.c == '\u{A0}' {
-                    let capital_before = letter_before.is_some_and(|b| b.upper && !b.c.is_ascii());
+                    let capital_before = letter_before.is_some_and(|b| b.upper && !b.c.is_ascii())
+                        && !(i > 0 && is_ohm(facts, i - 1));
                     if capital_before && after.is_some_and(|a| a.kind == Kind::Letter && a.lower) {
                         cost += costs::NO_BREAK_SPACE_INSIDE_WORD;
                     }

@@ -666,6 +666,9 @@ fn real_text_is_left_alone() {
         "Il fait 20\u{a0}ºC aujourd’hui",
         "La temperatura es de 20 ºC y 68\u{a0}ºF",
         "Nº\u{a0}5, 1ª edição, Mª José, 2º andar",
+        // Ω after a unit's prefix, with a no-break space after it
+        // (windows-1253 shows Arabic ٠ as Ω and a no-break space).
+        "R1 = 10 kΩ\u{a0}π, 4,7 MΩ\u{a0}✔, 100\u{a0}Ω\u{a0}nominal, 2 µΩ",
         "├┤a┼┐a┼┐a┼┐a┼┐a",
         "зі»",
         // Mathematics in a line of Latin letters (ftfy's negative case
