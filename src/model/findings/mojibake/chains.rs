@@ -13,6 +13,7 @@ use super::undo::{Layer, Shown, undo};
 use super::words::shows_none_plainly;
 use super::{Chain, Mojibake};
 use crate::model::findings::backend::Backend;
+use unicode_general_category::{GeneralCategory, get_general_category};
 
 /// How many layers of garbling are undone at most.
 const MAX_DEPTH: usize = 3;
@@ -101,8 +102,14 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
                     continue;
                 };
                 // Garbling changes every char it can; a reading that leaves
-                // more of them than it undoes is a coincidence.
-                if undone.text == word || undone.left > undone.units {
+                // more of them than it undoes is a coincidence. And no text,
+                // at any layer, holds a code point Unicode has not assigned:
+                // bytes that read as one are a coincidence too ("ёлка"
+                // through IBM866 is F1 AB AA A0, U+6BAA0).
+                if undone.text == word
+                    || undone.left > undone.units
+                    || undone.text.chars().any(is_unassigned)
+                {
                     continue;
                 }
                 let mut chain = from_chain.clone();
@@ -148,6 +155,12 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         frontier = next;
     }
     found
+}
+
+/// Whether `c` is a code point Unicode has not assigned (noncharacters
+/// among them).
+fn is_unassigned(c: char) -> bool {
+    !c.is_ascii() && get_general_category(c) == GeneralCategory::Unassigned
 }
 
 /// `measure` (of `text`) without what the U+FFFD that stand for `?` of
