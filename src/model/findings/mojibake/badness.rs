@@ -257,17 +257,22 @@ fn is_lone_greek(facts: &[Facts], i: usize) -> bool {
 }
 
 /// Whether `facts[i]` is Ω as units write it: after a prefix, a digit or a
-/// space (10 kΩ, 4,7 MΩ, 100 Ω, 2 µΩ) and before ASCII, a space or the end.
-/// Garbling shows Ω for a lead byte (windows-1253, cp437) or a
-/// continuation byte (macintosh) beside chars beyond ASCII: only a lead
-/// before A0, a no-break space, leaves it among ASCII (Arabic ٠ through
-/// windows-1253 is "Ω" and a no-break space), and "kΩ" with a no-break
-/// space after it was taken for that.
+/// space (10 kΩ, 4,7 MΩ, 100 Ω, 2 µΩ) and before ASCII, a space or the end,
+/// or after a prefix or a digit and before punctuation (10 kΩ”). Garbling
+/// shows Ω for a lead byte (windows-1253, cp437) or a continuation byte
+/// (macintosh) beside chars beyond ASCII: only a lead before A0, a
+/// no-break space, leaves it among ASCII (Arabic ٠ through windows-1253 is
+/// "Ω" and a no-break space), and "kΩ" with a no-break space after it was
+/// taken for that; before windows-1253's punctuation (Arabic letters and
+/// marks) it begins a garbled word, after a space.
 fn is_ohm(facts: &[Facts], i: usize) -> bool {
     let (before, after) = (i.checked_sub(1).map(|j| &facts[j]), facts.get(i + 1));
+    let after_prefix = before.is_some_and(|b| b.c.is_ascii_alphanumeric() || b.c == 'µ');
     matches!(facts[i].c, 'Ω' | '\u{2126}')
-        && before.is_none_or(|b| b.c.is_ascii_alphanumeric() || b.c == 'µ' || b.kind == Kind::Space)
-        && after.is_none_or(|a| a.c.is_ascii() || a.kind == Kind::Space)
+        && (after_prefix || before.is_none_or(|b| b.kind == Kind::Space))
+        && after.is_none_or(|a| {
+            a.c.is_ascii() || a.kind == Kind::Space || (after_prefix && a.punctuation)
+        })
 }
 
 /// Whether `c` is a mark that text puts on symbols: overlays that strike
