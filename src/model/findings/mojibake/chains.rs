@@ -9,7 +9,7 @@ use super::found_lines::RecentlyFound;
 use super::garblers::{COUNT, GARBLERS, LOST_NO_BREAK_SPACE, byte_row, loss_masks, roles_table};
 use super::glances::Glances;
 use super::kept::{Kept, Shared};
-use super::undo::{Layer, Shown, undo};
+use super::undo::{Layer, Shown, Undone, undo};
 use super::words::shows_none_plainly;
 use super::{Chain, Mojibake};
 use crate::model::findings::backend::Backend;
@@ -80,11 +80,12 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         for &at in &frontier {
             let from = at.map_or(&start, |i| &found[i]);
             let outermost = from.chain.0.is_empty();
-            let (from_chain, from_alone, from_left, from_lost) = (
+            let (from_chain, from_alone, from_left, from_lost, from_replaced) = (
                 from.chain.clone(),
                 from.measure.alone,
                 from.left,
                 from.question_marks_lost,
+                replacement_chars(&from.text),
             );
             // windows-1252 read as ISO-8859-1 is the last thing done to a
             // text, or nothing: a C1 control that undoing UTF-8 makes is a
@@ -109,6 +110,7 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
                 if undone.text == word
                     || undone.left > undone.units
                     || undone.text.chars().any(is_unassigned)
+                    || recovers_nothing(from_replaced, &undone)
                 {
                     continue;
                 }
@@ -155,6 +157,22 @@ pub fn candidates(word: &str, measurer: &mut Measurer) -> Vec<Candidate> {
         frontier = next;
     }
     found
+}
+
+/// Whether every sequence `undone` undid, in a text that held `replaced`
+/// U+FFFD, lost a byte to a `?` (each is now U+FFFD): such a reading says
+/// nothing of the text meant. ("β ?", a Greek letter before a no-break
+/// space and a question mark as French writes them, is E2 A0 and a lost
+/// byte through windows-1253. A U+FFFD read whole from EF BF BD, "ï¿½", is
+/// what the text held.)
+fn recovers_nothing(replaced: usize, undone: &Undone) -> bool {
+    let made = replacement_chars(&undone.text).saturating_sub(replaced);
+    undone.units > 0 && made.min(undone.question_marks_lost) >= undone.units
+}
+
+/// How many U+FFFD `text` holds.
+fn replacement_chars(text: &str) -> usize {
+    text.chars().filter(|&c| c == '\u{FFFD}').count()
 }
 
 /// Whether `c` is a code point Unicode has not assigned (noncharacters

@@ -670,6 +670,9 @@ fn real_text_is_left_alone() {
         // (windows-1253 shows Arabic ٠ as Ω and a no-break space).
         "R1 = 10 kΩ\u{a0}π, 4,7 MΩ\u{a0}✔, 100\u{a0}Ω\u{a0}nominal, 2 µΩ",
         "Resistência de 10\u{a0}kΩ”, disse; «4,7 MΩ»",
+        // A Greek letter before a no-break space and a question mark, as
+        // French writes them: through windows-1253, E2 A0 and a lost byte.
+        "Et que vaut β\u{a0}? Et λ\u{a0}?",
         // Words of two scripts run together: through IBM866, "ёлка" is
         // the bytes of U+6BAA0, which Unicode has not assigned.
         "ёлкаZürich, ёлкаŁódź",
