@@ -314,18 +314,35 @@ fn own_cost(c: char, kind: Kind, script: Script, category: Category) -> u8 {
     }
 }
 
-/// Whether `word` is plain ([`plain_script`]) once the punctuation before
-/// it and the closing quotes and ASCII punctuation after it are left out:
-/// "том", "«том»,", "(„её“)"; or is plain words of one script joined by
-/// apostrophes ([`joined_by_apostrophes`]). (Not any punctuation after it:
-/// a char that ends a word may end a garbled sequence, as "‰" in "CAFÃ‰".)
+/// Whether `word` is plain: it has a part between ASCII punctuation
+/// (other than an apostrophe) that is more than punctuation, and each such
+/// part is plain ([`plain_core`]). Garbling changes no ASCII, so markup and
+/// code around a word and between words (`<p>том</p>`, `title="так"`,
+/// `"über","ці"`) say nothing of its parts, and a short Russian word in
+/// them was taken for an arrow through IBM866.
 pub fn is_plain(word: &str) -> bool {
+    let mut cores = word
+        .split(|c: char| c.is_ascii_punctuation() && c != '\'')
+        .map(core_of)
+        .filter(|core| !core.is_empty())
+        .peekable();
+    cores.peek().is_some() && cores.all(plain_core)
+}
+
+/// `part` without the punctuation before it and the closing quotes after
+/// it: "том" of "«том»" and "„её“". (Not any punctuation after it: a char
+/// that ends a word may end a garbled sequence, as "‰" in "CAFÃ‰".)
+fn core_of(part: &str) -> &str {
     // (The facts are kept by block: a category is looked up in a table.)
     let opening = |c: char| facts(c).punctuation;
-    let closing =
-        |c: char| c.is_ascii_punctuation() || matches!(c, '»' | '“' | '”' | '’' | '«' | '„');
-    let core = word.trim_start_matches(opening).trim_end_matches(closing);
-    !core.is_empty() && (plain_script(core).is_some() || joined_by_apostrophes(core))
+    let closing = |c: char| matches!(c, '»' | '“' | '”' | '’' | '«' | '„');
+    part.trim_start_matches(opening).trim_end_matches(closing)
+}
+
+/// Whether `core` is plain ([`plain_script`]), or is plain words of one
+/// script joined by apostrophes ([`joined_by_apostrophes`]).
+fn plain_core(core: &str) -> bool {
+    plain_script(core).is_some() || joined_by_apostrophes(core)
 }
 
 /// Whether `core` is plain words of one script, each apostrophe (’) between
@@ -837,6 +854,24 @@ mod tests {
         // shows Armenian (’ is its D5); not two scripts; not before
         // anything but a letter.
         for word in ["’é’ñ", "é’ñ", "Ã’s", "l’мир", "l’’a", "l’1"] {
+            assert!(!is_plain(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn markup_and_code_around_a_word_are_left_out() {
+        for word in [
+            "<p>том</p>",
+            "title=\"так\"",
+            "print(\"той\",",
+            "label=той",
+            "<b>«том»</b>",
+        ] {
+            assert!(is_plain(word), "{word}");
+        }
+        // What stands between the markup and the word still counts: a
+        // garbled word stays garbled in quotes.
+        for word in ["title=\"Ñ‚Ð¾Ð¼\"", "<p>cafÃ©</p>", "x=Ã©t"] {
             assert!(!is_plain(word), "{word}");
         }
     }
