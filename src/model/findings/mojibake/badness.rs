@@ -866,6 +866,9 @@ mod tests {
             "print(\"той\",",
             "label=той",
             "<b>«том»</b>",
+            // Between words of a CSV row, and with an entity after it.
+            "zurückgeben.\",\"ці",
+            "(\"той\")&nbsp;»</p>",
         ] {
             assert!(is_plain(word), "{word}");
         }
